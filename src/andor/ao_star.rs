@@ -1,0 +1,269 @@
+//! AO* (Nilsson 1980), with the trace of every cycle.
+//!
+//! Each cycle:
+//! 1. follow the marked connectors from the start node and expand the first
+//!    unsolved, unexpanded tip met depth-first, left to right (the tie rule for
+//!    tips: because every unsolved expanded node has an unsolved child under its
+//!    marked connector, this is reached by always taking the leftmost unsolved
+//!    child, without backtracking);
+//! 2. its successors join the explicit graph with cost `h` (terminals: 0 and SOLVED);
+//! 3. revise costs bottom-up: take from the set S the node that ranks last in a
+//!    topological order (so none of its descendants is still in S), set its cost
+//!    to the cheapest connector's, mark that connector (the first in file order on
+//!    ties), label it SOLVED when all children of the marked connector are, and if
+//!    its cost or label changed, add the parents whose *marked* connector leads to it.
+//!
+//! It stops when the start node is SOLVED, when its cost becomes infinite
+//! (unsolvable: every way leads to a dead end), or when its cost exceeds the
+//! futility bound.
+
+use serde::Serialize;
+
+use super::graph::{ConnectorId, Cost, CostModel, Graph, NodeId};
+use super::solve::solution_graph;
+
+/// How AO* ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The start node was labelled SOLVED.
+    Solved,
+    /// The start node's cost became infinite: no solution exists.
+    Unsolvable,
+    /// The start node's cost exceeded the futility bound.
+    Futile,
+}
+
+/// One node's revision in a cycle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Revision {
+    /// The node revised.
+    pub node: NodeId,
+    /// Its cost before.
+    pub old: Cost,
+    /// Its cost after.
+    pub new: Cost,
+    /// The connector marked after the revision (`None` for a dead end).
+    pub marked: Option<ConnectorId>,
+    /// The connector marked before, if it was a different one (a switch).
+    pub switched_from: Option<ConnectorId>,
+    /// Whether the node became SOLVED in this revision.
+    pub solved: bool,
+}
+
+/// One cycle of AO*.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// The tip expanded.
+    pub expanded: NodeId,
+    /// Successors that entered the explicit graph in this cycle, with their `h`.
+    pub generated: Vec<NodeId>,
+    /// The revisions, in the order they were made.
+    pub revised: Vec<Revision>,
+    /// Every node labelled SOLVED in this cycle (new terminals included).
+    pub solved: Vec<NodeId>,
+    /// The start node's cost after the cycle.
+    pub start_cost: Cost,
+    /// The marked connectors reachable from the start after the cycle.
+    pub partial: Vec<ConnectorId>,
+}
+
+/// The result of AO*.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AoStar {
+    /// The cost model used.
+    pub model: CostModel,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The start node's final cost.
+    pub cost: Cost,
+    /// Expanded nodes, in order.
+    pub expanded: Vec<NodeId>,
+    /// The marked connectors from the start at the end (the solution graph when solved).
+    pub solution: Vec<ConnectorId>,
+    /// Every cycle.
+    pub cycles: Vec<Cycle>,
+    /// How many times a node's mark moved from one connector to another.
+    pub switches: u32,
+    /// How many times the tie rule chose among equally cheap connectors.
+    pub ties: u32,
+    /// Each node's final cost, `None` if it never entered the explicit graph.
+    pub costs: Vec<Option<Cost>>,
+    /// Each node's final mark.
+    pub marked: Vec<Option<ConnectorId>>,
+    /// Nodes labelled SOLVED.
+    pub solved: Vec<bool>,
+}
+
+/// Options of an AO* run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The cost model (by default the graph's own).
+    pub model: Option<CostModel>,
+    /// Stop when the start node's cost exceeds this.
+    pub futility: Option<u64>,
+}
+
+struct State<'g> {
+    graph: &'g Graph,
+    model: CostModel,
+    cost: Vec<Option<Cost>>,
+    marked: Vec<Option<ConnectorId>>,
+    solved: Vec<bool>,
+    expanded: Vec<bool>,
+    ties: u32,
+    switches: u32,
+}
+
+/// Runs AO* from the graph's start node.
+pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
+    let n = graph.len();
+    let model = options.model.unwrap_or(graph.model());
+    let start = graph.start();
+    let mut st = State {
+        graph,
+        model,
+        cost: vec![None; n],
+        marked: vec![None; n],
+        solved: vec![false; n],
+        expanded: vec![false; n],
+        ties: 0,
+        switches: 0,
+    };
+    st.generate(start, &mut Vec::new());
+    let mut cycles = Vec::new();
+    let mut expanded = Vec::new();
+    let mut in_set = vec![false; n];
+    let outcome = loop {
+        let start_cost = st.cost[start.index()].expect("start is generated");
+        if st.solved[start.index()] {
+            break Outcome::Solved;
+        }
+        if !start_cost.is_finite() {
+            break Outcome::Unsolvable;
+        }
+        if options.futility.is_some_and(|f| start_cost > Cost::finite(f)) {
+            break Outcome::Futile;
+        }
+        let tip = st.first_tip(start);
+        st.expanded[tip.index()] = true;
+        expanded.push(tip);
+        let mut generated = Vec::new();
+        let mut solved_now = Vec::new();
+        for &c in graph.connectors_of(tip) {
+            for &t in &graph.connector(c).to {
+                if st.cost[t.index()].is_none() {
+                    generated.push(t);
+                    st.generate(t, &mut solved_now);
+                }
+            }
+        }
+        let revised = st.revise(tip, &mut in_set, &mut solved_now);
+        cycles.push(Cycle {
+            expanded: tip,
+            generated,
+            revised,
+            solved: solved_now,
+            start_cost: st.cost[start.index()].expect("start is generated"),
+            partial: solution_graph(graph, start, |m| st.marked[m.index()]),
+        });
+    };
+    let solution = solution_graph(graph, start, |m| st.marked[m.index()]);
+    AoStar {
+        model,
+        outcome,
+        cost: st.cost[start.index()].expect("start is generated"),
+        expanded,
+        solution,
+        cycles,
+        switches: st.switches,
+        ties: st.ties,
+        costs: st.cost,
+        marked: st.marked,
+        solved: st.solved,
+    }
+}
+
+impl State<'_> {
+    /// Adds a node to the explicit graph: cost `h`, or 0 and SOLVED for a terminal.
+    fn generate(&mut self, id: NodeId, solved_now: &mut Vec<NodeId>) {
+        let node = self.graph.node(id);
+        if node.terminal {
+            self.cost[id.index()] = Some(Cost::ZERO);
+            self.solved[id.index()] = true;
+            solved_now.push(id);
+        } else {
+            self.cost[id.index()] = Some(Cost::finite(node.h));
+        }
+    }
+
+    /// The first unsolved, unexpanded tip of the marked partial solution graph.
+    fn first_tip(&self, start: NodeId) -> NodeId {
+        let mut at = start;
+        while self.expanded[at.index()] {
+            let c = self.marked[at.index()].expect("an expanded node with finite cost has a mark");
+            at = *self
+                .graph
+                .connector(c)
+                .to
+                .iter()
+                .find(|t| !self.solved[t.index()])
+                .expect("an unsolved node's marked connector has an unsolved child");
+        }
+        at
+    }
+
+    /// Revises costs from `from` up through marked connectors; returns the revisions.
+    fn revise(&mut self, from: NodeId, in_set: &mut [bool], solved_now: &mut Vec<NodeId>) -> Vec<Revision> {
+        let graph = self.graph;
+        let mut set = std::collections::BinaryHeap::from([(graph.topo_rank(from), from)]);
+        in_set[from.index()] = true;
+        let mut revisions = Vec::new();
+        while let Some((_, m)) = set.pop() {
+            in_set[m.index()] = false;
+            let old = self.cost[m.index()].expect("revised nodes are generated");
+            let mut best: Option<(Cost, ConnectorId)> = None;
+            let mut tied = false;
+            for &c in graph.connectors_of(m) {
+                let cost = graph.connector_cost(c, self.model, |t| self.cost[t.index()].expect("children of expanded nodes are generated"));
+                match best {
+                    Some((b, _)) if cost == b && cost.is_finite() => tied = true,
+                    Some((b, _)) if cost >= b => {}
+                    _ => {
+                        best = Some((cost, c));
+                        tied = false;
+                    }
+                }
+            }
+            let (new, mark) = match best {
+                Some((cost, c)) if cost.is_finite() => (cost, Some(c)),
+                _ => (Cost::INFINITE, None),
+            };
+            self.ties += u32::from(tied);
+            let previous = self.marked[m.index()];
+            let switched_from = previous.filter(|&p| Some(p) != mark);
+            if switched_from.is_some() && mark.is_some() {
+                self.switches += 1;
+            }
+            self.marked[m.index()] = mark;
+            let solved = mark.is_some_and(|c| graph.connector(c).to.iter().all(|t| self.solved[t.index()]));
+            let became_solved = solved && !self.solved[m.index()];
+            self.solved[m.index()] = solved;
+            self.cost[m.index()] = Some(new);
+            if became_solved {
+                solved_now.push(m);
+            }
+            revisions.push(Revision { node: m, old, new, marked: mark, switched_from, solved: became_solved });
+            if new != old || became_solved {
+                for &pc in graph.parents_of(m) {
+                    let p = graph.connector(pc).from;
+                    if self.expanded[p.index()] && self.marked[p.index()] == Some(pc) && !in_set[p.index()] {
+                        in_set[p.index()] = true;
+                        set.push((graph.topo_rank(p), p));
+                    }
+                }
+            }
+        }
+        revisions
+    }
+}

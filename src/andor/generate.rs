@@ -1,0 +1,212 @@
+//! Seeded random AND/OR graphs, with constraints that make a good AO* exercise.
+
+use serde::Serialize;
+
+use super::ao_star::{self, ao_star};
+use super::graph::{Connector, CostModel, Graph, Node, NodeId};
+use super::solve::{optimal, solvable};
+use crate::rng::Rng;
+
+/// Version of the AND/OR generator; bumped whenever seed → graph changes.
+pub const GENERATOR_VERSION: u32 = 1;
+/// Most nodes a generator may be asked for; checked before anything is allocated.
+pub const MAX_GENERATED_NODES: u64 = 2_000_000;
+/// Attempts before an unsatisfiable constraint is reported.
+pub const MAX_ATTEMPTS: u32 = 10_000;
+
+/// The shape of a random AND/OR graph and the constraints on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Params {
+    /// Levels below the start node; the bottom level holds goals and dead ends.
+    pub depth: u32,
+    /// Connectors per inner node (OR alternatives), from `lo..=hi`.
+    pub alternatives: (u32, u32),
+    /// Children per connector (1 = OR branch, ≥ 2 = AND group), from `lo..=hi`.
+    pub arity: (u32, u32),
+    /// The cost model written into the instance.
+    pub model: CostModel,
+    /// Arc costs, from `lo..=hi` (`(1, 1)`: the default costs, not written out).
+    pub arc_costs: (u64, u64),
+    /// `h(n) <= h*(n)` everywhere.
+    pub admissible: bool,
+    /// Percentage of nodes above the bottom level that are goals.
+    pub terminal_percent: u32,
+    /// Percentage of children that reuse a node already made on their level (a DAG).
+    pub shared_percent: u32,
+    /// Percentage of bottom-level nodes that are dead ends instead of goals.
+    pub dead_end_percent: u32,
+    /// Require the start node to be solvable.
+    pub solvable: bool,
+    /// AO* must expand at least this many nodes.
+    pub min_expansions: Option<u32>,
+    /// AO* must move a mark from one connector to another at least this many times.
+    pub min_switches: Option<u32>,
+    /// No ties: AO* never needs its tie rule, and the optimal solution is unique.
+    pub unique: bool,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            depth: 3,
+            alternatives: (1, 2),
+            arity: (1, 2),
+            model: CostModel::Connector,
+            arc_costs: (1, 1),
+            admissible: true,
+            terminal_percent: 10,
+            shared_percent: 0,
+            dead_end_percent: 0,
+            solvable: true,
+            min_expansions: None,
+            min_switches: None,
+            unique: false,
+        }
+    }
+}
+
+pub use crate::gametree::generate::GenerateError;
+
+impl Params {
+    /// The largest number of nodes these parameters can produce, saturating.
+    pub fn max_nodes(&self) -> u64 {
+        let fan = u64::from(self.alternatives.1).saturating_mul(u64::from(self.arity.1));
+        let (mut level, mut total) = (1u64, 1u64);
+        for _ in 0..self.depth {
+            level = level.saturating_mul(fan);
+            total = total.saturating_add(level);
+        }
+        total
+    }
+
+    fn check(&self) -> Result<(), GenerateError> {
+        let invalid = |m: String| Err(GenerateError::Invalid(m));
+        for (name, (lo, hi)) in [("alternatives", self.alternatives), ("arity", self.arity)] {
+            if lo == 0 || lo > hi {
+                return invalid(format!("{name} must be a range lo..=hi with 1 <= lo <= hi, not {lo}..={hi}"));
+            }
+        }
+        if self.depth == 0 || self.depth > 32 {
+            return invalid(format!("depth must be between 1 and 32, not {}", self.depth));
+        }
+        if self.arc_costs.0 > self.arc_costs.1 || self.arc_costs.1 > 1_000_000 {
+            return invalid(format!("arc costs must be a range lo..=hi with hi <= 1000000, not {}..={}", self.arc_costs.0, self.arc_costs.1));
+        }
+        for (name, p) in [("terminal_percent", self.terminal_percent), ("shared_percent", self.shared_percent), ("dead_end_percent", self.dead_end_percent)] {
+            if p > 100 {
+                return invalid(format!("{name} is a percentage, not {p}"));
+            }
+        }
+        if self.max_nodes() > MAX_GENERATED_NODES {
+            return invalid(format!(
+                "depth {} with up to {} connectors of up to {} children gives up to {} nodes, more than the limit of {MAX_GENERATED_NODES}; lower the depth, alternatives or arity",
+                self.depth,
+                self.alternatives.1,
+                self.arity.1,
+                self.max_nodes()
+            ));
+        }
+        if self.solvable && self.dead_end_percent == 100 {
+            return invalid("a solvable graph needs goals: lower dead_end_percent below 100".into());
+        }
+        Ok(())
+    }
+
+    fn unmet(&self, graph: &Graph) -> Option<String> {
+        if self.solvable && !solvable(graph)[graph.start().index()] {
+            return Some("a solvable start node".into());
+        }
+        if self.min_expansions.is_none() && self.min_switches.is_none() && !self.unique {
+            return None;
+        }
+        let run = ao_star(graph, ao_star::Options::default());
+        if let Some(k) = self.min_expansions.filter(|&k| (run.expanded.len() as u32) < k) {
+            return Some(format!("AO* expanding at least {k} nodes"));
+        }
+        if let Some(k) = self.min_switches.filter(|&k| run.switches < k) {
+            return Some(format!("AO* switching branch at least {k} time(s)"));
+        }
+        if self.unique && (run.ties > 0 || !optimal(graph, graph.model()).ties.is_empty()) {
+            return Some("no ties (a unique answer)".into());
+        }
+        None
+    }
+}
+
+/// One random graph (no constraints checked). Nodes are labelled `n0`, `n1`, …
+/// in the order they are made: level by level, left to right.
+fn draw(p: &Params, rng: &mut Rng) -> Graph {
+    let mut nodes = vec![Node { label: "n0".into(), h: 0, terminal: false }];
+    let mut connectors = Vec::new();
+    let mut level = vec![NodeId(0)];
+    for depth in 0..=p.depth {
+        let mut next: Vec<NodeId> = Vec::new();
+        for &id in &level {
+            if depth == p.depth {
+                // A bottom node is a goal, or else a dead end (non-terminal without connectors).
+                nodes[id.index()].terminal = !rng.percent(p.dead_end_percent);
+                continue;
+            }
+            if depth > 0 && rng.percent(p.terminal_percent) {
+                nodes[id.index()].terminal = true;
+                continue;
+            }
+            let alternatives = rng.between(i64::from(p.alternatives.0), i64::from(p.alternatives.1));
+            for _ in 0..alternatives {
+                let k = rng.between(i64::from(p.arity.0), i64::from(p.arity.1)) as usize;
+                let mut to = Vec::with_capacity(k);
+                for _ in 0..k {
+                    let reuse = !next.is_empty() && rng.percent(p.shared_percent);
+                    let child = match reuse.then(|| *rng.choose(&next).expect("non-empty")) {
+                        Some(shared) if !to.contains(&shared) => shared,
+                        _ => {
+                            let id = NodeId(nodes.len() as u32);
+                            nodes.push(Node { label: format!("n{}", id.0), h: 0, terminal: false });
+                            next.push(id);
+                            id
+                        }
+                    };
+                    to.push(child);
+                }
+                let arcs: Vec<u64> = to.iter().map(|_| rng.between(p.arc_costs.0 as i64, p.arc_costs.1 as i64) as u64).collect();
+                connectors.push(Connector { from: id, cost: arcs.iter().sum(), arcs: Some(arcs), to });
+            }
+        }
+        level = next;
+    }
+    // h: drawn against the true optimal cost h*, so admissibility is by construction.
+    let graph = Graph::new(nodes.clone(), connectors.clone(), NodeId(0), p.model).expect("levels make a DAG");
+    let truth = optimal(&graph, p.model).costs;
+    let largest = truth.iter().filter_map(|c| c.get()).max().unwrap_or(0);
+    for (node, cost) in nodes.iter_mut().zip(&truth) {
+        if node.terminal {
+            continue;
+        }
+        let cap = match cost.get() {
+            Some(c) if p.admissible => c,
+            Some(c) => c + c / 2 + 2,
+            None => largest + 2,
+        };
+        node.h = rng.between(0, cap as i64) as u64;
+    }
+    Graph::new(nodes, connectors, NodeId(0), p.model).expect("levels make a DAG")
+}
+
+/// A random graph for `seed` that meets every constraint of `params`.
+pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
+    params.check()?;
+    let mut rng = Rng::from_seed(seed);
+    let mut last = String::new();
+    for _ in 0..MAX_ATTEMPTS {
+        let graph = draw(params, &mut rng);
+        match params.unmet(&graph) {
+            None => return Ok(graph),
+            Some(constraint) => last = constraint,
+        }
+    }
+    Err(GenerateError::Unsatisfied {
+        constraint: last,
+        attempts: MAX_ATTEMPTS,
+        hint: "relax the constraint, or make the graph deeper or wider".into(),
+    })
+}

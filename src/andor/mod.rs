@@ -1,0 +1,11 @@
+//! AND/OR graphs: the model, instance files, generators, solvability, optimal cost and AO*.
+
+pub mod ao_star;
+pub mod file;
+pub mod generate;
+pub mod graph;
+pub mod solve;
+
+pub use ao_star::{AoStar, Cycle, Outcome, Revision, ao_star};
+pub use graph::{Connector, ConnectorId, Cost, CostModel, Graph, GraphError, Node, NodeId};
+pub use solve::{Optimal, optimal, solvable, solution_graph};

@@ -1,0 +1,88 @@
+//! Solvability and the optimal solution graph, by one pass in reverse topological order.
+//!
+//! The cost of a solution graph is the recursive one of DESIGN §3: a node
+//! shared by two branches is counted in each (the cost of the unfolded tree),
+//! which is what AO* computes and what textbooks mean by sum and max cost.
+
+use serde::Serialize;
+
+use super::graph::{ConnectorId, Cost, CostModel, Graph, NodeId};
+
+/// Whether each node is solvable: a terminal; or a node with a connector whose
+/// children are all solvable. A non-terminal without connectors is unsolvable.
+pub fn solvable(graph: &Graph) -> Vec<bool> {
+    let mut ok = vec![false; graph.len()];
+    for id in graph.topological_order().into_iter().rev() {
+        ok[id.index()] = graph.node(id).terminal
+            || graph.connectors_of(id).iter().any(|&c| graph.connector(c).to.iter().all(|t| ok[t.index()]));
+    }
+    ok
+}
+
+/// The cheapest solution graph under one cost model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Optimal {
+    /// The model.
+    pub model: CostModel,
+    /// The start node's optimal cost (infinite when unsolvable).
+    pub cost: Cost,
+    /// The optimal cost `h*(n)` of every node.
+    #[serde(skip)]
+    pub costs: Vec<Cost>,
+    /// The cheapest connector of every node (the first in file order on ties).
+    #[serde(skip)]
+    pub choice: Vec<Option<ConnectorId>>,
+    /// The connectors of the solution graph from the start, depth-first, left to right.
+    #[serde(skip)]
+    pub solution: Vec<ConnectorId>,
+    /// Nodes of the solution graph where another connector ties with the chosen one.
+    #[serde(skip)]
+    pub ties: Vec<NodeId>,
+}
+
+/// The optimal cost of every node under `model`, and the solution graph from the start.
+pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
+    let mut costs = vec![Cost::INFINITE; graph.len()];
+    let mut choice = vec![None; graph.len()];
+    for id in graph.topological_order().into_iter().rev() {
+        if graph.node(id).terminal {
+            costs[id.index()] = Cost::ZERO;
+            continue;
+        }
+        for &c in graph.connectors_of(id) {
+            let cost = graph.connector_cost(c, model, |t| costs[t.index()]);
+            if cost.is_finite() && cost < costs[id.index()] {
+                costs[id.index()] = cost;
+                choice[id.index()] = Some(c);
+            }
+        }
+    }
+    let solution = solution_graph(graph, graph.start(), |n| choice[n.index()]);
+    let ties = solution
+        .iter()
+        .map(|&c| graph.connector(c).from)
+        .filter(|&n| {
+            let best = costs[n.index()];
+            graph.connectors_of(n).iter().filter(|&&c| graph.connector_cost(c, model, |t| costs[t.index()]) == best).count() > 1
+        })
+        .collect();
+    Optimal { model, cost: costs[graph.start().index()], costs, choice, solution, ties }
+}
+
+/// The connectors reached from `start` by following `chosen`, depth-first and
+/// left to right, each shared node once.
+pub fn solution_graph(graph: &Graph, start: NodeId, chosen: impl Fn(NodeId) -> Option<ConnectorId>) -> Vec<ConnectorId> {
+    let mut seen = vec![false; graph.len()];
+    let mut out = Vec::new();
+    let mut stack = vec![start];
+    while let Some(n) = stack.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        if let Some(c) = chosen(n) {
+            out.push(c);
+            stack.extend(graph.connector(c).to.iter().rev().filter(|t| !seen[t.index()]));
+        }
+    }
+    out
+}

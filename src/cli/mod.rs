@@ -1,0 +1,87 @@
+//! Command-line parsing and dispatch; one file per subcommand.
+
+mod sample;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exercises on game trees and AND/OR graphs for AI courses.
+#[derive(Parser)]
+#[command(name = "treequiz", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve an instance file and print the full, explained answer.
+    Solve(solve::Args),
+    /// Generate a random instance from a seed and print it as an instance file.
+    Sample(sample::Args),
+}
+
+/// A failure the user must fix; printed without a backtrace, exit code 2.
+pub(crate) struct UsageError(pub(crate) String);
+
+pub(crate) fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Sample(args) => sample::run(&args),
+    };
+    match result {
+        Ok(text) => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth a message.
+            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            ExitCode::SUCCESS
+        }
+        Err(UsageError(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses `2`, `2..3`, `2..=3` or `2-3` into an inclusive range.
+pub(crate) fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), String> {
+    let s = s.trim();
+    let parse = |x: &str| x.trim().parse::<T>().map_err(|_| format!("`{x}` is not a number"));
+    // A `-` after the first character separates the bounds; a leading one is a sign.
+    let dash = s.char_indices().skip(1).find(|&(_, c)| c == '-').map(|(i, _)| (&s[..i], &s[i + 1..]));
+    let split = s.split_once("..=").or_else(|| s.split_once("..")).or(dash);
+    let (lo, hi) = match split {
+        Some((a, b)) => (parse(a)?, parse(b)?),
+        None => {
+            let v = parse(s)?;
+            (v, v)
+        }
+    };
+    if lo > hi {
+        return Err(format!("the range `{s}` is empty: write lo..hi with lo <= hi"));
+    }
+    Ok((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_range;
+
+    #[test]
+    fn ranges_parse_in_every_spelling() {
+        assert_eq!(parse_range::<u32>("2"), Ok((2, 2)));
+        assert_eq!(parse_range::<u32>("2..3"), Ok((2, 3)));
+        assert_eq!(parse_range::<u32>("2..=3"), Ok((2, 3)));
+        assert_eq!(parse_range::<i64>("-5..5"), Ok((-5, 5)));
+        assert_eq!(parse_range::<i64>("0-20"), Ok((0, 20)));
+        assert_eq!(parse_range::<i64>("-9--2"), Ok((-9, -2)));
+        assert!(parse_range::<u32>("3..2").is_err());
+        assert!(parse_range::<u32>("x").is_err());
+        assert!(parse_range::<u32>("").is_err());
+        assert!(parse_range::<u32>("é-2").is_err());
+    }
+}

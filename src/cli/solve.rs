@@ -1,0 +1,344 @@
+//! `treequiz solve FILE`: the full answer, as a teacher would write it on the board.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use serde_json::{Value as Json, json};
+use treequiz::andor::{self, AoStar, ConnectorId, CostModel, Graph, Outcome};
+use treequiz::gametree::{self, AlphaBeta, CutKind, Event, NodeId, Order, Tree, ValueMode};
+use treequiz::instance::{self, Instance};
+
+use super::UsageError;
+
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The instance file (TOML, or JSON with the same fields).
+    file: PathBuf,
+    /// Child order for alpha-beta.
+    #[arg(long, value_enum, default_value = "ltr")]
+    order: OrderArg,
+    /// Prune only when the bounds cross strictly (`<` / `>`), not when equal.
+    #[arg(long)]
+    no_prune_on_equal: bool,
+    /// Report bounds fail-soft (the tightest bound the children give).
+    #[arg(long)]
+    fail_soft: bool,
+    /// AO* gives up once the start node's cost exceeds this.
+    #[arg(long, value_name = "COST")]
+    futility: Option<u64>,
+    /// Print machine-readable JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum OrderArg {
+    /// Left to right.
+    Ltr,
+    /// Right to left.
+    Rtl,
+}
+
+pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
+    let instance = instance::load(&args.file).map_err(|e| UsageError(e.to_string()))?;
+    Ok(match instance {
+        Instance::GameTree(tree) => {
+            let options = gametree::Options {
+                order: match args.order {
+                    OrderArg::Ltr => Order::LeftToRight,
+                    OrderArg::Rtl => Order::RightToLeft,
+                },
+                prune_on_equal: !args.no_prune_on_equal,
+                values: if args.fail_soft { ValueMode::FailSoft } else { ValueMode::FailHard },
+            };
+            let mm = gametree::minimax(&tree);
+            let ab = gametree::alpha_beta(&tree, options);
+            if args.json { pretty(&game_tree_json(&tree, &mm, &ab)) } else { game_tree_text(&tree, &mm, &ab) }
+        }
+        Instance::AndOr(graph) => {
+            let run = andor::ao_star(&graph, andor::ao_star::Options { model: None, futility: args.futility });
+            if args.json { pretty(&and_or_json(&graph, &run)) } else { and_or_text(&graph, &run) }
+        }
+    })
+}
+
+fn pretty(value: &Json) -> String {
+    serde_json::to_string_pretty(value).expect("JSON values serialise") + "\n"
+}
+
+fn labels(tree: &Tree, ids: &[NodeId]) -> Vec<String> {
+    ids.iter().map(|&id| tree.label(id).into_owned()).collect()
+}
+
+fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
+    let values: serde_json::Map<String, Json> = tree.ids().map(|id| (tree.label(id).into_owned(), json!(mm.values[id.index()]))).collect();
+    let bounds: serde_json::Map<String, Json> =
+        tree.ids().filter_map(|id| ab.bounds[id.index()].map(|b| (tree.label(id).into_owned(), bound_json(b)))).collect();
+    let cuts: Vec<Json> = ab
+        .cuts
+        .iter()
+        .map(|c| {
+            json!({
+                "at": tree.label(c.at),
+                "type": c.kind,
+                "by": tree.label(c.by),
+                "at_bound": c.at_bound,
+                "by_bound": c.by_bound,
+                "deep": c.is_deep(tree),
+                "pruned": labels(tree, &c.pruned),
+            })
+        })
+        .collect();
+    json!({
+        "kind": "game-tree",
+        "root": tree.root_player(),
+        "minimax": {
+            "value": mm.value,
+            "values": values,
+            "best_moves": labels(tree, &mm.best_moves),
+            "principal_variation": labels(tree, &mm.principal_variation),
+        },
+        "alpha_beta": {
+            "conventions": ab.options,
+            "value": ab.value,
+            "evaluated": labels(tree, &ab.evaluated),
+            "pruned": labels(tree, &ab.pruned),
+            "unexamined": labels(tree, &ab.unexamined),
+            "cuts": cuts,
+            "bounds": bounds,
+            "steps": ab.steps.iter().map(|s| step_json(tree, ab, s)).collect::<Vec<_>>(),
+        },
+    })
+}
+
+fn bound_json(b: gametree::Bound) -> Json {
+    match b {
+        gametree::Bound::Exact(v) => json!(v),
+        other => json!(other.to_string()),
+    }
+}
+
+fn step_json(tree: &Tree, ab: &AlphaBeta, step: &gametree::Step) -> Json {
+    let (event, value) = match step.event {
+        Event::Enter => ("enter", Json::Null),
+        Event::Leaf(v) => ("leaf", json!(v)),
+        Event::Improve(v) => ("improve", json!(v)),
+        Event::Cut(i) => ("cut", json!(ab.cuts[i].kind)),
+        Event::Exit(b) => ("exit", bound_json(b)),
+    };
+    json!({ "node": tree.label(step.node), "alpha": step.alpha, "beta": step.beta, "event": event, "value": value })
+}
+
+fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String {
+    let mut out = String::new();
+    let leaves = tree.leaves().count();
+    let _ = writeln!(out, "Game tree: {} nodes, {leaves} leaves, depth {}; root {} is {}.", tree.len(), tree.height(), tree.label(tree.root()), tree.root_player().name());
+    let _ = writeln!(out, "\nMinimax");
+    let inner: Vec<String> =
+        tree.ids().filter(|&id| tree.leaf(id).is_none()).map(|id| format!("{} = {}", tree.label(id), mm.values[id.index()])).collect();
+    let _ = writeln!(out, "  backed-up values: {}", inner.join(", "));
+    let _ = writeln!(out, "  value of the root: {}", mm.value);
+    let _ = writeln!(out, "  best move(s): {}", labels(tree, &mm.best_moves).join(", "));
+    let _ = writeln!(out, "  principal variation: {}", labels(tree, &mm.principal_variation).join(" -> "));
+
+    let o = ab.options;
+    let _ = writeln!(
+        out,
+        "\nAlpha-beta (children {}; {}; {} bounds)",
+        if o.order == Order::LeftToRight { "left to right" } else { "right to left" },
+        if o.prune_on_equal { "prune when bounds are equal" } else { "prune only when bounds cross strictly" },
+        if o.values == ValueMode::FailHard { "fail-hard" } else { "fail-soft" },
+    );
+    let _ = writeln!(out, "  value of the root: {}", ab.value);
+    let _ = writeln!(out, "  leaves evaluated, in order: {}", labels(tree, &ab.evaluated).join(" "));
+    if ab.cuts.is_empty() {
+        let _ = writeln!(out, "  no cuts: every node is examined");
+    } else {
+        let _ = writeln!(out, "  cuts:");
+        for c in &ab.cuts {
+            let _ = writeln!(out, "    {}", describe_cut(tree, c));
+        }
+        let _ = writeln!(out, "  pruned branches (roots): {}", labels(tree, &ab.pruned).join(" "));
+        let _ = writeln!(out, "  unexamined nodes: {}", labels(tree, &ab.unexamined).join(" "));
+    }
+    let node_values: Vec<String> = tree
+        .ids()
+        .filter(|&id| tree.leaf(id).is_none())
+        .filter_map(|id| ab.bounds[id.index()].map(|b| format!("{} {}", tree.label(id), bound_text(b))))
+        .collect();
+    let _ = writeln!(out, "  values of examined inner nodes: {}", node_values.join(", "));
+    let _ = writeln!(out, "\n  step  node        alpha   beta   what happened");
+    for (i, s) in ab.steps.iter().enumerate() {
+        let who = match tree.leaf(s.node) {
+            Some(_) => format!("{}", tree.label(s.node)),
+            None => format!("{} ({})", tree.label(s.node), tree.player(s.node).name()),
+        };
+        let what = match s.event {
+            Event::Enter => "enter".to_string(),
+            Event::Leaf(v) => format!("evaluate leaf: {v}"),
+            Event::Improve(v) => format!("{} = {v}", if tree.player(s.node) == gametree::Player::Max { "alpha" } else { "beta" }),
+            Event::Cut(i) => describe_cut(tree, &ab.cuts[i]),
+            Event::Exit(b) => format!("return {} {}", tree.label(s.node), bound_text(b)),
+        };
+        let _ = writeln!(out, "  {:>4}  {who:<10} {:>6} {:>6}   {what}", i + 1, s.alpha.to_string(), s.beta.to_string());
+    }
+    out
+}
+
+/// `= 3`, `<= 2` or `>= 5`.
+fn bound_text(b: gametree::Bound) -> String {
+    match b {
+        gametree::Bound::Exact(v) => format!("= {v}"),
+        gametree::Bound::AtMost(v) => format!("<= {v}"),
+        gametree::Bound::AtLeast(v) => format!(">= {v}"),
+    }
+}
+
+fn describe_cut(tree: &Tree, c: &gametree::Cut) -> String {
+    let (name, own, other, rel) = match c.kind {
+        CutKind::Alpha => ("alpha-cut", "beta", "alpha", "<="),
+        CutKind::Beta => ("beta-cut", "alpha", "beta", ">="),
+    };
+    let deep = if c.is_deep(tree) { " (deep cut)" } else { "" };
+    format!(
+        "{name} at {}: {own}({}) = {} {rel} {other}({}) = {}{deep}; pruned {}",
+        tree.label(c.at),
+        tree.label(c.at),
+        c.at_bound,
+        tree.label(c.by),
+        c.by_bound,
+        labels(tree, &c.pruned).join(", ")
+    )
+}
+
+fn connector_json(graph: &Graph, c: ConnectorId) -> Json {
+    let con = graph.connector(c);
+    json!({ "from": graph.label(con.from), "to": con.to.iter().map(|&t| graph.label(t)).collect::<Vec<_>>() })
+}
+
+fn models(graph: &Graph) -> Vec<CostModel> {
+    let mut models = vec![graph.model()];
+    for m in [CostModel::Sum, CostModel::Max] {
+        if m != graph.model() && (m != CostModel::Max || graph.has_arc_costs()) {
+            models.push(m);
+        }
+    }
+    models
+}
+
+fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
+    let solvable = andor::solvable(graph);
+    let optimal_json = |m: CostModel| {
+        let opt = andor::optimal(graph, m);
+        json!({
+            "model": m,
+            "cost": opt.cost,
+            "solution": opt.solution.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
+        })
+    };
+    let by_model: serde_json::Map<String, Json> = models(graph).into_iter().map(|m| (m.name().to_string(), optimal_json(m))).collect();
+    let cycles: Vec<Json> = run
+        .cycles
+        .iter()
+        .map(|cy| {
+            json!({
+                "expanded": graph.label(cy.expanded),
+                "generated": cy.generated.iter().map(|&n| json!({ "node": graph.label(n), "h": graph.node(n).h })).collect::<Vec<_>>(),
+                "revised": cy.revised.iter().map(|r| json!({
+                    "node": graph.label(r.node),
+                    "old": r.old,
+                    "new": r.new,
+                    "marked": r.marked.map(|c| connector_json(graph, c)),
+                    "switched_from": r.switched_from.map(|c| connector_json(graph, c)),
+                    "solved": r.solved,
+                })).collect::<Vec<_>>(),
+                "solved": cy.solved.iter().map(|&n| graph.label(n)).collect::<Vec<_>>(),
+                "start_cost": cy.start_cost,
+                "partial": cy.partial.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "kind": "and-or-graph",
+        "model": graph.model(),
+        "solvable": graph.ids().map(|n| (graph.label(n).to_string(), json!(solvable[n.index()]))).collect::<serde_json::Map<_, _>>(),
+        "optimal": optimal_json(graph.model()),
+        "by_model": by_model,
+        "ao_star": {
+            "outcome": run.outcome,
+            "solved": run.outcome == Outcome::Solved,
+            "cost": run.cost,
+            "expanded": run.expanded.iter().map(|&n| graph.label(n)).collect::<Vec<_>>(),
+            "solution": run.solution.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
+            "switches": run.switches,
+            "ties": run.ties,
+            "cycles": cycles,
+        },
+    })
+}
+
+fn and_or_text(graph: &Graph, run: &AoStar) -> String {
+    let mut out = String::new();
+    let model_note = match graph.model() {
+        CostModel::Connector => "connector cost (Nilsson): k(n) = c + sum of the children's costs, c = k unless given",
+        CostModel::Sum => "sum cost: h(n) = sum over the arcs of (arc cost + h(child))",
+        CostModel::Max => "max cost: h(n) = max over the arcs of (arc cost + h(child))",
+    };
+    let _ = writeln!(out, "AND/OR graph: {} nodes, {} connectors, start {}.", graph.len(), graph.connectors().len(), graph.label(graph.start()));
+    let _ = writeln!(out, "Cost model: {model_note}.");
+    let solvable = andor::solvable(graph);
+    let (yes, no): (Vec<_>, Vec<_>) = graph.ids().partition(|n| solvable[n.index()]);
+    let names = |ids: &[andor::NodeId]| ids.iter().map(|&n| graph.label(n)).collect::<Vec<_>>().join(" ");
+    let _ = writeln!(out, "\nSolvable nodes: {}", if yes.is_empty() { "none".into() } else { names(&yes) });
+    let _ = writeln!(out, "Unsolvable nodes: {}", if no.is_empty() { "none".into() } else { names(&no) });
+    for m in models(graph) {
+        let opt = andor::optimal(graph, m);
+        let _ = writeln!(out, "\nOptimal solution graph, {} cost: {}", m.name(), opt.cost);
+        for &c in &opt.solution {
+            let cost = graph.connector_cost(c, m, |t| opt.costs[t.index()]);
+            let _ = writeln!(out, "  {}   ({} = {cost})", graph.describe(c), graph.label(graph.connector(c).from));
+        }
+    }
+    let _ = writeln!(out, "\nAO* ({} cost; expand the first unsolved tip depth-first, left to right; on equal costs mark the first connector in file order)", run.model.name());
+    for (i, cy) in run.cycles.iter().enumerate() {
+        let generated: Vec<String> = cy.generated.iter().map(|&n| {
+            let node = graph.node(n);
+            if node.terminal { format!("{} (goal)", node.label) } else { format!("{} ({})", node.label, node.h) }
+        }).collect();
+        let _ = writeln!(out, "  cycle {}: expand {}", i + 1, graph.label(cy.expanded));
+        if generated.is_empty() {
+            let _ = writeln!(out, "    no successors: {} is a dead end (cost +inf)", graph.label(cy.expanded));
+        } else {
+            let _ = writeln!(out, "    new nodes: {}", generated.join(", "));
+        }
+        for r in &cy.revised {
+            let mut line = format!("    revise {}: {} -> {}", graph.label(r.node), r.old, r.new);
+            match r.marked {
+                Some(c) => {
+                    let _ = write!(line, ", mark {}", graph.describe(c));
+                }
+                None => line.push_str(", no connector left"),
+            }
+            if let Some(from) = r.switched_from {
+                let _ = write!(line, " (was {})", graph.describe(from));
+            }
+            if r.solved {
+                line.push_str(", SOLVED");
+            }
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out, "    start cost {}", cy.start_cost);
+    }
+    let verdict = match run.outcome {
+        Outcome::Solved => format!("SOLVED with cost {}", run.cost),
+        Outcome::Unsolvable => "the start node is unsolvable".to_string(),
+        Outcome::Futile => format!("given up: cost {} exceeds the futility bound", run.cost),
+    };
+    let _ = writeln!(out, "  result: {verdict} after {} cycles", run.cycles.len());
+    let _ = writeln!(out, "  expanded, in order: {}", names(&run.expanded));
+    if run.outcome == Outcome::Solved {
+        let sol: Vec<String> = run.solution.iter().map(|&c| graph.describe(c)).collect();
+        let _ = writeln!(out, "  solution graph: {}", sol.join("; "));
+    }
+    out
+}

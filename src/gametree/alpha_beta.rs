@@ -1,0 +1,333 @@
+//! Alpha-beta pruning with a trace a key can print.
+//!
+//! Conventions (DESIGN §3, docs/conventions.md): depth-first, children left to
+//! right unless [`Order::RightToLeft`]. A MAX node's α is the largest value
+//! backed up so far from its children; a MIN node's β the smallest. Bounds are
+//! compared with every ancestor (deep cutoffs):
+//! - **α-cut** at a MIN node once its β ≤ the α of some MAX ancestor;
+//! - **β-cut** at a MAX node once its α ≥ the β of some MIN ancestor;
+//!
+//! with `<`/`>` instead when `prune_on_equal` is off. The cut is attributed to
+//! the *nearest* ancestor whose bound satisfies the condition.
+//!
+//! Every examined node gets what the search proves about it: an exact value,
+//! or a bound. Exactness is derived from the children (an unexamined child can
+//! be anything), so a MIN node whose leaves were all evaluated is exact even if
+//! its value lies below the window. For a node that is only bounded:
+//! - a cut node reports its own bound at the cut (`≤2` at a MIN node) in both modes;
+//! - a node that fails on its own side (a MAX node none of whose children beat
+//!   the α in force) reports, fail-hard, the window bound it was searched with
+//!   (`≤α`, Knuth & Moore's F1), fail-soft the tightest bound its children give (F2).
+
+use serde::Serialize;
+
+use super::tree::{NodeId, Player, Tree};
+use crate::value::Value;
+
+/// The order in which a node's children are searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// Leftmost child first (the textbook default).
+    #[default]
+    LeftToRight,
+    /// Rightmost child first.
+    RightToLeft,
+}
+
+/// How a node known only by a bound reports that bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueMode {
+    /// A node failing on its own side reports the window's bound (F1).
+    #[default]
+    FailHard,
+    /// Such a node reports the tightest bound its children give (F2).
+    FailSoft,
+}
+
+/// The conventions of one alpha-beta run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Options {
+    /// Child order.
+    pub order: Order,
+    /// Prune when the bounds are equal (`≤`/`≥`), not only when strictly crossed.
+    pub prune_on_equal: bool,
+    /// Fail-hard or fail-soft bounds.
+    pub values: ValueMode,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { order: Order::LeftToRight, prune_on_equal: true, values: ValueMode::FailHard }
+    }
+}
+
+/// α-cut or β-cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CutKind {
+    /// At a MIN node, caused by a MAX ancestor's α.
+    Alpha,
+    /// At a MAX node, caused by a MIN ancestor's β.
+    Beta,
+}
+
+/// One cutoff.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The node whose remaining children were skipped.
+    pub at: NodeId,
+    /// α-cut (at a MIN node) or β-cut (at a MAX node).
+    pub kind: CutKind,
+    /// The nearest ancestor whose bound caused the cut.
+    pub by: NodeId,
+    /// The bound of `at` at the moment of the cut (its β for an α-cut).
+    pub at_bound: Value,
+    /// The bound of `by` (its α for an α-cut).
+    pub by_bound: Value,
+    /// The skipped children, in search order.
+    pub pruned: Vec<NodeId>,
+}
+
+impl Cut {
+    /// A deep cutoff: caused by an ancestor above the parent.
+    pub fn is_deep(&self, tree: &Tree) -> bool {
+        tree.parent(self.at) != Some(self.by)
+    }
+}
+
+/// What the search proved about an examined node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact minimax value.
+    Exact(Value),
+    /// The value is at most this (written `≤v`).
+    AtMost(Value),
+    /// The value is at least this (written `≥v`).
+    AtLeast(Value),
+}
+
+impl Bound {
+    /// The number, whatever the relation.
+    pub fn value(self) -> Value {
+        match self {
+            Bound::Exact(v) | Bound::AtMost(v) | Bound::AtLeast(v) => v,
+        }
+    }
+
+    /// The interval of true values it allows.
+    fn interval(self) -> (Value, Value) {
+        match self {
+            Bound::Exact(v) => (v, v),
+            Bound::AtMost(v) => (Value::NegInf, v),
+            Bound::AtLeast(v) => (v, Value::PosInf),
+        }
+    }
+
+    /// Whether `truth` is allowed by this bound.
+    pub fn admits(self, truth: Value) -> bool {
+        let (lo, hi) = self.interval();
+        lo <= truth && truth <= hi
+    }
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bound::Exact(v) => write!(f, "{v}"),
+            Bound::AtMost(v) => write!(f, "<={v}"),
+            Bound::AtLeast(v) => write!(f, ">={v}"),
+        }
+    }
+}
+
+/// One line of the trace; `alpha`/`beta` are the bounds in force at `node`
+/// after the event (its own bound included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The node the event is about.
+    pub node: NodeId,
+    /// The largest α of `node` and its MAX ancestors.
+    pub alpha: Value,
+    /// The smallest β of `node` and its MIN ancestors.
+    pub beta: Value,
+    /// What happened.
+    pub event: Event,
+}
+
+/// What happened in a [`Step`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The search entered an inner node.
+    Enter,
+    /// A leaf was evaluated.
+    Leaf(Value),
+    /// An inner node's own bound (α at MAX, β at MIN) improved to this value.
+    Improve(Value),
+    /// A cut happened: index into [`AlphaBeta::cuts`].
+    Cut(usize),
+    /// The search left an inner node with this result.
+    Exit(Bound),
+}
+
+/// The full result of alpha-beta on a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlphaBeta {
+    /// The conventions used.
+    pub options: Options,
+    /// The root's value (always exact).
+    pub value: Value,
+    /// Per node: what the search proved, `None` if never examined.
+    pub bounds: Vec<Option<Bound>>,
+    /// Leaves in the order they were evaluated.
+    pub evaluated: Vec<NodeId>,
+    /// Every cut, in the order they happened.
+    pub cuts: Vec<Cut>,
+    /// The roots of the skipped subtrees, by id.
+    pub pruned: Vec<NodeId>,
+    /// Every node never examined (the pruned roots and all below them), by id.
+    pub unexamined: Vec<NodeId>,
+    /// The step-by-step trace.
+    pub steps: Vec<Step>,
+}
+
+struct Frame {
+    node: NodeId,
+    player: Player,
+    own: Value,
+}
+
+struct Search<'t> {
+    tree: &'t Tree,
+    options: Options,
+    stack: Vec<Frame>,
+    out: AlphaBeta,
+}
+
+/// Runs alpha-beta from the root with the window (-inf, +inf).
+pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
+    let out = AlphaBeta {
+        options,
+        value: Value::NegInf,
+        bounds: vec![None; tree.len()],
+        evaluated: Vec::new(),
+        cuts: Vec::new(),
+        pruned: Vec::new(),
+        unexamined: Vec::new(),
+        steps: Vec::new(),
+    };
+    let mut search = Search { tree, options, stack: Vec::new(), out };
+    let root = search.visit(tree.root(), Value::NegInf, Value::PosInf);
+    let mut out = search.out;
+    out.value = root.value();
+    out.pruned.sort_unstable();
+    out.unexamined.sort_unstable();
+    out
+}
+
+impl Search<'_> {
+    /// Whether `own` (a node's α or β) has reached `bound` (the opposite bound in force).
+    fn reaches(&self, player: Player, own: Value, bound: Value) -> bool {
+        match (player, self.options.prune_on_equal) {
+            (Player::Max, true) => own >= bound,
+            (Player::Max, false) => own > bound,
+            (Player::Min, true) => own <= bound,
+            (Player::Min, false) => own < bound,
+        }
+    }
+
+    fn step(&mut self, node: NodeId, alpha: Value, beta: Value, event: Event) {
+        self.out.steps.push(Step { node, alpha, beta, event });
+    }
+
+    fn visit(&mut self, node: NodeId, alpha: Value, beta: Value) -> Bound {
+        let tree = self.tree;
+        if let Some(v) = tree.leaf(node) {
+            self.out.evaluated.push(node);
+            self.step(node, alpha, beta, Event::Leaf(v));
+            self.out.bounds[node.index()] = Some(Bound::Exact(v));
+            return Bound::Exact(v);
+        }
+        let player = tree.player(node);
+        let is_max = player == Player::Max;
+        self.step(node, alpha, beta, Event::Enter);
+        let mut children: Vec<NodeId> = tree.children(node).collect();
+        if self.options.order == Order::RightToLeft {
+            children.reverse();
+        }
+        // `own` is the node's α (MAX) or β (MIN); [lo, hi] is what the children prove.
+        let mut own = if is_max { Value::NegInf } else { Value::PosInf };
+        let (mut lo, mut hi) = (own, own);
+        let mut failed_to_cut_side = false;
+        self.stack.push(Frame { node, player, own });
+        for (i, &child) in children.iter().enumerate() {
+            let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+            let result = self.visit(child, a, b);
+            let (clo, chi) = result.interval();
+            if is_max {
+                (lo, hi) = (lo.max(clo), hi.max(chi));
+            } else {
+                (lo, hi) = (lo.min(clo), hi.min(chi));
+            }
+            let v = result.value();
+            if (is_max && v > own) || (!is_max && v < own) {
+                own = v;
+                self.stack.last_mut().expect("own frame").own = own;
+                let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+                self.step(node, a, b, Event::Improve(own));
+            }
+            let opposite = if is_max { beta } else { alpha };
+            if self.reaches(player, own, opposite) {
+                failed_to_cut_side = true;
+                let rest = &children[i + 1..];
+                if !rest.is_empty() {
+                    self.cut(node, player, own, rest.to_vec(), alpha, beta);
+                    if is_max { hi = Value::PosInf } else { lo = Value::NegInf }
+                    break;
+                }
+            }
+        }
+        self.stack.pop();
+        let soft = self.options.values == ValueMode::FailSoft;
+        let bound = if lo == hi {
+            Bound::Exact(lo)
+        } else if is_max {
+            if failed_to_cut_side { Bound::AtLeast(lo) } else { Bound::AtMost(if soft { hi } else { alpha }) }
+        } else if failed_to_cut_side {
+            Bound::AtMost(hi)
+        } else {
+            Bound::AtLeast(if soft { lo } else { beta })
+        };
+        self.out.bounds[node.index()] = Some(bound);
+        let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+        self.step(node, a, b, Event::Exit(bound));
+        bound
+    }
+
+    fn cut(&mut self, node: NodeId, player: Player, own: Value, pruned: Vec<NodeId>, alpha: Value, beta: Value) {
+        let ancestors = &self.stack[..self.stack.len() - 1];
+        let by = ancestors
+            .iter()
+            .rev()
+            .find(|f| f.player != player && self.reaches(player, own, f.own))
+            .expect("the bound in force belongs to an ancestor");
+        let cut = Cut {
+            at: node,
+            kind: if player == Player::Max { CutKind::Beta } else { CutKind::Alpha },
+            by: by.node,
+            at_bound: own,
+            by_bound: by.own,
+            pruned: pruned.clone(),
+        };
+        self.out.cuts.push(cut);
+        let (a, b) = if player == Player::Max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+        self.step(node, a, b, Event::Cut(self.out.cuts.len() - 1));
+        let mut todo = pruned;
+        self.out.pruned.extend(&todo);
+        while let Some(n) = todo.pop() {
+            self.out.unexamined.push(n);
+            todo.extend(self.tree.children(n));
+        }
+    }
+}

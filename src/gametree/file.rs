@@ -1,0 +1,139 @@
+//! Game-tree instance files: `kind = "game-tree"`, `tree = [[3, 12, 8], …]`.
+
+use super::tree::{MAX_DEPTH, MAX_FILE_NODES, Player, Shape, Tree, TreeError};
+use crate::input::{Doc, DocKind, InputError, Reader, Table};
+use crate::value::Value;
+
+/// The keys a game-tree file may have.
+pub const KEYS: &[&str] = &["kind", "title", "root", "tree", "labels"];
+
+const TREE_EXAMPLE: &str = "`tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]`";
+
+/// Reads a game tree from a checked top-level table.
+pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Tree, InputError> {
+    let src = reader.source;
+    let root = match table.get("root") {
+        None => Player::Max,
+        Some(doc) => read_player(reader, doc)?,
+    };
+    let tree_doc = table.require(src, "tree", "tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]")?;
+    if !matches!(tree_doc.kind, DocKind::Array(_)) {
+        return Err(reader.wrong_type(tree_doc, "a list of subtrees", TREE_EXAMPLE));
+    }
+    let mut count = 1usize;
+    let shape = read_shape(reader, tree_doc, 0, &mut count)?;
+    let labels = match table.get("labels") {
+        None => None,
+        Some(doc) => {
+            let items = reader.array(doc, "`labels = [\"A\", \"B\", \"C\"]` (breadth-first, left to right)")?;
+            let mut labels = Vec::with_capacity(items.len());
+            for item in items {
+                let label = reader.str(item, "\"B\"")?.trim();
+                if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',') {
+                    return Err(src.error(item, format!("`{label}` is not a usable label"), "labels are short names without spaces or commas, like \"B\" or \"n4\"".to_string()));
+                }
+                labels.push(label.to_string());
+            }
+            Some((doc, labels))
+        }
+    };
+    let (labels_doc, labels) = labels.map_or((None, None), |(d, l)| (Some(d), Some(l)));
+    Tree::from_shape(&shape, root, labels).map_err(|e| {
+        let at = labels_doc.unwrap_or(tree_doc);
+        let hint = match e {
+            TreeError::LabelCount { .. } => "give one label per node, breadth-first and left to right, or leave `labels` out to get A, B, C, …",
+            TreeError::DuplicateLabel(_) => "every node needs its own label (labels are compared case-insensitively)",
+            _ => "make the tree smaller",
+        };
+        reader.source.error(at, e.to_string(), hint.to_string())
+    })
+}
+
+/// Reads `"max"` or `"min"`.
+pub fn read_player(reader: &Reader<'_>, doc: &Doc) -> Result<Player, InputError> {
+    match reader.str(doc, "`root = \"min\"`")?.to_ascii_lowercase().as_str() {
+        "max" => Ok(Player::Max),
+        "min" => Ok(Player::Min),
+        other => Err(reader.source.error(doc, format!("unknown player `{other}`"), "write \"max\" or \"min\"".to_string())),
+    }
+}
+
+/// Reads a leaf value: an integer, or the string `"+inf"` / `"-inf"`.
+pub fn read_value(reader: &Reader<'_>, doc: &Doc) -> Result<Value, InputError> {
+    match &doc.kind {
+        DocKind::Int(v) => Ok(Value::Finite(*v)),
+        DocKind::Str(s) => Value::parse_infinity(s).ok_or_else(|| {
+            reader.source.error(doc, format!("`{s}` is not a leaf value"), "leaves are integers, or \"+inf\" / \"-inf\" for won / lost positions".to_string())
+        }),
+        _ => Err(reader.wrong_type(doc, "an integer leaf or a list of subtrees", TREE_EXAMPLE)),
+    }
+}
+
+fn read_shape(reader: &Reader<'_>, doc: &Doc, depth: usize, count: &mut usize) -> Result<Shape, InputError> {
+    let DocKind::Array(items) = &doc.kind else {
+        return read_value(reader, doc).map(Shape::Leaf);
+    };
+    if items.is_empty() {
+        let hint = if depth == 0 { "the tree is empty: list the root's subtrees, like [[3, 12], [2, 4]]" } else { "every list is a node with children: put numbers or lists inside, or replace it by a leaf value" };
+        return Err(reader.source.error(doc, "empty list", hint.to_string()));
+    }
+    if depth + 1 > MAX_DEPTH {
+        return Err(reader.source.error(doc, format!("the tree is deeper than {MAX_DEPTH} levels"), "exercises need far fewer levels".to_string()));
+    }
+    *count += items.len();
+    if *count > MAX_FILE_NODES {
+        return Err(reader.source.error(doc, format!("the tree has more than {MAX_FILE_NODES} nodes"), "make the tree smaller".to_string()));
+    }
+    items.iter().map(|item| read_shape(reader, item, depth + 1, count)).collect::<Result<_, _>>().map(Shape::Inner)
+}
+
+/// The nested-list text of a shape, as TOML and JSON both write it.
+fn shape_text(shape: &Shape, json: bool, out: &mut String) {
+    match shape {
+        Shape::Leaf(Value::Finite(v)) => out.push_str(&v.to_string()),
+        Shape::Leaf(v) => {
+            out.push('"');
+            out.push_str(&v.to_string());
+            out.push('"');
+        }
+        Shape::Inner(children) => {
+            out.push('[');
+            for (i, c) in children.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(if json { "," } else { ", " });
+                }
+                shape_text(c, json, out);
+            }
+            out.push(']');
+        }
+    }
+}
+
+/// The tree as an instance file in TOML.
+pub fn to_toml(tree: &Tree) -> String {
+    let mut out = String::from("kind = \"game-tree\"\n");
+    out.push_str(&format!("root = \"{}\"\n", tree.root_player().name().to_lowercase()));
+    out.push_str("tree = ");
+    shape_text(&tree.to_shape(), false, &mut out);
+    out.push('\n');
+    if let Some(labels) = tree.explicit_labels() {
+        let quoted: Vec<String> = labels.iter().map(|l| format!("{l:?}")).collect();
+        out.push_str(&format!("labels = [{}]\n", quoted.join(", ")));
+    }
+    out
+}
+
+/// The tree as an instance file in JSON.
+pub fn to_json(tree: &Tree) -> String {
+    let mut nested = String::new();
+    shape_text(&tree.to_shape(), true, &mut nested);
+    let mut value = serde_json::json!({
+        "kind": "game-tree",
+        "root": tree.root_player().name().to_lowercase(),
+        "tree": serde_json::from_str::<serde_json::Value>(&nested).expect("nested lists are JSON"),
+    });
+    if let Some(labels) = tree.explicit_labels() {
+        value["labels"] = serde_json::json!(labels);
+    }
+    serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
+}

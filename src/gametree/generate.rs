@@ -1,0 +1,181 @@
+//! Seeded random game trees, with constraints on the exercise they make.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use super::alpha_beta::{Options, alpha_beta};
+use super::minimax::minimax;
+use super::tree::{Grow, MAX_DEPTH, Player, Tree};
+use crate::rng::Rng;
+use crate::value::Value;
+
+/// Version of the game-tree generator; bumped whenever seed → tree changes.
+pub const GENERATOR_VERSION: u32 = 1;
+/// Most nodes a generator may be asked for; checked before anything is allocated.
+pub const MAX_GENERATED_NODES: u64 = 2_000_000;
+/// Attempts before an unsatisfiable constraint is reported.
+pub const MAX_ATTEMPTS: u32 = 10_000;
+
+/// The shape of a random game tree and the constraints on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Params {
+    /// Levels below the root; every leaf sits at this depth.
+    pub depth: u32,
+    /// Children per inner node, drawn from `lo..=hi`.
+    pub branching: (u32, u32),
+    /// Leaf values, drawn from `lo..=hi`.
+    pub values: (i64, i64),
+    /// The player at the root.
+    pub root: Player,
+    /// All leaf values different.
+    pub distinct: bool,
+    /// At least this many cuts under `alpha_beta`.
+    pub min_cuts: Option<u32>,
+    /// At most this many cuts.
+    pub max_cuts: Option<u32>,
+    /// Exactly one best root move.
+    pub unique_best: bool,
+    /// The conventions under which cuts are counted.
+    pub alpha_beta: Options,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            depth: 3,
+            branching: (2, 3),
+            values: (0, 20),
+            root: Player::Max,
+            distinct: false,
+            min_cuts: None,
+            max_cuts: None,
+            unique_best: false,
+            alpha_beta: Options::default(),
+        }
+    }
+}
+
+/// Why no tree was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The parameters themselves are impossible.
+    #[error("{0}")]
+    Invalid(String),
+    /// No tree met the constraints within [`MAX_ATTEMPTS`] attempts.
+    #[error("no tree with {constraint} was found in {attempts} attempts; {hint}")]
+    Unsatisfied {
+        /// The constraint, as the user wrote it.
+        constraint: String,
+        /// How many trees were tried.
+        attempts: u32,
+        /// What to change.
+        hint: String,
+    },
+}
+
+impl Params {
+    /// The largest number of nodes these parameters can produce, saturating.
+    pub fn max_nodes(&self) -> u64 {
+        let mut level = 1u64;
+        let mut total = 1u64;
+        for _ in 0..self.depth {
+            level = level.saturating_mul(u64::from(self.branching.1));
+            total = total.saturating_add(level);
+        }
+        total
+    }
+
+    fn check(&self) -> Result<(), GenerateError> {
+        let invalid = |m: String| Err(GenerateError::Invalid(m));
+        let (blo, bhi) = self.branching;
+        if self.depth == 0 || self.depth as usize > MAX_DEPTH {
+            return invalid(format!("depth must be between 1 and {MAX_DEPTH}, not {}", self.depth));
+        }
+        if blo == 0 || blo > bhi {
+            return invalid(format!("branching must be a range lo..=hi with 1 <= lo <= hi, not {blo}..={bhi}"));
+        }
+        if self.values.0 > self.values.1 {
+            return invalid(format!("the value range {}..={} is empty", self.values.0, self.values.1));
+        }
+        if self.max_nodes() > MAX_GENERATED_NODES {
+            return invalid(format!(
+                "depth {} with up to {bhi} children gives up to {} nodes, more than the limit of {MAX_GENERATED_NODES}; lower the depth or the branching",
+                self.depth,
+                self.max_nodes()
+            ));
+        }
+        let leaves = u64::from(bhi).saturating_pow(self.depth);
+        let range = self.values.1.abs_diff(self.values.0).saturating_add(1);
+        if self.distinct && range < leaves {
+            return invalid(format!(
+                "distinct leaf values need at least {leaves} values, but {}..={} has only {range}; widen the value range",
+                self.values.0, self.values.1
+            ));
+        }
+        if let (Some(lo), Some(hi)) = (self.min_cuts, self.max_cuts)
+            && lo > hi
+        {
+            return invalid(format!("min_cuts = {lo} is more than max_cuts = {hi}"));
+        }
+        Ok(())
+    }
+
+    fn unmet(&self, tree: &Tree) -> Option<String> {
+        if self.unique_best && minimax(tree).best_moves.len() != 1 {
+            return Some("a unique best move".into());
+        }
+        if self.min_cuts.is_some() || self.max_cuts.is_some() {
+            let cuts = alpha_beta(tree, self.alpha_beta).cuts.len() as u32;
+            if let Some(lo) = self.min_cuts.filter(|&lo| cuts < lo) {
+                return Some(format!("at least {lo} cuts"));
+            }
+            if let Some(hi) = self.max_cuts.filter(|&hi| cuts > hi) {
+                return Some(format!("at most {hi} cuts"));
+            }
+        }
+        None
+    }
+}
+
+/// One random tree (no constraints checked): branching and leaf values come
+/// from one stream, in breadth-first order.
+fn draw(params: &Params, rng: &mut Rng) -> Tree {
+    let (blo, bhi) = params.branching;
+    let (vlo, vhi) = params.values;
+    let mut used = HashSet::new();
+    Tree::build_levels(params.root, |depth| {
+        if depth < params.depth as usize {
+            return Grow::Children(rng.between(i64::from(blo), i64::from(bhi)) as u32);
+        }
+        loop {
+            let v = rng.between(vlo, vhi);
+            // `used` is only asked for membership, so its order never matters.
+            if !params.distinct || used.insert(v) {
+                return Grow::Leaf(Value::Finite(v));
+            }
+        }
+    })
+}
+
+/// A random tree for `seed` that meets every constraint of `params`.
+///
+/// Attempts draw from one stream, so the result depends only on the seed and
+/// the parameters. Fails with the first unmet constraint after [`MAX_ATTEMPTS`].
+pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
+    params.check()?;
+    let mut rng = Rng::from_seed(seed);
+    let mut last = String::new();
+    for _ in 0..MAX_ATTEMPTS {
+        let tree = draw(params, &mut rng);
+        match params.unmet(&tree) {
+            None => return Ok(tree),
+            Some(constraint) => last = constraint,
+        }
+    }
+    Err(GenerateError::Unsatisfied {
+        constraint: last,
+        attempts: MAX_ATTEMPTS,
+        hint: "relax the constraint, or make the tree deeper or wider".into(),
+    })
+}

@@ -1,0 +1,420 @@
+//! Reading instance files: a spanned document tree and errors that point at it.
+//!
+//! TOML and JSON are both read into one [`Doc`] tree, so that every check on
+//! a file's content is written once. TOML values keep their byte spans, so an
+//! error names the line and column; JSON values (for programs, not people)
+//! carry their key path instead, and JSON syntax errors their line and column.
+
+use std::fmt;
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+
+/// Files larger than this are refused before they are parsed.
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// An input file's name and text.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The path as the user wrote it, for messages.
+    pub path: String,
+    /// The whole text.
+    pub text: String,
+}
+
+/// Where an input error is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A line and column (1-based, columns in characters), with the line's text and the marked width.
+    At {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The text of the line.
+        text: String,
+        /// How many characters to underline.
+        width: usize,
+    },
+    /// A key path such as `connectors[2].to`, where no position is known.
+    Key(String),
+    /// The file as a whole.
+    File,
+}
+
+/// A problem in an input file: what, where, and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// The file's path.
+    pub path: String,
+    /// Where in the file.
+    pub location: Location,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub hint: Option<String>,
+}
+
+impl InputError {
+    /// An error about the file as a whole.
+    pub fn file(path: &str, message: impl Into<String>, hint: Option<String>) -> InputError {
+        InputError { path: path.to_string(), location: Location::File, message: message.into(), hint }
+    }
+
+    /// The 1-based line and column, when known.
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        match self.location {
+            Location::At { line, column, .. } => Some((line, column)),
+            _ => None,
+        }
+    }
+}
+
+/// Rendered like rustc: message, `--> file:line:col`, the line, a caret, the hint.
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.message)?;
+        match &self.location {
+            Location::At { line, column, text, width } => {
+                let gutter = " ".repeat(line.to_string().len());
+                writeln!(f, "{gutter}--> {}:{line}:{column}", self.path)?;
+                writeln!(f, "{gutter} |")?;
+                writeln!(f, "{line} | {text}")?;
+                let pad: String = text.chars().take(column - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                write!(f, "{gutter} | {pad}{}", "^".repeat((*width).max(1)))?;
+            }
+            Location::Key(key) => write!(f, " --> {}: at `{key}`", self.path)?,
+            Location::File => write!(f, " --> {}", self.path)?,
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Source {
+    /// An error at a byte span of this file.
+    pub fn error_at(&self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) -> InputError {
+        let start = span.start.min(self.text.len());
+        let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
+        let text = self.text[line_start..line_end].trim_end_matches('\r').to_string();
+        let line = self.text[..start].matches('\n').count() + 1;
+        let column = self.text[line_start..start].chars().count() + 1;
+        let end = span.end.clamp(start, line_end);
+        let width = self.text[start..end].chars().count();
+        InputError { path: self.path.clone(), location: Location::At { line, column, text, width }, message: message.into(), hint }
+    }
+
+    /// An error at a document node: its span in TOML, its key path in JSON.
+    pub fn error(&self, doc: &Doc, message: impl Into<String>, hint: impl Into<Option<String>>) -> InputError {
+        match &doc.span {
+            Some(span) => self.error_at(span.clone(), message, hint.into()),
+            None => InputError {
+                path: self.path.clone(),
+                location: Location::Key(doc.path.clone()),
+                message: message.into(),
+                hint: hint.into(),
+            },
+        }
+    }
+
+    /// Parses the text as JSON when the path ends in `.json` or the text starts with `{`, else as TOML.
+    pub fn parse(&self) -> Result<Doc, InputError> {
+        let is_json = self.path.to_ascii_lowercase().ends_with(".json") || self.text.trim_start().starts_with('{');
+        if is_json { self.parse_json() } else { self.parse_toml() }
+    }
+
+    fn parse_toml(&self) -> Result<Doc, InputError> {
+        let table = DeTable::parse(&self.text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let message = format!("this is not valid TOML: {}", e.message().trim_end());
+            self.error_at(span, message, Some("check the quoting, commas and brackets near the mark".into()))
+        })?;
+        let span = table.span();
+        Ok(toml_table(table.into_inner(), Some(span), String::new()))
+    }
+
+    fn parse_json(&self) -> Result<Doc, InputError> {
+        let value: serde_json::Value = serde_json::from_str(&self.text).map_err(|e| {
+            let line = e.line().max(1);
+            let offset = self.text.split_inclusive('\n').take(line - 1).map(str::len).sum::<usize>();
+            let byte_col = self.text[offset..].char_indices().nth(e.column().saturating_sub(1)).map_or(0, |(i, _)| i);
+            self.error_at(offset + byte_col..offset + byte_col + 1, format!("this is not valid JSON: {e}"), None)
+        })?;
+        Ok(json_doc(value, String::new()))
+    }
+}
+
+/// A value of an input file, with its position (TOML) and key path.
+#[derive(Clone, Debug)]
+pub struct Doc {
+    /// Byte span in the file (TOML only).
+    pub span: Option<Range<usize>>,
+    /// Key path from the top, e.g. `connectors[2].to`.
+    pub path: String,
+    /// The value.
+    pub kind: DocKind,
+}
+
+/// The value of a [`Doc`].
+#[derive(Clone, Debug)]
+pub enum DocKind {
+    /// An integer (TOML integer, or a JSON number without fraction).
+    Int(i64),
+    /// An integer too large for 64 bits.
+    HugeInt,
+    /// A float.
+    Float(f64),
+    /// A string.
+    Str(String),
+    /// A boolean.
+    Bool(bool),
+    /// A TOML date or time.
+    Datetime,
+    /// JSON null.
+    Null,
+    /// An array.
+    Array(Vec<Doc>),
+    /// A table / object, in file order.
+    Table(Vec<(Key, Doc)>),
+}
+
+/// A table key with its position.
+#[derive(Clone, Debug)]
+pub struct Key {
+    /// The key's text.
+    pub name: String,
+    /// Byte span (TOML only).
+    pub span: Option<Range<usize>>,
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() { key.to_string() } else { format!("{path}.{key}") }
+}
+
+fn toml_table(table: DeTable<'_>, span: Option<Range<usize>>, path: String) -> Doc {
+    let entries = table
+        .into_iter()
+        .map(|(k, v)| {
+            let child_path = join(&path, k.get_ref());
+            let key = Key { name: k.get_ref().to_string(), span: Some(k.span()) };
+            (key, toml_value(v, child_path))
+        })
+        .collect();
+    Doc { span, path, kind: DocKind::Table(entries) }
+}
+
+fn toml_value(value: toml::Spanned<DeValue<'_>>, path: String) -> Doc {
+    let span = Some(value.span());
+    let kind = match value.into_inner() {
+        DeValue::String(s) => DocKind::Str(s.into_owned()),
+        DeValue::Integer(i) => {
+            let digits = i.as_str().replace('_', "");
+            i64::from_str_radix(&digits, i.radix()).map_or(DocKind::HugeInt, DocKind::Int)
+        }
+        DeValue::Float(f) => DocKind::Float(f.as_str().replace('_', "").parse().unwrap_or(f64::NAN)),
+        DeValue::Boolean(b) => DocKind::Bool(b),
+        DeValue::Datetime(_) => DocKind::Datetime,
+        DeValue::Array(items) => DocKind::Array(
+            items.iter().cloned().enumerate().map(|(i, v)| toml_value(v, format!("{path}[{i}]"))).collect(),
+        ),
+        DeValue::Table(t) => return toml_table(t, span, path),
+    };
+    Doc { span, path, kind }
+}
+
+fn json_doc(value: serde_json::Value, path: String) -> Doc {
+    use serde_json::Value as J;
+    let kind = match value {
+        J::Null => DocKind::Null,
+        J::Bool(b) => DocKind::Bool(b),
+        J::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => DocKind::Int(i),
+            (None, Some(_)) => DocKind::HugeInt,
+            _ => DocKind::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        J::String(s) => DocKind::Str(s),
+        J::Array(items) => {
+            DocKind::Array(items.into_iter().enumerate().map(|(i, v)| json_doc(v, format!("{path}[{i}]"))).collect())
+        }
+        J::Object(map) => DocKind::Table(
+            map.into_iter()
+                .map(|(k, v)| {
+                    let child = json_doc(v, join(&path, &k));
+                    (Key { name: k, span: None }, child)
+                })
+                .collect(),
+        ),
+    };
+    Doc { span: None, path, kind }
+}
+
+impl Doc {
+    /// The name of the value's type, for messages.
+    pub fn type_name(&self) -> &'static str {
+        match self.kind {
+            DocKind::Int(_) | DocKind::HugeInt => "an integer",
+            DocKind::Float(_) => "a decimal number",
+            DocKind::Str(_) => "a string",
+            DocKind::Bool(_) => "a boolean",
+            DocKind::Datetime => "a date",
+            DocKind::Null => "null",
+            DocKind::Array(_) => "a list",
+            DocKind::Table(_) => "a table",
+        }
+    }
+}
+
+/// Typed access to a document, producing positioned errors.
+pub struct Reader<'a> {
+    /// The file being read.
+    pub source: &'a Source,
+}
+
+impl<'a> Reader<'a> {
+    /// An error for a value of the wrong type.
+    pub fn wrong_type(&self, doc: &Doc, what: &str, example: &str) -> InputError {
+        self.source.error(doc, format!("expected {what} here, found {}", doc.type_name()), format!("write it like {example}"))
+    }
+
+    /// An integer value.
+    pub fn int(&self, doc: &Doc, example: &str) -> Result<i64, InputError> {
+        match doc.kind {
+            DocKind::Int(i) => Ok(i),
+            DocKind::HugeInt => Err(self.source.error(doc, "this integer is too large", "use a number between -2^63 and 2^63-1".to_string())),
+            _ => Err(self.wrong_type(doc, "an integer", example)),
+        }
+    }
+
+    /// A string value.
+    pub fn str<'d>(&self, doc: &'d Doc, example: &str) -> Result<&'d str, InputError> {
+        match &doc.kind {
+            DocKind::Str(s) => Ok(s),
+            _ => Err(self.wrong_type(doc, "a string", example)),
+        }
+    }
+
+    /// A list value.
+    pub fn array<'d>(&self, doc: &'d Doc, example: &str) -> Result<&'d [Doc], InputError> {
+        match &doc.kind {
+            DocKind::Array(items) => Ok(items),
+            _ => Err(self.wrong_type(doc, "a list", example)),
+        }
+    }
+
+    /// A table value, checked for unknown keys.
+    pub fn table<'d>(&self, doc: &'d Doc, allowed: &[&str], example: &str) -> Result<Table<'d>, InputError> {
+        let DocKind::Table(entries) = &doc.kind else {
+            return Err(self.wrong_type(doc, "a table", example));
+        };
+        for (key, value) in entries {
+            if !allowed.contains(&key.name.as_str()) {
+                let hint = match closest(&key.name, allowed) {
+                    Some(near) => format!("did you mean `{near}`? The keys allowed here are: {}", allowed.join(", ")),
+                    None => format!("the keys allowed here are: {}", allowed.join(", ")),
+                };
+                let span = key.span.clone();
+                let at = Doc { span, path: value.path.clone(), kind: DocKind::Null };
+                return Err(self.source.error(&at, format!("unknown key `{}`", key.name), hint));
+            }
+        }
+        Ok(Table { doc, entries })
+    }
+}
+
+/// A table whose keys were checked.
+pub struct Table<'d> {
+    /// The table itself, for errors about missing keys.
+    pub doc: &'d Doc,
+    entries: &'d [(Key, Doc)],
+}
+
+impl<'d> Table<'d> {
+    /// The value of `key`, if present.
+    pub fn get(&self, key: &str) -> Option<&'d Doc> {
+        self.entries.iter().find(|(k, _)| k.name == key).map(|(_, v)| v)
+    }
+
+    /// The entries in file order.
+    pub fn entries(&self) -> &'d [(Key, Doc)] {
+        self.entries
+    }
+
+    /// The value of a required `key`, or an error that shows how to write it.
+    pub fn require(&self, source: &Source, key: &str, example: &str) -> Result<&'d Doc, InputError> {
+        self.get(key).ok_or_else(|| {
+            let at = Doc { span: self.doc.span.clone().map(|s| s.start..s.start), path: self.doc.path.clone(), kind: DocKind::Null };
+            source.error(&at, format!("missing key `{key}`"), format!("add a line like `{example}`"))
+        })
+    }
+}
+
+/// The allowed word nearest to `word` by edit distance, if it is a plausible typo.
+pub fn closest<'w>(word: &str, allowed: &[&'w str]) -> Option<&'w str> {
+    allowed
+        .iter()
+        .map(|a| (edit_distance(&word.to_lowercase(), &a.to_lowercase()), *a))
+        .filter(|(d, a)| *d <= 2.max(a.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, a)| a)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(text: &str) -> Source {
+        Source { path: "t.toml".into(), text: text.into() }
+    }
+
+    #[test]
+    fn toml_syntax_error_names_line_and_column() {
+        let err = source("kind = \"game-tree\"\ntree = [[1, 2], [3,\n").parse().unwrap_err();
+        assert_eq!(err.path, "t.toml");
+        assert!(err.line_column().is_some_and(|(line, _)| line >= 2), "{err}");
+    }
+
+    #[test]
+    fn spans_point_at_values() {
+        let src = source("a = 1\nb = [1, \"x\"]\n");
+        let doc = src.parse().unwrap();
+        let DocKind::Table(entries) = &doc.kind else { panic!() };
+        let DocKind::Array(items) = &entries[1].1.kind else { panic!() };
+        let err = src.error(&items[1], "bad", None);
+        assert_eq!(err.line_column(), Some((2, 9)));
+        assert_eq!(err.to_string(), "bad\n --> t.toml:2:9\n  |\n2 | b = [1, \"x\"]\n  |         ^^^");
+    }
+
+    #[test]
+    fn json_errors_carry_key_paths() {
+        let src = Source { path: "t.json".into(), text: r#"{"a": {"b": [1, true]}}"#.into() };
+        let doc = src.parse().unwrap();
+        let DocKind::Table(entries) = &doc.kind else { panic!() };
+        let DocKind::Table(inner) = &entries[0].1.kind else { panic!() };
+        let DocKind::Array(items) = &inner[0].1.kind else { panic!() };
+        assert_eq!(src.error(&items[1], "bad", None).location, Location::Key("a.b[1]".into()));
+    }
+
+    #[test]
+    fn suggests_near_keys() {
+        assert_eq!(closest("connecters", &["start", "connectors", "nodes"]), Some("connectors"));
+        assert_eq!(closest("zzz", &["start", "connectors"]), None);
+    }
+}

@@ -1,0 +1,93 @@
+//! Instance files: one game tree or one AND/OR graph, typed in or sampled.
+
+use std::io::Read;
+
+use crate::andor::{self, Graph};
+use crate::gametree::{self, Tree};
+use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, closest};
+
+/// The kinds an instance file may declare.
+pub const KINDS: &[&str] = &["game-tree", "and-or-graph"];
+
+/// A problem instance.
+#[derive(Clone, Debug)]
+pub enum Instance {
+    /// A game tree for minimax and alpha-beta.
+    GameTree(Tree),
+    /// An AND/OR graph for solvability, solution cost and AO*.
+    AndOr(Graph),
+}
+
+impl Instance {
+    /// The instance as a TOML file.
+    pub fn to_toml(&self) -> String {
+        match self {
+            Instance::GameTree(t) => gametree::file::to_toml(t),
+            Instance::AndOr(g) => andor::file::to_toml(g),
+        }
+    }
+
+    /// The instance as a JSON file.
+    pub fn to_json(&self) -> String {
+        match self {
+            Instance::GameTree(t) => gametree::file::to_json(t),
+            Instance::AndOr(g) => andor::file::to_json(g),
+        }
+    }
+}
+
+/// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`].
+pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
+    let shown = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| InputError::file(&shown, format!("cannot open the file: {e}"), Some("check the path".into())))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::file(&shown, format!("cannot read the file: {e}"), None))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(InputError::file(&shown, format!("the file is larger than {} MiB", MAX_FILE_BYTES >> 20), Some("instance files are small text files; check that this is the right file".into())));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let valid = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
+        let source = Source { path: shown.clone(), text: valid };
+        source.error_at(at..at, "the file is not UTF-8 text", Some("save it as UTF-8 (most editors offer this under \"Save as\" / encoding)".into()))
+    })?;
+    Ok(Source { path: shown, text })
+}
+
+/// Parses an instance file (TOML, or JSON with the same fields).
+pub fn parse(source: &Source) -> Result<Instance, InputError> {
+    let doc = source.parse()?;
+    let reader = Reader { source };
+    let DocKind::Table(entries) = &doc.kind else {
+        return Err(reader.wrong_type(&doc, "a table of keys", "kind = \"game-tree\""));
+    };
+    let kind_doc = entries.iter().find(|(k, _)| k.name == "kind").map(|(_, v)| v).ok_or_else(|| {
+        source.error(&doc, "missing key `kind`", "start the file with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`".to_string())
+    })?;
+    let kind = reader.str(kind_doc, "`kind = \"game-tree\"`")?;
+    match kind {
+        "game-tree" => {
+            let table = reader.table(&doc, gametree::file::KEYS, "")?;
+            gametree::file::read(&reader, &table).map(Instance::GameTree)
+        }
+        "and-or-graph" => {
+            let table = reader.table(&doc, andor::file::KEYS, "")?;
+            andor::file::read(&reader, &table).map(Instance::AndOr)
+        }
+        other => {
+            let hint = match closest(other, KINDS) {
+                Some(near) => format!("did you mean \"{near}\"? The kinds are: {}", KINDS.join(", ")),
+                None => format!("the kinds are: {}", KINDS.join(", ")),
+            };
+            Err(source.error(kind_doc, format!("unknown kind `{other}`"), hint))
+        }
+    }
+}
+
+/// Reads and parses an instance file.
+pub fn load(path: &std::path::Path) -> Result<Instance, InputError> {
+    parse(&read_source(path)?)
+}

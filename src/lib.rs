@@ -1,0 +1,16 @@
+//! treequiz: seeded exercises on game trees and AND/OR graphs, with reference
+//! solvers whose traces explain every answer.
+//!
+//! Data flows one way: an instance file or a generator gives a model
+//! ([`gametree::Tree`], [`andor::Graph`]); pure solvers turn it into traced
+//! results ([`gametree::minimax`], [`gametree::alpha_beta`], [`andor::solvable`],
+//! [`andor::optimal`], [`andor::ao_star`]); only the command line touches files.
+
+#![warn(missing_docs)]
+
+pub mod andor;
+pub mod gametree;
+pub mod input;
+pub mod instance;
+pub mod rng;
+pub mod value;
