@@ -141,7 +141,7 @@ impl Source {
             let line = e.line().max(1);
             let offset = self.text.split_inclusive('\n').take(line - 1).map(str::len).sum::<usize>();
             let byte_col = self.text[offset..].char_indices().nth(e.column().saturating_sub(1)).map_or(0, |(i, _)| i);
-            self.error_at(offset + byte_col..offset + byte_col + 1, format!("this is not valid JSON: {e}"), None)
+            self.error_at(offset + byte_col..offset + byte_col + 1, format!("this is not valid JSON: {e}"), Some("check the quotes, commas and brackets near the mark".into()))
         })?;
         Ok(json_doc(value, String::new()))
     }

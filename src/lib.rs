@@ -10,6 +10,7 @@
 
 pub mod andor;
 pub mod gametree;
+pub mod generate;
 pub mod input;
 pub mod instance;
 pub mod rng;

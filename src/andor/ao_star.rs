@@ -64,8 +64,6 @@ pub struct Cycle {
     pub solved: Vec<NodeId>,
     /// The start node's cost after the cycle.
     pub start_cost: Cost,
-    /// The marked connectors reachable from the start after the cycle.
-    pub partial: Vec<ConnectorId>,
 }
 
 /// The result of AO*.
@@ -165,7 +163,6 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
             revised,
             solved: solved_now,
             start_cost: st.cost[start.index()].expect("start is generated"),
-            partial: solution_graph(graph, start, |m| st.marked[m.index()]),
         });
     };
     let solution = solution_graph(graph, start, |m| st.marked[m.index()]);
@@ -181,6 +178,24 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
         costs: st.cost,
         marked: st.marked,
         solved: st.solved,
+    }
+}
+
+impl AoStar {
+    /// The best partial solution graph after each cycle: the marked connectors
+    /// reachable from the start, replayed from the revisions. (Kept out of the
+    /// run itself, where recomputing it every cycle would cost quadratic time.)
+    pub fn partial_solutions(&self, graph: &Graph) -> Vec<Vec<ConnectorId>> {
+        let mut marked: Vec<Option<ConnectorId>> = vec![None; graph.len()];
+        self.cycles
+            .iter()
+            .map(|cycle| {
+                for r in &cycle.revised {
+                    marked[r.node.index()] = r.marked;
+                }
+                solution_graph(graph, graph.start(), |m| marked[m.index()])
+            })
+            .collect()
     }
 }
 

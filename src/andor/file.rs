@@ -60,8 +60,10 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
         index.get(&label.trim().to_lowercase()).copied().ok_or_else(|| {
             let known: Vec<&str> = nodes.iter().map(|n| n.label.as_str()).collect();
             let hint = match crate::input::closest(label, &known) {
-                Some(near) => format!("did you mean `{near}`? Every node must be listed in `nodes`"),
-                None => format!("add it to `nodes` with its h value, like `{label} = 0`"),
+                // Short labels (n1, n2, …) are all near each other: a guess would mislead.
+                Some(near) if label.chars().count() > 3 => format!("did you mean `{near}`? Every node must be listed in `nodes`"),
+                _ if known.len() <= 12 => format!("the nodes are {}; add `{label}` to `nodes` with its h value if it is a new one", known.join(", ")),
+                _ => format!("add it to `nodes` with its h value, like `{label} = 0`"),
             };
             src.error(doc, format!("unknown node `{label}`"), hint)
         })
@@ -106,7 +108,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
                 (None, Some(cs)) => {
                     let items = reader.array(cs, "`costs = [1, 2]` (one per child)")?;
                     if items.len() != to.len() {
-                        return Err(src.error(cs, format!("{} arc costs for {} children", items.len(), to.len()), "give exactly one cost per child, in the order of `to`".to_string()));
+                        return Err(src.error(cs, format!("{} arc costs given for a connector with {} {}", items.len(), to.len(), if to.len() == 1 { "child" } else { "children" }), "give exactly one cost per child, in the order of `to`".to_string()));
                     }
                     let arcs = items.iter().map(|d| non_negative(reader, d, "an arc cost")).collect::<Result<Vec<_>, _>>()?;
                     (arcs.iter().sum(), Some(arcs))

@@ -3,16 +3,14 @@
 use serde::Serialize;
 
 use super::ao_star::{self, ao_star};
-use super::graph::{Connector, CostModel, Graph, Node, NodeId};
+use super::graph::{Connector, Cost, CostModel, Graph, Node, NodeId};
 use super::solve::{optimal, solvable};
+pub use crate::generate::GenerateError;
+use crate::generate::{MAX_GENERATED_NODES, count_nodes, first_satisfying};
 use crate::rng::Rng;
 
 /// Version of the AND/OR generator; bumped whenever seed → graph changes.
 pub const GENERATOR_VERSION: u32 = 1;
-/// Most nodes a generator may be asked for; checked before anything is allocated.
-pub const MAX_GENERATED_NODES: u64 = 2_000_000;
-/// Attempts before an unsatisfiable constraint is reported.
-pub const MAX_ATTEMPTS: u32 = 10_000;
 
 /// The shape of a random AND/OR graph and the constraints on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -65,7 +63,6 @@ impl Default for Params {
     }
 }
 
-pub use crate::gametree::generate::GenerateError;
 
 impl Params {
     /// The largest number of nodes these parameters can produce, saturating.
@@ -99,11 +96,11 @@ impl Params {
         }
         if self.max_nodes() > MAX_GENERATED_NODES {
             return invalid(format!(
-                "depth {} with up to {} connectors of up to {} children gives up to {} nodes, more than the limit of {MAX_GENERATED_NODES}; lower the depth, alternatives or arity",
+                "depth {} with up to {} connectors of up to {} children can give {}, more than the limit of {MAX_GENERATED_NODES}; lower the depth, alternatives or arity",
                 self.depth,
                 self.alternatives.1,
                 self.arity.1,
-                self.max_nodes()
+                count_nodes(self.max_nodes())
             ));
         }
         if self.solvable && self.dead_end_percent == 100 {
@@ -174,39 +171,45 @@ fn draw(p: &Params, rng: &mut Rng) -> Graph {
         }
         level = next;
     }
-    // h: drawn against the true optimal cost h*, so admissibility is by construction.
-    let graph = Graph::new(nodes.clone(), connectors.clone(), NodeId(0), p.model).expect("levels make a DAG");
-    let truth = optimal(&graph, p.model).costs;
-    let largest = truth.iter().filter_map(|c| c.get()).max().unwrap_or(0);
-    for (node, cost) in nodes.iter_mut().zip(&truth) {
-        if node.terminal {
+    let graph = Graph::new(nodes, connectors, NodeId(0), p.model).expect("levels make a DAG");
+    with_heuristic(&graph, p.admissible, rng)
+}
+
+/// The same graph with random heuristic values. Drawn bottom-up: each `h` is at
+/// most the cheapest connector's cost computed from the children's `h`, which
+/// makes `h` consistent (AO* never lowers a cost when it expands a node) and, by
+/// induction, admissible (`h <= h*`). Not admissible: up to half as much again, plus 2.
+pub fn with_heuristic(graph: &Graph, admissible: bool, rng: &mut Rng) -> Graph {
+    let model = graph.model();
+    let mut h = vec![Cost::ZERO; graph.len()];
+    let mut dead = Vec::new();
+    for id in graph.topological_order().into_iter().rev() {
+        if graph.node(id).terminal {
             continue;
         }
-        let cap = match cost.get() {
-            Some(c) if p.admissible => c,
-            Some(c) => c + c / 2 + 2,
-            None => largest + 2,
-        };
-        node.h = rng.between(0, cap as i64) as u64;
+        let cheapest = graph.connectors_of(id).iter().map(|&c| graph.connector_cost(c, model, |t| h[t.index()])).min();
+        match cheapest.and_then(Cost::get) {
+            Some(bound) => {
+                let cap = if admissible { bound } else { bound + bound / 2 + 2 };
+                h[id.index()] = Cost::finite(rng.between(0, cap as i64) as u64);
+            }
+            // Dead ends, and nodes whose every connector reaches one, get any small h.
+            None => dead.push(id),
+        }
     }
-    Graph::new(nodes, connectors, NodeId(0), p.model).expect("levels make a DAG")
+    let largest = h.iter().filter_map(|c| c.get()).max().unwrap_or(0);
+    for id in dead {
+        h[id.index()] = Cost::finite(rng.between(0, largest as i64 + 2) as u64);
+    }
+    let mut nodes = graph.nodes().to_vec();
+    for (node, cost) in nodes.iter_mut().zip(&h) {
+        node.h = cost.get().expect("every h is set");
+    }
+    Graph::new(nodes, graph.connectors().to_vec(), graph.start(), model).expect("same connectors, still a DAG")
 }
 
 /// A random graph for `seed` that meets every constraint of `params`.
 pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
     params.check()?;
-    let mut rng = Rng::from_seed(seed);
-    let mut last = String::new();
-    for _ in 0..MAX_ATTEMPTS {
-        let graph = draw(params, &mut rng);
-        match params.unmet(&graph) {
-            None => return Ok(graph),
-            Some(constraint) => last = constraint,
-        }
-    }
-    Err(GenerateError::Unsatisfied {
-        constraint: last,
-        attempts: MAX_ATTEMPTS,
-        hint: "relax the constraint, or make the graph deeper or wider".into(),
-    })
+    first_satisfying("graph", seed, |rng| draw(params, rng), |candidate| params.unmet(candidate))
 }

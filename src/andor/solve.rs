@@ -70,18 +70,20 @@ pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
 }
 
 /// The connectors reached from `start` by following `chosen`, depth-first and
-/// left to right, each shared node once.
+/// left to right, each shared node once. Costs time in the size of the result,
+/// not of the graph.
 pub fn solution_graph(graph: &Graph, start: NodeId, chosen: impl Fn(NodeId) -> Option<ConnectorId>) -> Vec<ConnectorId> {
-    let mut seen = vec![false; graph.len()];
+    // Membership only: the set's order never reaches the output.
+    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut stack = vec![start];
     while let Some(n) = stack.pop() {
-        if std::mem::replace(&mut seen[n.index()], true) {
+        if !seen.insert(n) {
             continue;
         }
         if let Some(c) = chosen(n) {
             out.push(c);
-            stack.extend(graph.connector(c).to.iter().rev().filter(|t| !seen[t.index()]));
+            stack.extend(graph.connector(c).to.iter().rev().filter(|t| !seen.contains(*t)));
         }
     }
     out

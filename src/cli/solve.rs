@@ -156,7 +156,7 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
     } else {
         let _ = writeln!(out, "  cuts:");
         for c in &ab.cuts {
-            let _ = writeln!(out, "    {}", describe_cut(tree, c));
+            let _ = writeln!(out, "    {}", describe_cut(tree, c, o.prune_on_equal));
         }
         let _ = writeln!(out, "  pruned branches (roots): {}", labels(tree, &ab.pruned).join(" "));
         let _ = writeln!(out, "  unexamined nodes: {}", labels(tree, &ab.unexamined).join(" "));
@@ -177,7 +177,7 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
             Event::Enter => "enter".to_string(),
             Event::Leaf(v) => format!("evaluate leaf: {v}"),
             Event::Improve(v) => format!("{} = {v}", if tree.player(s.node) == gametree::Player::Max { "alpha" } else { "beta" }),
-            Event::Cut(i) => describe_cut(tree, &ab.cuts[i]),
+            Event::Cut(i) => describe_cut(tree, &ab.cuts[i], o.prune_on_equal),
             Event::Exit(b) => format!("return {} {}", tree.label(s.node), bound_text(b)),
         };
         let _ = writeln!(out, "  {:>4}  {who:<10} {:>6} {:>6}   {what}", i + 1, s.alpha.to_string(), s.beta.to_string());
@@ -194,10 +194,12 @@ fn bound_text(b: gametree::Bound) -> String {
     }
 }
 
-fn describe_cut(tree: &Tree, c: &gametree::Cut) -> String {
-    let (name, own, other, rel) = match c.kind {
-        CutKind::Alpha => ("alpha-cut", "beta", "alpha", "<="),
-        CutKind::Beta => ("beta-cut", "alpha", "beta", ">="),
+fn describe_cut(tree: &Tree, c: &gametree::Cut, prune_on_equal: bool) -> String {
+    let (name, own, other, rel) = match (c.kind, prune_on_equal) {
+        (CutKind::Alpha, true) => ("alpha-cut", "beta", "alpha", "<="),
+        (CutKind::Alpha, false) => ("alpha-cut", "beta", "alpha", "<"),
+        (CutKind::Beta, true) => ("beta-cut", "alpha", "beta", ">="),
+        (CutKind::Beta, false) => ("beta-cut", "alpha", "beta", ">"),
     };
     let deep = if c.is_deep(tree) { " (deep cut)" } else { "" };
     format!(
@@ -237,10 +239,12 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
         })
     };
     let by_model: serde_json::Map<String, Json> = models(graph).into_iter().map(|m| (m.name().to_string(), optimal_json(m))).collect();
+    let partials = run.partial_solutions(graph);
     let cycles: Vec<Json> = run
         .cycles
         .iter()
-        .map(|cy| {
+        .zip(&partials)
+        .map(|(cy, partial)| {
             json!({
                 "expanded": graph.label(cy.expanded),
                 "generated": cy.generated.iter().map(|&n| json!({ "node": graph.label(n), "h": graph.node(n).h })).collect::<Vec<_>>(),
@@ -254,7 +258,7 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
                 })).collect::<Vec<_>>(),
                 "solved": cy.solved.iter().map(|&n| graph.label(n)).collect::<Vec<_>>(),
                 "start_cost": cy.start_cost,
-                "partial": cy.partial.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
+                "partial": partial.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -196,6 +196,8 @@ struct Frame {
     node: NodeId,
     player: Player,
     own: Value,
+    /// Whether a child has backed up a value yet (before that, the node has no α or β).
+    bounded: bool,
 }
 
 struct Search<'t> {
@@ -222,7 +224,8 @@ pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
     let mut out = search.out;
     out.value = root.value();
     out.pruned.sort_unstable();
-    out.unexamined.sort_unstable();
+    // Exactly the nodes the search never reached, in id order.
+    out.unexamined = tree.ids().filter(|id| out.bounds[id.index()].is_none()).collect();
     out
 }
 
@@ -259,8 +262,7 @@ impl Search<'_> {
         // `own` is the node's α (MAX) or β (MIN); [lo, hi] is what the children prove.
         let mut own = if is_max { Value::NegInf } else { Value::PosInf };
         let (mut lo, mut hi) = (own, own);
-        let mut failed_to_cut_side = false;
-        self.stack.push(Frame { node, player, own });
+        self.stack.push(Frame { node, player, own, bounded: false });
         for (i, &child) in children.iter().enumerate() {
             let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
             let result = self.visit(child, a, b);
@@ -273,31 +275,33 @@ impl Search<'_> {
             let v = result.value();
             if (is_max && v > own) || (!is_max && v < own) {
                 own = v;
-                self.stack.last_mut().expect("own frame").own = own;
+                let frame = self.stack.last_mut().expect("own frame");
+                (frame.own, frame.bounded) = (own, true);
                 let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
                 self.step(node, a, b, Event::Improve(own));
             }
             let opposite = if is_max { beta } else { alpha };
             if self.reaches(player, own, opposite) {
-                failed_to_cut_side = true;
                 let rest = &children[i + 1..];
-                if !rest.is_empty() {
-                    self.cut(node, player, own, rest.to_vec(), alpha, beta);
+                if !rest.is_empty() && self.cut(node, player, own, rest.to_vec(), alpha, beta) {
                     if is_max { hi = Value::PosInf } else { lo = Value::NegInf }
                     break;
                 }
             }
         }
         self.stack.pop();
-        let soft = self.options.values == ValueMode::FailSoft;
+        // [lo, hi] is what the examined children prove. When it is two-sided
+        // (say one child failed high, another is exact and larger), report the
+        // side on which the search failed, as the backed-up value says.
+        // Fail-hard widens a bound on the node's own side to the window's edge.
+        let hard = self.options.values == ValueMode::FailHard;
+        let upper = lo == Value::NegInf || (hi != Value::PosInf && own < beta);
         let bound = if lo == hi {
             Bound::Exact(lo)
-        } else if is_max {
-            if failed_to_cut_side { Bound::AtLeast(lo) } else { Bound::AtMost(if soft { hi } else { alpha }) }
-        } else if failed_to_cut_side {
-            Bound::AtMost(hi)
+        } else if upper {
+            Bound::AtMost(if is_max && hard { hi.max(alpha) } else { hi })
         } else {
-            Bound::AtLeast(if soft { lo } else { beta })
+            Bound::AtLeast(if !is_max && hard { lo.min(beta) } else { lo })
         };
         self.out.bounds[node.index()] = Some(bound);
         let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
@@ -305,13 +309,14 @@ impl Search<'_> {
         bound
     }
 
-    fn cut(&mut self, node: NodeId, player: Player, own: Value, pruned: Vec<NodeId>, alpha: Value, beta: Value) {
+    /// Records a cut if an ancestor's bound causes it; returns whether one did.
+    /// (A bound of ±inf that no child backed up is the initial window, not an
+    /// ancestor's α or β, so it causes no cut.)
+    fn cut(&mut self, node: NodeId, player: Player, own: Value, pruned: Vec<NodeId>, alpha: Value, beta: Value) -> bool {
         let ancestors = &self.stack[..self.stack.len() - 1];
-        let by = ancestors
-            .iter()
-            .rev()
-            .find(|f| f.player != player && self.reaches(player, own, f.own))
-            .expect("the bound in force belongs to an ancestor");
+        let Some(by) = ancestors.iter().rev().find(|f| f.player != player && f.bounded && self.reaches(player, own, f.own)) else {
+            return false;
+        };
         let cut = Cut {
             at: node,
             kind: if player == Player::Max { CutKind::Beta } else { CutKind::Alpha },
@@ -323,11 +328,7 @@ impl Search<'_> {
         self.out.cuts.push(cut);
         let (a, b) = if player == Player::Max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
         self.step(node, a, b, Event::Cut(self.out.cuts.len() - 1));
-        let mut todo = pruned;
-        self.out.pruned.extend(&todo);
-        while let Some(n) = todo.pop() {
-            self.out.unexamined.push(n);
-            todo.extend(self.tree.children(n));
-        }
+        self.out.pruned.extend(pruned);
+        true
     }
 }

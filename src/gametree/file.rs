@@ -26,9 +26,12 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Tree, InputError> 
         None => None,
         Some(doc) => {
             let items = reader.array(doc, "`labels = [\"A\", \"B\", \"C\"]` (breadth-first, left to right)")?;
-            let mut labels = Vec::with_capacity(items.len());
+            let mut labels: Vec<String> = Vec::with_capacity(items.len());
             for item in items {
                 let label = reader.str(item, "\"B\"")?.trim();
+                if labels.iter().any(|l| l.to_lowercase() == label.to_lowercase()) {
+                    return Err(src.error(item, format!("the label `{label}` is used twice"), "every node needs its own label (labels are compared case-insensitively)".to_string()));
+                }
                 if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',') {
                     return Err(src.error(item, format!("`{label}` is not a usable label"), "labels are short names without spaces or commas, like \"B\" or \"n4\"".to_string()));
                 }

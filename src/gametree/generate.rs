@@ -7,15 +7,13 @@ use serde::Serialize;
 use super::alpha_beta::{Options, alpha_beta};
 use super::minimax::minimax;
 use super::tree::{Grow, MAX_DEPTH, Player, Tree};
+pub use crate::generate::GenerateError;
+use crate::generate::{MAX_GENERATED_NODES, count_nodes, first_satisfying};
 use crate::rng::Rng;
 use crate::value::Value;
 
 /// Version of the game-tree generator; bumped whenever seed → tree changes.
 pub const GENERATOR_VERSION: u32 = 1;
-/// Most nodes a generator may be asked for; checked before anything is allocated.
-pub const MAX_GENERATED_NODES: u64 = 2_000_000;
-/// Attempts before an unsatisfiable constraint is reported.
-pub const MAX_ATTEMPTS: u32 = 10_000;
 
 /// The shape of a random game tree and the constraints on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -56,24 +54,6 @@ impl Default for Params {
     }
 }
 
-/// Why no tree was generated.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GenerateError {
-    /// The parameters themselves are impossible.
-    #[error("{0}")]
-    Invalid(String),
-    /// No tree met the constraints within [`MAX_ATTEMPTS`] attempts.
-    #[error("no tree with {constraint} was found in {attempts} attempts; {hint}")]
-    Unsatisfied {
-        /// The constraint, as the user wrote it.
-        constraint: String,
-        /// How many trees were tried.
-        attempts: u32,
-        /// What to change.
-        hint: String,
-    },
-}
-
 impl Params {
     /// The largest number of nodes these parameters can produce, saturating.
     pub fn max_nodes(&self) -> u64 {
@@ -100,9 +80,9 @@ impl Params {
         }
         if self.max_nodes() > MAX_GENERATED_NODES {
             return invalid(format!(
-                "depth {} with up to {bhi} children gives up to {} nodes, more than the limit of {MAX_GENERATED_NODES}; lower the depth or the branching",
+                "depth {} with up to {bhi} children can give {}, more than the limit of {MAX_GENERATED_NODES}; lower the depth or the branching",
                 self.depth,
-                self.max_nodes()
+                count_nodes(self.max_nodes())
             ));
         }
         let leaves = u64::from(bhi).saturating_pow(self.depth);
@@ -161,21 +141,9 @@ fn draw(params: &Params, rng: &mut Rng) -> Tree {
 /// A random tree for `seed` that meets every constraint of `params`.
 ///
 /// Attempts draw from one stream, so the result depends only on the seed and
-/// the parameters. Fails with the first unmet constraint after [`MAX_ATTEMPTS`].
+/// the parameters. Fails with the first unmet constraint after
+/// [`MAX_ATTEMPTS`](crate::generate::MAX_ATTEMPTS) attempts.
 pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
     params.check()?;
-    let mut rng = Rng::from_seed(seed);
-    let mut last = String::new();
-    for _ in 0..MAX_ATTEMPTS {
-        let tree = draw(params, &mut rng);
-        match params.unmet(&tree) {
-            None => return Ok(tree),
-            Some(constraint) => last = constraint,
-        }
-    }
-    Err(GenerateError::Unsatisfied {
-        constraint: last,
-        attempts: MAX_ATTEMPTS,
-        hint: "relax the constraint, or make the tree deeper or wider".into(),
-    })
+    first_satisfying("tree", seed, |rng| draw(params, rng), |candidate| params.unmet(candidate))
 }

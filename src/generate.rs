@@ -1,0 +1,52 @@
+//! What every generator shares: the error type, the size limit, the retry loop.
+
+use crate::rng::Rng;
+
+/// Most nodes a generator may be asked for; checked before anything is allocated.
+pub const MAX_GENERATED_NODES: u64 = 2_000_000;
+/// Attempts before an unsatisfiable constraint is reported.
+pub const MAX_ATTEMPTS: u32 = 10_000;
+
+/// Why no instance was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The parameters themselves are impossible.
+    #[error("{0}")]
+    Invalid(String),
+    /// No instance met the constraints within [`MAX_ATTEMPTS`] attempts.
+    #[error("no {what} with {constraint} was found in {attempts} attempts; relax the constraint, or make the {what} deeper or wider")]
+    Unsatisfied {
+        /// "tree" or "graph".
+        what: &'static str,
+        /// The constraint last unmet, as the user would write it.
+        constraint: String,
+        /// How many instances were tried.
+        attempts: u32,
+    },
+}
+
+/// `n nodes`, or a plain "more than 10^19 nodes" once the count saturated.
+pub fn count_nodes(n: u64) -> String {
+    if n == u64::MAX { "more than 10^19 nodes".to_string() } else { format!("up to {n} nodes") }
+}
+
+/// Draws instances from one seeded stream until one meets every constraint
+/// (`unmet` returns the first unmet one), at most [`MAX_ATTEMPTS`] times.
+/// One stream for all attempts: the result depends only on the seed and parameters.
+pub fn first_satisfying<T>(
+    what: &'static str,
+    seed: u64,
+    mut draw: impl FnMut(&mut Rng) -> T,
+    mut unmet: impl FnMut(&T) -> Option<String>,
+) -> Result<T, GenerateError> {
+    let mut rng = Rng::from_seed(seed);
+    let mut last = String::new();
+    for _ in 0..MAX_ATTEMPTS {
+        let candidate = draw(&mut rng);
+        match unmet(&candidate) {
+            None => return Ok(candidate),
+            Some(constraint) => last = constraint,
+        }
+    }
+    Err(GenerateError::Unsatisfied { what, constraint: last, attempts: MAX_ATTEMPTS })
+}

@@ -1,0 +1,157 @@
+//! The command line: `solve` and `sample`, good files and bad ones.
+
+use std::path::Path;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+fn fixtures() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
+}
+
+/// Runs treequiz in the fixtures folder; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = cargo_bin_cmd!("treequiz").current_dir(fixtures()).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn solve_prints_the_aima_answer() {
+    let (code, out, err) = run(&["solve", "good/aima-5-2.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    insta::assert_snapshot!("solve_aima_text", out);
+    let (code, out, _) = run(&["solve", "good/aima-5-2.toml", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["kind"], "game-tree");
+    assert_eq!(json["minimax"]["value"], 3);
+    assert_eq!(json["minimax"]["values"]["C"], 2);
+    assert_eq!(json["minimax"]["best_moves"], serde_json::json!(["B"]));
+    assert_eq!(json["alpha_beta"]["evaluated"], serde_json::json!(["E", "F", "G", "H", "K", "L", "M"]));
+    assert_eq!(json["alpha_beta"]["pruned"], serde_json::json!(["I", "J"]));
+    assert_eq!(json["alpha_beta"]["cuts"][0]["at"], "C");
+    assert_eq!(json["alpha_beta"]["cuts"][0]["type"], "alpha");
+    assert_eq!(json["alpha_beta"]["cuts"][0]["by"], "A");
+}
+
+#[test]
+fn solve_options_change_the_alpha_beta_answer() {
+    let (_, out, _) = run(&["solve", "good/aima-5-2.toml", "--json", "--order", "rtl"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["alpha_beta"]["conventions"]["order"], "right-to-left");
+    assert_eq!(json["alpha_beta"]["cuts"], serde_json::json!([]));
+    let (_, out, _) = run(&["solve", "good/aima-5-2.toml", "--json", "--no-prune-on-equal", "--fail-soft"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["alpha_beta"]["conventions"]["prune_on_equal"], false);
+    assert_eq!(json["alpha_beta"]["conventions"]["values"], "fail-soft");
+}
+
+#[test]
+fn solve_explains_an_and_or_graph() {
+    let (code, out, err) = run(&["solve", "good/and-or.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    insta::assert_snapshot!("solve_and_or_text", out);
+    let (code, out, _) = run(&["solve", "good/and-or.toml", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["kind"], "and-or-graph");
+    assert_eq!(json["solvable"]["X"], false);
+    assert_eq!(json["solvable"]["S"], true);
+    assert_eq!(json["optimal"]["cost"], json["ao_star"]["cost"]);
+    assert_eq!(json["ao_star"]["solved"], true);
+    insta::assert_snapshot!("solve_and_or_json", out);
+}
+
+#[test]
+fn solve_reads_json_instances() {
+    let (code, out, err) = run(&["solve", "good/and-or.json", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["model"], "max");
+    // Max cost: S -> B + t2 costs max(2 + 1, 1 + 0) = 3 with B -> t1 = 1; S -> A costs 1 + 4 = 5.
+    assert_eq!(json["optimal"]["cost"], 3);
+}
+
+#[test]
+fn sample_output_solves() {
+    let dir = std::env::temp_dir().join(format!("treequiz-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (kind, ext, flag) in [("game-tree", "toml", "--toml"), ("and-or-graph", "toml", "--toml"), ("game-tree", "json", "--json"), ("and-or-graph", "json", "--json")] {
+        let (code, sampled, err) = run(&["sample", kind, "--seed", "7", flag]);
+        assert_eq!((code, err.as_str()), (0, ""));
+        let file = dir.join(format!("{kind}.{ext}"));
+        std::fs::write(&file, &sampled).unwrap();
+        let (code, out, err) = run(&["solve", file.to_str().unwrap()]);
+        assert_eq!((code, err.as_str()), (0, ""), "{sampled}");
+        assert!(!out.is_empty());
+        // Same seed, same bytes.
+        assert_eq!(run(&["sample", kind, "--seed", "7", flag]).1, sampled);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sample_refuses_impossible_requests() {
+    let cases: &[(&str, &[&str])] = &[
+        ("too_large", &["sample", "game-tree", "--seed", "1", "--depth", "40", "--branching", "10"]),
+        ("unsatisfiable_cuts", &["sample", "game-tree", "--seed", "1", "--depth", "1", "--branching", "2", "--min-cuts", "5"]),
+        ("distinct_needs_range", &["sample", "game-tree", "--seed", "1", "--depth", "3", "--branching", "3", "--values", "0..5", "--distinct"]),
+        ("bad_range", &["sample", "and-or-graph", "--seed", "1", "--arity", "3..1"]),
+    ];
+    for (name, args) in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(out.is_empty());
+        assert!(!err.contains("panicked"), "{err}");
+        insta::assert_snapshot!(format!("sample_error_{name}"), err);
+    }
+}
+
+/// Every bad file: exit code 2, nothing on stdout, a message with the file's
+/// name and (for TOML) line and column, and a hint.
+#[test]
+fn bad_files_get_positioned_messages() {
+    let mut names: Vec<String> = std::fs::read_dir(fixtures().join("bad")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert!(names.len() >= 15);
+    for name in names {
+        let path = format!("bad/{name}");
+        let (code, out, err) = run(&["solve", &path]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(out.is_empty(), "{name}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(err.contains(&path), "{name}: the message names the file\n{err}");
+        if name.ends_with(".toml") {
+            assert!(err.contains(&format!("{path}:")), "{name}: the message has line:column\n{err}");
+        }
+        assert!(err.contains("hint:"), "{name}: the message has a hint\n{err}");
+        insta::assert_snapshot!(format!("bad_{}", name.replace('.', "_")), err);
+    }
+}
+
+#[test]
+fn unreadable_files_are_refused_cleanly() {
+    let dir = std::env::temp_dir().join(format!("treequiz-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin1 = dir.join("latin1.toml");
+    std::fs::write(&latin1, b"kind = \"game-tree\"\n# caf\xe9\ntree = [[1]]\n").unwrap();
+    let (code, _, err) = run(&["solve", latin1.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not UTF-8") && err.contains(":2:6"), "{err}");
+
+    let deep = dir.join("deep.toml");
+    std::fs::write(&deep, format!("kind = \"game-tree\"\ntree = {}1{}\n", "[".repeat(70), "]".repeat(70))).unwrap();
+    let (code, _, err) = run(&["solve", deep.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("deeper than 64") && !err.contains("panicked"), "{err}");
+
+    let big = dir.join("big.toml");
+    std::fs::write(&big, vec![b'#'; 9 * 1024 * 1024]).unwrap();
+    let (code, _, err) = run(&["solve", big.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("larger than 8 MiB"), "{err}");
+
+    let (code, _, err) = run(&["solve", "no/such/file.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/file.toml") && err.contains("cannot open"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,7 @@
+//! All integration tests, one crate (one link): a module per concern.
+
+mod andor_oracle;
+mod cli;
+mod gametree_oracle;
+mod golden;
+mod textbook;
