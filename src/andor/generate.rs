@@ -41,6 +41,8 @@ pub struct Params {
     pub min_switches: Option<u32>,
     /// No ties: AO* never needs its tie rule, and the optimal solution is unique.
     pub unique: bool,
+    /// The graph's size: between `lo` and `hi` nodes.
+    pub nodes: Option<(u32, u32)>,
 }
 
 impl Default for Params {
@@ -59,6 +61,7 @@ impl Default for Params {
             min_expansions: None,
             min_switches: None,
             unique: false,
+            nodes: None,
         }
     }
 }
@@ -103,6 +106,14 @@ impl Params {
                 count_nodes(self.max_nodes())
             ));
         }
+        if let Some((lo, hi)) = self.nodes
+            && (lo > hi || u64::from(lo) > self.max_nodes())
+        {
+            return invalid(format!(
+                "{lo}..{hi} nodes cannot be reached: these parameters give {}; raise the depth, alternatives or arity",
+                count_nodes(self.max_nodes())
+            ));
+        }
         if self.solvable && self.dead_end_percent == 100 {
             return invalid("a solvable graph needs goals: lower dead_end_percent below 100".into());
         }
@@ -110,6 +121,9 @@ impl Params {
     }
 
     fn unmet(&self, graph: &Graph) -> Option<String> {
+        if let Some((lo, hi)) = self.nodes.filter(|&(lo, hi)| !(lo as usize..=hi as usize).contains(&graph.len())) {
+            return Some(format!("between {lo} and {hi} nodes"));
+        }
         if self.solvable && !solvable(graph)[graph.start().index()] {
             return Some("a solvable start node".into());
         }

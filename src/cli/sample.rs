@@ -101,6 +101,9 @@ enum Kind {
         /// No ties anywhere in the answer.
         #[arg(long)]
         unique: bool,
+        /// The number of nodes: `25` or a range such as `20..25` (drawn by depth, kept if it fits).
+        #[arg(long, value_parser = parse_range::<u32>)]
+        nodes: Option<(u32, u32)>,
     },
 }
 
@@ -152,6 +155,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             min_expansions,
             min_switches,
             unique,
+            nodes,
         } => {
             let params = andor::generate::Params {
                 depth: *depth,
@@ -171,6 +175,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                 min_expansions: *min_expansions,
                 min_switches: *min_switches,
                 unique: *unique,
+                nodes: *nodes,
             };
             let graph = andor::generate::generate(&params, format.seed).map_err(|e| UsageError(e.to_string()))?;
             (Instance::AndOr(graph), format)

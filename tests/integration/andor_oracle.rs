@@ -166,6 +166,13 @@ fn constraints_are_met_or_named() {
     let impossible = Params { depth: 1, alternatives: (1, 1), arity: (1, 1), min_switches: Some(1), ..Params::default() };
     let err = generate(&impossible, 1).unwrap_err().to_string();
     assert!(err.contains("switching branch at least 1"), "{err}");
+    let sized = Params { depth: 4, alternatives: (1, 2), arity: (1, 3), nodes: Some((20, 25)), ..Params::default() };
+    for seed in 0..20 {
+        let n = generate(&sized, seed).unwrap().len();
+        assert!((20..=25).contains(&n), "seed {seed}: {n} nodes");
+    }
+    let unreachable = Params { depth: 1, alternatives: (1, 1), arity: (1, 2), nodes: Some((20, 25)), ..Params::default() };
+    assert!(generate(&unreachable, 1).unwrap_err().to_string().contains("cannot be reached"));
     let huge = Params { depth: 30, alternatives: (3, 3), arity: (3, 3), ..Params::default() };
     let err = generate(&huge, 1).unwrap_err().to_string();
     assert!(err.contains("more than the limit"), "{err}");

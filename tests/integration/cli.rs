@@ -144,6 +144,12 @@ fn unreadable_files_are_refused_cleanly() {
     assert_eq!(code, 2);
     assert!(err.contains("deeper than 64") && !err.contains("panicked"), "{err}");
 
+    let wide = dir.join("wide.toml");
+    std::fs::write(&wide, format!("kind = \"game-tree\"\ntree = [{}0]\n", "0,".repeat(1_000_000))).unwrap();
+    let (code, _, err) = run(&["solve", wide.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("more than 1000000 nodes") && err.contains(":2:8"), "{err}");
+
     let big = dir.join("big.toml");
     std::fs::write(&big, vec![b'#'; 9 * 1024 * 1024]).unwrap();
     let (code, _, err) = run(&["solve", big.to_str().unwrap()]);

@@ -113,6 +113,10 @@ fn alpha_beta_agrees_with_minimax_on_ten_thousand_random_trees() {
                     check(&tree, &shape, options, seed);
                 }
             }
+            // With prune-on-equal, fail-hard and fail-soft cut exactly the same nodes.
+            let hard = alpha_beta(&tree, Options { order, ..Options::default() });
+            let soft = alpha_beta(&tree, Options { order, values: ValueMode::FailSoft, ..Options::default() });
+            assert_eq!((&hard.evaluated, &hard.pruned), (&soft.evaluated, &soft.pruned), "seed {seed}");
         }
         cuts += alpha_beta(&tree, Options::default()).cuts.len();
     }
