@@ -96,13 +96,21 @@ impl fmt::Display for InputError {
 impl Source {
     /// An error at a byte span of this file.
     pub fn error_at(&self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) -> InputError {
-        let start = span.start.min(self.text.len());
+        // Parsers may report byte offsets inside a character: round to boundaries.
+        let floor = |mut i: usize| {
+            i = i.min(self.text.len());
+            while !self.text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let start = floor(span.start);
         let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
         let text = self.text[line_start..line_end].trim_end_matches('\r').to_string();
         let line = self.text[..start].matches('\n').count() + 1;
         let column = self.text[line_start..start].chars().count() + 1;
-        let end = span.end.clamp(start, line_end);
+        let end = floor(span.end.clamp(start, line_end));
         let width = self.text[start..end].chars().count();
         InputError { path: self.path.clone(), location: Location::At { line, column, text, width }, message: message.into(), hint }
     }
@@ -140,7 +148,8 @@ impl Source {
         let value: serde_json::Value = serde_json::from_str(&self.text).map_err(|e| {
             let line = e.line().max(1);
             let offset = self.text.split_inclusive('\n').take(line - 1).map(str::len).sum::<usize>();
-            let byte_col = self.text[offset..].char_indices().nth(e.column().saturating_sub(1)).map_or(0, |(i, _)| i);
+            // serde_json counts columns in bytes; `error_at` rounds to a character.
+            let byte_col = e.column().saturating_sub(1);
             self.error_at(offset + byte_col..offset + byte_col + 1, format!("this is not valid JSON: {e}"), Some("check the quotes, commas and brackets near the mark".into()))
         })?;
         Ok(json_doc(value, String::new()))

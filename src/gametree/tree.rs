@@ -256,7 +256,7 @@ impl Tree {
 
     /// The player to move at `id` (levels alternate from the root).
     pub fn player(&self, id: NodeId) -> Player {
-        if self.nodes[id.index()].depth % 2 == 0 { self.root_player } else { self.root_player.other() }
+        if self.nodes[id.index()].depth.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
     }
 
     /// The label students see: given in the file, or the textbook letter label.

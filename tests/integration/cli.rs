@@ -161,3 +161,43 @@ fn unreadable_files_are_refused_cleanly() {
     assert!(err.contains("no/such/file.toml") && err.contains("cannot open"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Random edits of good files: parsing and solving never panic, whatever the bytes.
+#[test]
+fn mangled_files_never_panic() {
+    use treequiz::instance::{Instance, parse};
+    let originals: Vec<String> = ["good/aima-5-2.toml", "good/and-or.toml", "good/and-or.json"]
+        .iter()
+        .map(|p| std::fs::read_to_string(fixtures().join(p)).unwrap())
+        .collect();
+    let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcnt#'_xé∞".chars().collect();
+    let mut parsed = 0;
+    for seed in 0..20_000u64 {
+        let mut rng = treequiz::rng::Rng::from_seed(seed);
+        let mut text: Vec<char> = originals[rng.below(3) as usize].chars().collect();
+        for _ in 0..rng.between(1, 4) {
+            let at = rng.below(text.len() as u64 + 1) as usize;
+            match rng.below(3) {
+                0 if at < text.len() => {
+                    text.remove(at);
+                }
+                1 if at < text.len() => text[at] = *rng.choose(&alphabet).unwrap(),
+                _ => text.insert(at, *rng.choose(&alphabet).unwrap()),
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let source = treequiz::input::Source { path: "m.toml".into(), text };
+        if let Ok(instance) = parse(&source) {
+            parsed += 1;
+            match instance {
+                Instance::GameTree(t) => {
+                    let _ = treequiz::gametree::alpha_beta(&t, Default::default());
+                }
+                Instance::AndOr(g) => {
+                    let _ = treequiz::andor::ao_star(&g, Default::default());
+                }
+            }
+        }
+    }
+    assert!(parsed > 1_000, "the edits should leave many files valid, got {parsed}");
+}
