@@ -297,7 +297,8 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
     let _ = writeln!(out, "Unsolvable nodes: {}", if no.is_empty() { "none".into() } else { names(&no) });
     for m in models(graph) {
         let opt = andor::optimal(graph, m);
-        let _ = writeln!(out, "\nOptimal solution graph, {} cost: {}", m.name(), opt.cost);
+        let none = if opt.cost.is_finite() { "" } else { " (no solution graph: the start node is unsolvable)" };
+        let _ = writeln!(out, "\nOptimal solution graph, {} cost: {}{none}", m.name(), opt.cost);
         for &c in &opt.solution {
             let cost = graph.connector_cost(c, m, |t| opt.costs[t.index()]);
             let _ = writeln!(out, "  {}   ({} = {cost})", graph.describe(c), graph.label(graph.connector(c).from));
