@@ -32,6 +32,8 @@ pub enum Outcome {
     Unsolvable,
     /// The start node's cost exceeded the futility bound.
     Futile,
+    /// The trace outgrew [`Options::max_revisions`] before the start node was decided.
+    TooLong,
 }
 
 /// One node's revision in a cycle.
@@ -100,6 +102,10 @@ pub struct Options {
     pub model: Option<CostModel>,
     /// Stop when the start node's cost exceeds this.
     pub futility: Option<u64>,
+    /// Stop once this many revisions are traced. Each expansion revises the
+    /// ancestors whose cost changes, so a deep chain of n nodes needs about
+    /// n²/2 of them: a bound keeps a pathological input from exhausting memory.
+    pub max_revisions: Option<usize>,
 }
 
 struct State<'g> {
@@ -132,6 +138,7 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
     let mut cycles = Vec::new();
     let mut expanded = Vec::new();
     let mut in_set = vec![false; n];
+    let mut revisions = 0usize;
     let outcome = loop {
         let start_cost = st.cost[start.index()].expect("start is generated");
         if st.solved[start.index()] {
@@ -142,6 +149,9 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
         }
         if options.futility.is_some_and(|f| start_cost > Cost::finite(f)) {
             break Outcome::Futile;
+        }
+        if options.max_revisions.is_some_and(|m| revisions > m) {
+            break Outcome::TooLong;
         }
         let tip = st.first_tip(start);
         st.expanded[tip.index()] = true;
@@ -157,6 +167,7 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
             }
         }
         let revised = st.revise(tip, &mut in_set, &mut solved_now);
+        revisions += revised.len();
         cycles.push(Cycle {
             expanded: tip,
             generated,

@@ -39,6 +39,9 @@ enum OrderArg {
     Rtl,
 }
 
+/// The longest AO* trace `solve` computes (about 300 MB of trace at most).
+const MAX_REVISIONS: usize = 5_000_000;
+
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let instance = instance::load(&args.file).map_err(|e| UsageError(e.to_string()))?;
     Ok(match instance {
@@ -56,7 +59,14 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             if args.json { pretty(&game_tree_json(&tree, &mm, &ab)) } else { game_tree_text(&tree, &mm, &ab) }
         }
         Instance::AndOr(graph) => {
-            let run = andor::ao_star(&graph, andor::ao_star::Options { model: None, futility: args.futility });
+            let options = andor::ao_star::Options { model: None, futility: args.futility, max_revisions: Some(MAX_REVISIONS) };
+            let run = andor::ao_star(&graph, options);
+            if run.outcome == Outcome::TooLong {
+                return Err(UsageError(format!(
+                    "{}: AO* needs more than {MAX_REVISIONS} cost revisions on this graph, too many for a worked answer\n  = hint: each expansion revises the ancestors whose cost changes, so deep graphs cost about depth²/2 revisions; use a smaller or shallower graph",
+                    args.file.display()
+                )));
+            }
             if args.json { pretty(&and_or_json(&graph, &run)) } else { and_or_text(&graph, &run) }
         }
     })
@@ -338,6 +348,7 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
         Outcome::Solved => format!("SOLVED with cost {}", run.cost),
         Outcome::Unsolvable => "the start node is unsolvable".to_string(),
         Outcome::Futile => format!("given up: cost {} exceeds the futility bound", run.cost),
+        Outcome::TooLong => "stopped: the trace is too long".to_string(),
     };
     let _ = writeln!(out, "  result: {verdict} after {} cycles", run.cycles.len());
     let _ = writeln!(out, "  expanded, in order: {}", names(&run.expanded));

@@ -149,9 +149,9 @@ fn futility_bound_stops_ao_star() {
     let graph = generate(&params, 5).unwrap();
     let best = optimal(&graph, graph.model()).cost.get().unwrap();
     assert!(best > 0);
-    let run = ao_star(&graph, treequiz::andor::ao_star::Options { model: None, futility: Some(best - 1) });
+    let run = ao_star(&graph, treequiz::andor::ao_star::Options { model: None, futility: Some(best - 1), max_revisions: None });
     assert_eq!(run.outcome, Outcome::Futile);
-    let run = ao_star(&graph, treequiz::andor::ao_star::Options { model: None, futility: Some(best) });
+    let run = ao_star(&graph, treequiz::andor::ao_star::Options { model: None, futility: Some(best), max_revisions: None });
     assert_eq!(run.outcome, Outcome::Solved);
 }
 
