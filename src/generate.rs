@@ -6,6 +6,8 @@ use crate::rng::Rng;
 pub const MAX_GENERATED_NODES: u64 = 2_000_000;
 /// Attempts before an unsatisfiable constraint is reported.
 pub const MAX_ATTEMPTS: u32 = 10_000;
+/// Nodes drawn over all attempts before giving up: large instances get fewer attempts.
+pub const MAX_WORK: usize = 5_000_000;
 
 /// Why no instance was generated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,22 +33,28 @@ pub fn count_nodes(n: u64) -> String {
 }
 
 /// Draws instances from one seeded stream until one meets every constraint
-/// (`unmet` returns the first unmet one), at most [`MAX_ATTEMPTS`] times.
+/// (`unmet` returns the first unmet one), at most [`MAX_ATTEMPTS`] times and
+/// at most [`MAX_WORK`] nodes in all (`size` counts a candidate's nodes).
 /// One stream for all attempts: the result depends only on the seed and parameters.
 pub fn first_satisfying<T>(
     what: &'static str,
     seed: u64,
     mut draw: impl FnMut(&mut Rng) -> T,
+    size: impl Fn(&T) -> usize,
     mut unmet: impl FnMut(&T) -> Option<String>,
 ) -> Result<T, GenerateError> {
     let mut rng = Rng::from_seed(seed);
     let mut last = String::new();
-    for _ in 0..MAX_ATTEMPTS {
+    let mut work = 0usize;
+    let mut attempts = 0;
+    while attempts < MAX_ATTEMPTS && work < MAX_WORK {
         let candidate = draw(&mut rng);
+        attempts += 1;
+        work += size(&candidate);
         match unmet(&candidate) {
             None => return Ok(candidate),
             Some(constraint) => last = constraint,
         }
     }
-    Err(GenerateError::Unsatisfied { what, constraint: last, attempts: MAX_ATTEMPTS })
+    Err(GenerateError::Unsatisfied { what, constraint: last, attempts })
 }

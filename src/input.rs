@@ -31,8 +31,10 @@ pub enum Location {
         line: usize,
         /// 1-based column, in characters.
         column: usize,
-        /// The text of the line.
+        /// The text of the line (a window around the mark if the line is long).
         text: String,
+        /// 1-based position of the mark in `text`, in characters.
+        marker: usize,
         /// How many characters to underline.
         width: usize,
     },
@@ -75,12 +77,12 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.message)?;
         match &self.location {
-            Location::At { line, column, text, width } => {
+            Location::At { line, column, text, marker, width } => {
                 let gutter = " ".repeat(line.to_string().len());
                 writeln!(f, "{gutter}--> {}:{line}:{column}", self.path)?;
                 writeln!(f, "{gutter} |")?;
                 writeln!(f, "{line} | {text}")?;
-                let pad: String = text.chars().take(column - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                let pad: String = text.chars().take(marker - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
                 write!(f, "{gutter} | {pad}{}", "^".repeat((*width).max(1)))?;
             }
             Location::Key(key) => write!(f, " --> {}: at `{key}`", self.path)?,
@@ -111,8 +113,22 @@ impl Source {
         let line = self.text[..start].matches('\n').count() + 1;
         let column = self.text[line_start..start].chars().count() + 1;
         let end = floor(span.end.clamp(start, line_end));
-        let width = self.text[start..end].chars().count();
-        InputError { path: self.path.clone(), location: Location::At { line, column, text, width }, message: message.into(), hint }
+        let mut width = self.text[start..end].chars().count();
+        // A long (minified) line is shown as a window around the mark.
+        let mut text = text;
+        let mut shown_column = column;
+        if text.chars().count() > 120 {
+            let from = column.saturating_sub(40);
+            let total = text.chars().count();
+            let window: String = text.chars().skip(from).take(100).collect();
+            let before = if from > 0 { "…" } else { "" };
+            let after = if from + 100 < total { "…" } else { "" };
+            text = format!("{before}{window}{after}");
+            shown_column = column - from + before.chars().count();
+            width = width.min(100);
+        }
+        let location = Location::At { line, column, text, marker: shown_column, width };
+        InputError { path: self.path.clone(), location, message: message.into(), hint }
     }
 
     /// An error at a document node: its span in TOML, its key path in JSON.

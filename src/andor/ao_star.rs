@@ -51,6 +51,8 @@ pub struct Revision {
     pub switched_from: Option<ConnectorId>,
     /// Whether the node became SOLVED in this revision.
     pub solved: bool,
+    /// The cost of each of the node's connectors (file order) that decided the mark.
+    pub costs: Vec<Cost>,
 }
 
 /// One cycle of AO*.
@@ -250,8 +252,10 @@ impl State<'_> {
             let old = self.cost[m.index()].expect("revised nodes are generated");
             let mut best: Option<(Cost, ConnectorId)> = None;
             let mut tied = false;
+            let mut costs = Vec::with_capacity(graph.connectors_of(m).len());
             for &c in graph.connectors_of(m) {
                 let cost = graph.connector_cost(c, self.model, |t| self.cost[t.index()].expect("children of expanded nodes are generated"));
+                costs.push(cost);
                 match best {
                     Some((b, _)) if cost == b && cost.is_finite() => tied = true,
                     Some((b, _)) if cost >= b => {}
@@ -279,7 +283,7 @@ impl State<'_> {
             if became_solved {
                 solved_now.push(m);
             }
-            revisions.push(Revision { node: m, old, new, marked: mark, switched_from, solved: became_solved });
+            revisions.push(Revision { node: m, old, new, marked: mark, switched_from, solved: became_solved, costs });
             if new != old || became_solved {
                 for &pc in graph.parents_of(m) {
                     let p = graph.connector(pc).from;

@@ -19,9 +19,16 @@ pub fn read_model(reader: &Reader<'_>, doc: &Doc) -> Result<CostModel, InputErro
     }
 }
 
+/// The largest h value or cost accepted: sums over two million nodes stay exact.
+pub const MAX_VALUE: u64 = 1_000_000_000;
+
 fn non_negative(reader: &Reader<'_>, doc: &Doc, what: &str) -> Result<u64, InputError> {
     let v = reader.int(doc, "3")?;
-    u64::try_from(v).map_err(|_| reader.source.error(doc, format!("{what} cannot be negative"), "costs and h values are integers >= 0".to_string()))
+    match u64::try_from(v) {
+        Err(_) => Err(reader.source.error(doc, format!("{what} cannot be negative"), "costs and h values are integers >= 0".to_string())),
+        Ok(v) if v > MAX_VALUE => Err(reader.source.error(doc, format!("{what} of {v} is too large"), format!("costs and h values are at most {MAX_VALUE}"))),
+        Ok(v) => Ok(v),
+    }
 }
 
 /// Reads an AND/OR graph from a checked top-level table.
@@ -74,6 +81,9 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     if let Some(doc) = table.get("terminal") {
         for item in reader.array(doc, "`terminal = [\"n7\", \"n8\"]`")? {
             let id = lookup(item)?;
+            if terminal_docs.iter().any(|&(t, _)| t == id) {
+                return Err(src.error(item, format!("`{}` is listed twice in `terminal`", nodes[id.index()].label), "list each goal node once".to_string()));
+            }
             terminal_docs.push((id, item));
         }
     }

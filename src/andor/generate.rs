@@ -106,13 +106,16 @@ impl Params {
                 count_nodes(self.max_nodes())
             ));
         }
-        if let Some((lo, hi)) = self.nodes
-            && (lo > hi || u64::from(lo) > self.max_nodes())
-        {
-            return invalid(format!(
-                "{lo}..{hi} nodes cannot be reached: these parameters give {}; raise the depth, alternatives or arity",
-                count_nodes(self.max_nodes())
-            ));
+        if let Some((lo, hi)) = self.nodes {
+            if hi < 2 || lo > hi {
+                return invalid(format!("{lo}..{hi} nodes: a graph has at least 2 nodes (the start and a child); ask for 2 or more"));
+            }
+            if u64::from(lo) > self.max_nodes() {
+                return invalid(format!(
+                    "{lo}..{hi} nodes cannot be reached: these parameters give {}; raise the depth, alternatives or arity",
+                    count_nodes(self.max_nodes())
+                ));
+            }
         }
         if self.solvable && self.dead_end_percent == 100 {
             return invalid("a solvable graph needs goals: lower dead_end_percent below 100".into());
@@ -225,5 +228,5 @@ pub fn with_heuristic(graph: &Graph, admissible: bool, rng: &mut Rng) -> Graph {
 /// A random graph for `seed` that meets every constraint of `params`.
 pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
     params.check()?;
-    first_satisfying("graph", seed, |rng| draw(params, rng), |candidate| params.unmet(candidate))
+    first_satisfying("graph", seed, |rng| draw(params, rng), Graph::len, |candidate| params.unmet(candidate))
 }

@@ -30,7 +30,6 @@ impl ConnectorId {
 }
 
 /// A cost: a non-negative integer, or infinite for what cannot be solved.
-/// Sums saturate at infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cost(u64);
 
@@ -40,9 +39,9 @@ impl Cost {
     /// A goal.
     pub const ZERO: Cost = Cost(0);
 
-    /// A finite cost (values at or above `u64::MAX` count as infinite).
+    /// A finite cost (saturating below infinity).
     pub fn finite(v: u64) -> Cost {
-        Cost(v)
+        Cost(v.min(u64::MAX - 1))
     }
 
     /// The number, `None` when infinite.
@@ -56,10 +55,16 @@ impl Cost {
     }
 }
 
+/// Infinite if either side is; finite sums saturate at the largest finite cost,
+/// so an overflow can never pass for "unsolvable".
 impl std::ops::Add for Cost {
     type Output = Cost;
     fn add(self, other: Cost) -> Cost {
-        Cost(self.0.saturating_add(other.0))
+        if self == Cost::INFINITE || other == Cost::INFINITE {
+            Cost::INFINITE
+        } else {
+            Cost(self.0.saturating_add(other.0).min(u64::MAX - 1))
+        }
     }
 }
 
@@ -352,10 +357,16 @@ impl Graph {
         }
     }
 
-    /// `from -> to1 + to2` for messages and traces.
+    /// `from -> to1 + to2` for messages and traces; a connector with more
+    /// than eight children is shortened to its first six and a count.
     pub fn describe(&self, c: ConnectorId) -> String {
         let con = &self.connectors[c.index()];
-        let to: Vec<&str> = con.to.iter().map(|&t| self.label(t)).collect();
+        let mut to: Vec<&str> = con.to.iter().take(if con.to.len() > 8 { 6 } else { 8 }).map(|&t| self.label(t)).collect();
+        let more;
+        if con.to.len() > 8 {
+            more = format!("… ({} children)", con.to.len());
+            to.push(&more);
+        }
         format!("{} -> {}", self.label(con.from), to.join(" + "))
     }
 }

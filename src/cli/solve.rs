@@ -177,7 +177,20 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
         .filter_map(|id| ab.bounds[id.index()].map(|b| format!("{} {}", tree.label(id), bound_text(b))))
         .collect();
     let _ = writeln!(out, "  values of examined inner nodes: {}", node_values.join(", "));
-    let _ = writeln!(out, "\n  step  node        alpha   beta   what happened");
+    for (id, tight) in &ab.widened {
+        let b = ab.bounds[id.index()].expect("widened nodes were examined");
+        let edge = if tree.player(*id) == gametree::Player::Max { "alpha" } else { "beta" };
+        let _ = writeln!(
+            out,
+            "    {} {}: fail-hard reports the {edge} in force; its children alone give {} {} (fail-soft)",
+            tree.label(*id),
+            bound_text(b),
+            tree.label(*id),
+            bound_text(*tight)
+        );
+    }
+    let _ = writeln!(out, "\n  alpha, beta: the bounds in force at the node (its own and its ancestors')");
+    let _ = writeln!(out, "  step  node        alpha   beta   what happened");
     for (i, s) in ab.steps.iter().enumerate() {
         let who = match tree.leaf(s.node) {
             Some(_) => format!("{}", tree.label(s.node)),
@@ -186,7 +199,10 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
         let what = match s.event {
             Event::Enter => "enter".to_string(),
             Event::Leaf(v) => format!("evaluate leaf: {v}"),
-            Event::Improve(v) => format!("{} = {v}", if tree.player(s.node) == gametree::Player::Max { "alpha" } else { "beta" }),
+            Event::Improve(v) => {
+                let own = if tree.player(s.node) == gametree::Player::Max { "alpha" } else { "beta" };
+                format!("{own}({}) = {v}", tree.label(s.node))
+            }
             Event::Cut(i) => describe_cut(tree, &ab.cuts[i], o.prune_on_equal),
             Event::Exit(b) => format!("return {} {}", tree.label(s.node), bound_text(b)),
         };
@@ -249,12 +265,10 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
         })
     };
     let by_model: serde_json::Map<String, Json> = models(graph).into_iter().map(|m| (m.name().to_string(), optimal_json(m))).collect();
-    let partials = run.partial_solutions(graph);
     let cycles: Vec<Json> = run
         .cycles
         .iter()
-        .zip(&partials)
-        .map(|(cy, partial)| {
+        .map(|cy| {
             json!({
                 "expanded": graph.label(cy.expanded),
                 "generated": cy.generated.iter().map(|&n| json!({ "node": graph.label(n), "h": graph.node(n).h })).collect::<Vec<_>>(),
@@ -262,19 +276,20 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
                     "node": graph.label(r.node),
                     "old": r.old,
                     "new": r.new,
-                    "marked": r.marked.map(|c| connector_json(graph, c)),
-                    "switched_from": r.switched_from.map(|c| connector_json(graph, c)),
+                    "costs": r.costs,
+                    "marked": r.marked.map(|c| c.0),
+                    "switched_from": r.switched_from.map(|c| c.0),
                     "solved": r.solved,
                 })).collect::<Vec<_>>(),
                 "solved": cy.solved.iter().map(|&n| graph.label(n)).collect::<Vec<_>>(),
                 "start_cost": cy.start_cost,
-                "partial": partial.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
             })
         })
         .collect();
     json!({
         "kind": "and-or-graph",
         "model": graph.model(),
+        "connectors": graph.connectors().iter().enumerate().map(|(i, _)| connector_json(graph, ConnectorId(i as u32))).collect::<Vec<_>>(),
         "solvable": graph.ids().map(|n| (graph.label(n).to_string(), json!(solvable[n.index()]))).collect::<serde_json::Map<_, _>>(),
         "optimal": optimal_json(graph.model()),
         "by_model": by_model,
@@ -321,13 +336,21 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
             if node.terminal { format!("{} (goal)", node.label) } else { format!("{} ({})", node.label, node.h) }
         }).collect();
         let _ = writeln!(out, "  cycle {}: expand {}", i + 1, graph.label(cy.expanded));
-        if generated.is_empty() {
+        if graph.connectors_of(cy.expanded).is_empty() {
             let _ = writeln!(out, "    no successors: {} is a dead end (cost +inf)", graph.label(cy.expanded));
+        } else if generated.is_empty() {
+            let _ = writeln!(out, "    no new nodes: every successor is already in the graph");
         } else {
             let _ = writeln!(out, "    new nodes: {}", generated.join(", "));
         }
         for r in &cy.revised {
             let mut line = format!("    revise {}: {} -> {}", graph.label(r.node), r.old, r.new);
+            // With a choice to make, show what decided it.
+            if r.costs.len() > 1 {
+                let options: Vec<String> =
+                    graph.connectors_of(r.node).iter().zip(&r.costs).map(|(&c, cost)| format!("{} = {cost}", graph.describe(c))).collect();
+                let _ = write!(line, " [{}]", options.join("; "));
+            }
             match r.marked {
                 Some(c) => {
                     let _ = write!(line, ", mark {}", graph.describe(c));
@@ -351,6 +374,10 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
         Outcome::TooLong => "stopped: the trace is too long".to_string(),
     };
     let _ = writeln!(out, "  result: {verdict} after {} cycles", run.cycles.len());
+    if run.expanded.is_empty() {
+        let _ = writeln!(out, "  the start node is a goal: nothing to expand");
+        return out;
+    }
     let _ = writeln!(out, "  expanded, in order: {}", names(&run.expanded));
     if run.outcome == Outcome::Solved {
         let sol: Vec<String> = run.solution.iter().map(|&c| graph.describe(c)).collect();

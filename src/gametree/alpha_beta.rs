@@ -188,6 +188,9 @@ pub struct AlphaBeta {
     pub pruned: Vec<NodeId>,
     /// Every node never examined (the pruned roots and all below them), by id.
     pub unexamined: Vec<NodeId>,
+    /// Fail-hard only: nodes whose bound was widened to the window's edge, with
+    /// the tighter bound their children give (what fail-soft would report).
+    pub widened: Vec<(NodeId, Bound)>,
     /// The step-by-step trace.
     pub steps: Vec<Step>,
 }
@@ -217,6 +220,7 @@ pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
         cuts: Vec::new(),
         pruned: Vec::new(),
         unexamined: Vec::new(),
+        widened: Vec::new(),
         steps: Vec::new(),
     };
     let mut search = Search { tree, options, stack: Vec::new(), out };
@@ -273,17 +277,18 @@ impl Search<'_> {
                 (lo, hi) = (lo.min(clo), hi.min(chi));
             }
             let v = result.value();
+            // After its first child, a node has an α or β, even one of ±inf.
+            self.stack.last_mut().expect("own frame").bounded = true;
             if (is_max && v > own) || (!is_max && v < own) {
                 own = v;
-                let frame = self.stack.last_mut().expect("own frame");
-                (frame.own, frame.bounded) = (own, true);
+                self.stack.last_mut().expect("own frame").own = own;
                 let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
                 self.step(node, a, b, Event::Improve(own));
             }
             let opposite = if is_max { beta } else { alpha };
             if self.reaches(player, own, opposite) {
                 let rest = &children[i + 1..];
-                if !rest.is_empty() && self.cut(node, player, own, rest.to_vec(), alpha, beta) {
+                if !rest.is_empty() && self.cut(node, player, own, rest, alpha, beta) {
                     if is_max { hi = Value::PosInf } else { lo = Value::NegInf }
                     break;
                 }
@@ -296,13 +301,16 @@ impl Search<'_> {
         // Fail-hard widens a bound on the node's own side to the window's edge.
         let hard = self.options.values == ValueMode::FailHard;
         let upper = lo == Value::NegInf || (hi != Value::PosInf && own < beta);
-        let bound = if lo == hi {
-            Bound::Exact(lo)
+        let (bound, tight) = if lo == hi {
+            (Bound::Exact(lo), Bound::Exact(lo))
         } else if upper {
-            Bound::AtMost(if is_max && hard { hi.max(alpha) } else { hi })
+            (Bound::AtMost(if is_max && hard { hi.max(alpha) } else { hi }), Bound::AtMost(hi))
         } else {
-            Bound::AtLeast(if !is_max && hard { lo.min(beta) } else { lo })
+            (Bound::AtLeast(if !is_max && hard { lo.min(beta) } else { lo }), Bound::AtLeast(lo))
         };
+        if bound != tight {
+            self.out.widened.push((node, tight));
+        }
         self.out.bounds[node.index()] = Some(bound);
         let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
         self.step(node, a, b, Event::Exit(bound));
@@ -312,7 +320,7 @@ impl Search<'_> {
     /// Records a cut if an ancestor's bound causes it; returns whether one did.
     /// (A bound of ±inf that no child backed up is the initial window, not an
     /// ancestor's α or β, so it causes no cut.)
-    fn cut(&mut self, node: NodeId, player: Player, own: Value, pruned: Vec<NodeId>, alpha: Value, beta: Value) -> bool {
+    fn cut(&mut self, node: NodeId, player: Player, own: Value, pruned: &[NodeId], alpha: Value, beta: Value) -> bool {
         let ancestors = &self.stack[..self.stack.len() - 1];
         let Some(by) = ancestors.iter().rev().find(|f| f.player != player && f.bounded && self.reaches(player, own, f.own)) else {
             return false;
@@ -323,7 +331,7 @@ impl Search<'_> {
             by: by.node,
             at_bound: own,
             by_bound: by.own,
-            pruned: pruned.clone(),
+            pruned: pruned.to_vec(),
         };
         self.out.cuts.push(cut);
         let (a, b) = if player == Player::Max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };

@@ -65,6 +65,7 @@ pub fn read_player(reader: &Reader<'_>, doc: &Doc) -> Result<Player, InputError>
 pub fn read_value(reader: &Reader<'_>, doc: &Doc) -> Result<Value, InputError> {
     match &doc.kind {
         DocKind::Int(v) => Ok(Value::Finite(*v)),
+        DocKind::HugeInt => Err(reader.source.error(doc, "this leaf value is too large", "leaf values fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions".to_string())),
         DocKind::Str(s) => Value::parse_infinity(s).ok_or_else(|| {
             reader.source.error(doc, format!("`{s}` is not a leaf value"), "leaves are integers, or \"+inf\" / \"-inf\" for won / lost positions".to_string())
         }),

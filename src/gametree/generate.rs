@@ -93,6 +93,11 @@ impl Params {
                 self.values.0, self.values.1
             ));
         }
+        // A cut needs an inner node with a child left to skip: at most one per inner node.
+        let inner = self.max_nodes() - leaves.min(self.max_nodes());
+        if let Some(lo) = self.min_cuts.filter(|&lo| u64::from(lo) > inner) {
+            return invalid(format!("{lo} cuts are impossible: these parameters give at most {inner} inner node(s), and each cuts at most once"));
+        }
         if let (Some(lo), Some(hi)) = (self.min_cuts, self.max_cuts)
             && lo > hi
         {
@@ -145,5 +150,5 @@ fn draw(params: &Params, rng: &mut Rng) -> Tree {
 /// [`MAX_ATTEMPTS`](crate::generate::MAX_ATTEMPTS) attempts.
 pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
     params.check()?;
-    first_satisfying("tree", seed, |rng| draw(params, rng), |candidate| params.unmet(candidate))
+    first_satisfying("tree", seed, |rng| draw(params, rng), Tree::len, |candidate| params.unmet(candidate))
 }

@@ -93,7 +93,9 @@ fn sample_output_solves() {
 fn sample_refuses_impossible_requests() {
     let cases: &[(&str, &[&str])] = &[
         ("too_large", &["sample", "game-tree", "--seed", "1", "--depth", "40", "--branching", "10"]),
-        ("unsatisfiable_cuts", &["sample", "game-tree", "--seed", "1", "--depth", "1", "--branching", "2", "--min-cuts", "5"]),
+        ("impossible_cuts", &["sample", "game-tree", "--seed", "1", "--depth", "1", "--branching", "2", "--min-cuts", "5"]),
+        ("unsatisfiable_cuts", &["sample", "game-tree", "--seed", "1", "--depth", "2", "--branching", "2", "--min-cuts", "3"]),
+        ("unreachable_size", &["sample", "and-or-graph", "--seed", "1", "--nodes", "1"]),
         ("distinct_needs_range", &["sample", "game-tree", "--seed", "1", "--depth", "3", "--branching", "3", "--values", "0..5", "--distinct"]),
         ("bad_range", &["sample", "and-or-graph", "--seed", "1", "--arity", "3..1"]),
     ];
