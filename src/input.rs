@@ -28,15 +28,15 @@ pub enum Location {
     /// A line and column (1-based, columns in characters), with the line's text and the marked width.
     At {
         /// 1-based line.
-        line: usize,
+        line: u32,
         /// 1-based column, in characters.
-        column: usize,
+        column: u32,
         /// The text of the line (a window around the mark if the line is long).
         text: String,
         /// 1-based position of the mark in `text`, in characters.
-        marker: usize,
+        marker: u32,
         /// How many characters to underline.
-        width: usize,
+        width: u32,
     },
     /// A key path such as `connectors[2].to`, where no position is known.
     Key(String),
@@ -64,7 +64,7 @@ impl InputError {
     }
 
     /// The 1-based line and column, when known.
-    pub fn line_column(&self) -> Option<(usize, usize)> {
+    pub fn line_column(&self) -> Option<(u32, u32)> {
         match self.location {
             Location::At { line, column, .. } => Some((line, column)),
             _ => None,
@@ -82,8 +82,8 @@ impl fmt::Display for InputError {
                 writeln!(f, "{gutter}--> {}:{line}:{column}", self.path)?;
                 writeln!(f, "{gutter} |")?;
                 writeln!(f, "{line} | {text}")?;
-                let pad: String = text.chars().take(marker - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-                write!(f, "{gutter} | {pad}{}", "^".repeat((*width).max(1)))?;
+                let pad: String = text.chars().take(*marker as usize - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+                write!(f, "{gutter} | {pad}{}", "^".repeat((*width).max(1) as usize))?;
             }
             Location::Key(key) => write!(f, " --> {}: at `{key}`", self.path)?,
             Location::File => write!(f, " --> {}", self.path)?,
@@ -127,7 +127,9 @@ impl Source {
             shown_column = column - from + before.chars().count();
             width = width.min(100);
         }
-        let location = Location::At { line, column, text, marker: shown_column, width };
+        // Positions in an 8 MiB file fit in u32.
+        let [line, column, marker, width] = [line, column, shown_column, width].map(|n| n as u32);
+        let location = Location::At { line, column, text, marker, width };
         InputError { path: self.path.clone(), location, message: message.into(), hint }
     }
 
