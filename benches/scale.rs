@@ -68,14 +68,15 @@ fn main() {
     }
 
     println!("\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)");
-    println!("{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>10}", "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "cost");
+    println!("{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6}", "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "revisions", "cost");
     for width in [2_500usize, 5_000, 10_000] {
         let (graph, build) = time(|| and_or_dag(100, width, 2));
         let (opt, t_opt) = time(|| andor::optimal(black_box(&graph), CostModel::Sum));
         let (run, t_ao) = time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
         assert_eq!(opt.cost, run.cost, "AO* with admissible h finds the optimum");
+        let revisions: usize = run.cycles.iter().map(|c| c.revised.len()).sum();
         println!(
-            "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {:>10}",
+            "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6}",
             graph.len(),
             graph.connectors().len(),
             run.expanded.len(),

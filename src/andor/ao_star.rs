@@ -51,8 +51,9 @@ pub struct Revision {
     pub switched_from: Option<ConnectorId>,
     /// Whether the node became SOLVED in this revision.
     pub solved: bool,
-    /// The cost of each of the node's connectors (file order) that decided the mark.
-    pub costs: Vec<Cost>,
+    /// Where the cost of each of the node's connectors (file order), which
+    /// decided the mark, sits in [`Cycle::connector_costs`]; see [`Cycle::costs`].
+    costs: std::ops::Range<u32>,
 }
 
 /// One cycle of AO*.
@@ -68,6 +69,15 @@ pub struct Cycle {
     pub solved: Vec<NodeId>,
     /// The start node's cost after the cycle.
     pub start_cost: Cost,
+    /// The connector costs of every revision, one flat list (one allocation per cycle).
+    connector_costs: Vec<Cost>,
+}
+
+impl Cycle {
+    /// The cost of each of a revised node's connectors, in file order.
+    pub fn costs(&self, revision: &Revision) -> &[Cost] {
+        &self.connector_costs[revision.costs.start as usize..revision.costs.end as usize]
+    }
 }
 
 /// The result of AO*.
@@ -168,7 +178,8 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
                 }
             }
         }
-        let revised = st.revise(tip, &mut in_set, &mut solved_now);
+        let mut connector_costs = Vec::new();
+        let revised = st.revise(tip, &mut in_set, &mut solved_now, &mut connector_costs);
         revisions += revised.len();
         cycles.push(Cycle {
             expanded: tip,
@@ -176,6 +187,7 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
             revised,
             solved: solved_now,
             start_cost: st.cost[start.index()].expect("start is generated"),
+            connector_costs,
         });
     };
     let solution = solution_graph(graph, start, |m| st.marked[m.index()]);
@@ -242,7 +254,7 @@ impl State<'_> {
     }
 
     /// Revises costs from `from` up through marked connectors; returns the revisions.
-    fn revise(&mut self, from: NodeId, in_set: &mut [bool], solved_now: &mut Vec<NodeId>) -> Vec<Revision> {
+    fn revise(&mut self, from: NodeId, in_set: &mut [bool], solved_now: &mut Vec<NodeId>, costs: &mut Vec<Cost>) -> Vec<Revision> {
         let graph = self.graph;
         let mut set = std::collections::BinaryHeap::from([(graph.topo_rank(from), from)]);
         in_set[from.index()] = true;
@@ -252,7 +264,7 @@ impl State<'_> {
             let old = self.cost[m.index()].expect("revised nodes are generated");
             let mut best: Option<(Cost, ConnectorId)> = None;
             let mut tied = false;
-            let mut costs = Vec::with_capacity(graph.connectors_of(m).len());
+            let first = costs.len() as u32;
             for &c in graph.connectors_of(m) {
                 let cost = graph.connector_cost(c, self.model, |t| self.cost[t.index()].expect("children of expanded nodes are generated"));
                 costs.push(cost);
@@ -283,6 +295,7 @@ impl State<'_> {
             if became_solved {
                 solved_now.push(m);
             }
+            let costs = first..costs.len() as u32;
             revisions.push(Revision { node: m, old, new, marked: mark, switched_from, solved: became_solved, costs });
             if new != old || became_solved {
                 for &pc in graph.parents_of(m) {

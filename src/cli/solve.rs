@@ -276,7 +276,7 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
                     "node": graph.label(r.node),
                     "old": r.old,
                     "new": r.new,
-                    "costs": r.costs,
+                    "costs": cy.costs(r),
                     "marked": r.marked.map(|c| c.0),
                     "switched_from": r.switched_from.map(|c| c.0),
                     "solved": r.solved,
@@ -346,9 +346,9 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
         for r in &cy.revised {
             let mut line = format!("    revise {}: {} -> {}", graph.label(r.node), r.old, r.new);
             // With a choice to make, show what decided it.
-            if r.costs.len() > 1 {
+            if cy.costs(r).len() > 1 {
                 let options: Vec<String> =
-                    graph.connectors_of(r.node).iter().zip(&r.costs).map(|(&c, cost)| format!("{} = {cost}", graph.describe(c))).collect();
+                    graph.connectors_of(r.node).iter().zip(cy.costs(r)).map(|(&c, cost)| format!("{} = {cost}", graph.describe(c))).collect();
                 let _ = write!(line, " [{}]", options.join("; "));
             }
             match r.marked {
