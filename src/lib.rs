@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod andor;
+pub mod draw;
 pub mod gametree;
 pub mod generate;
 pub mod input;

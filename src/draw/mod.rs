@@ -1,0 +1,83 @@
+//! Drawings: laid out once in Rust as a [`Figure`] of primitives, then written
+//! as inline SVG (HTML) or TikZ (LaTeX) from that same figure.
+//!
+//! Units are millimetres on the printed page; y grows downwards.
+
+mod andor;
+mod svg;
+mod tikz;
+mod tree;
+
+pub use andor::{GraphMarks, graph_figure};
+pub use svg::to_svg;
+pub use tikz::to_tikz;
+pub use tree::{TreeMarks, tree_figure};
+
+/// How a primitive is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Black, thin.
+    Normal,
+    /// Grey and dashed: never examined.
+    Pruned,
+    /// Thick, blue: the node whose bound caused a cut.
+    Cause,
+    /// Thick, green: part of the answer (best move, solution graph).
+    Answer,
+    /// Red: a cut, or a value written by the key.
+    Mark,
+}
+
+/// A node outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outline {
+    /// A MAX node.
+    Square,
+    /// A MIN node.
+    Circle,
+    /// An AND/OR node (a rounded box).
+    Box,
+    /// A goal node (a box with a double border).
+    DoubleBox,
+}
+
+/// Where a text sits relative to its point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// Centred.
+    Middle,
+    /// Starting at the point.
+    Start,
+}
+
+/// One drawing primitive (coordinates and sizes in mm).
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A node outline centred at (x, y), `w` wide and `h` high.
+    Node { x: f64, y: f64, w: f64, h: f64, outline: Outline, style: Style },
+    /// A straight line.
+    Line { x1: f64, y1: f64, x2: f64, y2: f64, style: Style },
+    /// A circular arc around (cx, cy) from angle `a1` to `a2` (degrees, clockwise from +x, y down).
+    Arc { cx: f64, cy: f64, r: f64, a1: f64, a2: f64, style: Style },
+    /// A text.
+    Text { x: f64, y: f64, text: String, size: f64, anchor: Anchor, style: Style },
+}
+
+/// A laid-out drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// Width in mm.
+    pub width: f64,
+    /// Height in mm.
+    pub height: f64,
+    /// Primitives, in drawing order.
+    pub items: Vec<Item>,
+}
+
+/// A number with one decimal and no trailing `.0`, so output is byte-stable.
+fn num(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    if r.fract() == 0.0 { format!("{r:.0}") } else { format!("{r:.1}") }
+}

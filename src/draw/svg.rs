@@ -1,0 +1,99 @@
+//! A [`Figure`] as inline SVG.
+
+use super::{Anchor, Figure, Item, Outline, Style, num};
+
+fn stroke(style: Style) -> &'static str {
+    match style {
+        Style::Normal => r##"stroke="#222" stroke-width="0.3" fill="none""##,
+        Style::Pruned => r##"stroke="#999" stroke-width="0.3" stroke-dasharray="1.2 0.8" fill="none""##,
+        Style::Cause => r##"stroke="#1f5fbf" stroke-width="0.8" fill="none""##,
+        Style::Answer => r##"stroke="#1b873f" stroke-width="0.8" fill="none""##,
+        Style::Mark => r##"stroke="#c62828" stroke-width="0.5" fill="none""##,
+    }
+}
+
+fn fill(style: Style) -> &'static str {
+    match style {
+        Style::Pruned => "#999",
+        Style::Cause => "#1f5fbf",
+        Style::Answer => "#1b873f",
+        Style::Mark => "#c62828",
+        Style::Normal => "#111",
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The figure as an `<svg>` element, `width` in mm so it prints at its size.
+pub fn to_svg(figure: &Figure) -> String {
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="figure" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="Helvetica, Arial, 'Noto Sans CJK SC', sans-serif">"#,
+        w = num(figure.width),
+        h = num(figure.height)
+    );
+    out.push('\n');
+    for item in &figure.items {
+        match item {
+            Item::Node { x, y, w, h, outline, style } => {
+                let (x0, y0) = (x - w / 2.0, y - h / 2.0);
+                let rect = |inset: f64, rx: f64| {
+                    format!(
+                        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" {}/>"#,
+                        num(x0 + inset),
+                        num(y0 + inset),
+                        num(w - 2.0 * inset),
+                        num(h - 2.0 * inset),
+                        num(rx),
+                        stroke(*style)
+                    )
+                };
+                match outline {
+                    Outline::Square => out.push_str(&rect(0.0, 0.0)),
+                    Outline::Circle => out.push_str(&format!(r#"<circle cx="{}" cy="{}" r="{}" {}/>"#, num(*x), num(*y), num(w / 2.0), stroke(*style))),
+                    Outline::Box => out.push_str(&rect(0.0, 1.5)),
+                    Outline::DoubleBox => {
+                        out.push_str(&rect(0.0, 1.5));
+                        out.push_str(&rect(0.8, 1.0));
+                    }
+                }
+            }
+            Item::Line { x1, y1, x2, y2, style } => {
+                out.push_str(&format!(r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {}/>"#, num(*x1), num(*y1), num(*x2), num(*y2), stroke(*style)));
+            }
+            Item::Arc { cx, cy, r, a1, a2, style } => {
+                let point = |a: f64| (cx + r * a.to_radians().cos(), cy + r * a.to_radians().sin());
+                let ((sx, sy), (ex, ey)) = (point(*a1), point(*a2));
+                let large = if (a2 - a1).abs() > 180.0 { 1 } else { 0 };
+                out.push_str(&format!(
+                    r#"<path d="M {} {} A {} {} 0 {large} 1 {} {}" {}/>"#,
+                    num(sx),
+                    num(sy),
+                    num(*r),
+                    num(*r),
+                    num(ex),
+                    num(ey),
+                    stroke(*style)
+                ));
+            }
+            Item::Text { x, y, text, size, anchor, style } => {
+                let anchor = match anchor {
+                    Anchor::Middle => "middle",
+                    Anchor::Start => "start",
+                };
+                out.push_str(&format!(
+                    r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" dominant-baseline="central" fill="{}">{}</text>"#,
+                    num(*x),
+                    num(*y),
+                    num(*size),
+                    fill(*style),
+                    escape(text)
+                ));
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("</svg>");
+    out
+}
