@@ -10,9 +10,11 @@
 
 pub mod andor;
 pub mod draw;
+pub mod exercise;
 pub mod gametree;
 pub mod generate;
 pub mod input;
 pub mod instance;
+pub mod lang;
 pub mod rng;
 pub mod value;

@@ -357,6 +357,13 @@ impl Graph {
         }
     }
 
+    /// `from -> to1 + to2`, every child: how answers name a connector.
+    pub fn connector_name(&self, c: ConnectorId) -> String {
+        let con = &self.connectors[c.index()];
+        let to: Vec<&str> = con.to.iter().map(|&t| self.label(t)).collect();
+        format!("{} -> {}", self.label(con.from), to.join(" + "))
+    }
+
     /// `from -> to1 + to2` for messages and traces; a connector with more
     /// than eight children is shortened to its first six and a count.
     pub fn describe(&self, c: ConnectorId) -> String {

@@ -1,0 +1,111 @@
+//! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
+
+use super::{Answer, Conventions, Family, Field, KindDef, Shape, Solved, Table, any_instance, tree};
+use crate::draw::{TreeMarks, tree_figure};
+use crate::gametree::{Bound, CutKind, Event, Player, Tree, alpha_beta};
+use crate::instance::Instance;
+use crate::lang::Lang;
+
+pub(super) static KIND: KindDef = KindDef {
+    name: "alpha-beta",
+    family: Family::GameTree,
+    fields: &[
+        Field { name: "value", shape: Shape::Value },
+        Field { name: "evaluated", shape: Shape::Sequence },
+        Field { name: "pruned", shape: Shape::Labels },
+        Field { name: "alpha_cuts", shape: Shape::Labels },
+        Field { name: "beta_cuts", shape: Shape::Labels },
+    ],
+    solve,
+    unusable: any_instance,
+};
+
+/// `3`, `≤2`, `≥5`.
+pub(crate) fn bound_text(b: Bound) -> String {
+    match b {
+        Bound::Exact(v) => v.to_string(),
+        Bound::AtMost(v) => format!("≤{v}"),
+        Bound::AtLeast(v) => format!("≥{v}"),
+    }
+}
+
+fn labels(t: &Tree, ids: impl IntoIterator<Item = crate::gametree::NodeId>) -> Vec<String> {
+    ids.into_iter().map(|id| t.label(id).into_owned()).collect()
+}
+
+fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+    let t = tree(instance);
+    let ab = alpha_beta(t, conventions.alpha_beta);
+    let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
+    let rel = |k: CutKind| match (k, conventions.alpha_beta.prune_on_equal) {
+        (CutKind::Alpha, true) => "≤",
+        (CutKind::Alpha, false) => "<",
+        (CutKind::Beta, true) => "≥",
+        (CutKind::Beta, false) => ">",
+    };
+    let marks = TreeMarks {
+        values: ab.bounds.iter().enumerate().map(|(i, b)| b.filter(|_| t.leaf(crate::gametree::NodeId(i as u32)).is_none()).map(bound_text)).collect(),
+        unexamined: t.ids().map(|id| ab.bounds[id.index()].is_none()).collect(),
+        cut_roots: ab.cuts.iter().flat_map(|c| c.pruned.iter().map(move |&p| (p, sign(c.kind).to_string()))).collect(),
+        causes: ab.cuts.iter().map(|c| c.by).collect(),
+        answer_path: Vec::new(),
+    };
+    let cut_note = |c: &crate::gametree::Cut| {
+        let (own, other) = if c.kind == CutKind::Alpha { ("β", "α") } else { ("α", "β") };
+        let key = if c.is_deep(t) { "note.deep_cut" } else { "note.cut" };
+        lang.fill(
+            key,
+            &[
+                ("sign", sign(c.kind)),
+                ("at", &t.label(c.at)),
+                ("own", own),
+                ("at_bound", &c.at_bound.to_string()),
+                ("rel", rel(c.kind)),
+                ("other", other),
+                ("by", &t.label(c.by)),
+                ("by_bound", &c.by_bound.to_string()),
+                ("pruned", &labels(t, c.pruned.iter().copied()).join(", ")),
+            ],
+        )
+    };
+    let mut notes: Vec<String> = ab.cuts.iter().map(cut_note).collect();
+    if ab.cuts.is_empty() {
+        notes.push(lang.get("note.no_cuts").to_string());
+    }
+    for (id, tight) in &ab.widened {
+        let b = ab.bounds[id.index()].expect("widened nodes were examined");
+        notes.push(lang.fill("note.widened", &[("node", &t.label(*id)), ("bound", &bound_text(b)), ("tight", &bound_text(*tight))]));
+    }
+    let rows = ab
+        .steps
+        .iter()
+        .map(|s| {
+            let node = t.label(s.node).into_owned();
+            let what = match s.event {
+                Event::Enter => lang.get("step.enter").to_string(),
+                Event::Leaf(v) => lang.fill("step.leaf", &[("value", &v.to_string())]),
+                Event::Improve(v) => {
+                    let own = if t.player(s.node) == Player::Max { "α" } else { "β" };
+                    lang.fill("step.improve", &[("own", own), ("node", &node), ("value", &v.to_string())])
+                }
+                Event::Cut(i) => cut_note(&ab.cuts[i]),
+                Event::Exit(b) => lang.fill("step.exit", &[("node", &node), ("value", &bound_text(b))]),
+            };
+            vec![node, s.alpha.to_string(), s.beta.to_string(), what]
+        })
+        .collect();
+    let table = Table { headers: ["table.node", "table.alpha", "table.beta", "table.what"].iter().map(|k| lang.get(k).to_string()).collect(), rows };
+    let cuts_of = |kind: CutKind| labels(t, ab.cuts.iter().filter(|c| c.kind == kind).map(|c| c.at));
+    Solved {
+        answers: vec![
+            ("value", Answer::Value(ab.value)),
+            ("evaluated", Answer::Sequence(labels(t, ab.evaluated.iter().copied()))),
+            ("pruned", Answer::Labels(labels(t, ab.pruned.iter().copied()))),
+            ("alpha_cuts", Answer::Labels(cuts_of(CutKind::Alpha))),
+            ("beta_cuts", Answer::Labels(cuts_of(CutKind::Beta))),
+        ],
+        figure: tree_figure(t, Some(&marks)),
+        table,
+        notes,
+    }
+}

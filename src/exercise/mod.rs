@@ -1,0 +1,109 @@
+//! Exercise kinds: instance → answers, key drawing and key table. One module
+//! per kind; [`KINDS`] is the registry, so a new kind is one module and one line.
+
+pub mod answer;
+mod ao_star;
+mod minimax;
+mod alpha_beta;
+mod solution_cost;
+mod solvable;
+
+use crate::draw::Figure;
+use crate::gametree;
+use crate::instance::Instance;
+use crate::lang::Lang;
+pub use answer::{Answer, Shape};
+
+/// Which instances a kind works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Game trees.
+    GameTree,
+    /// AND/OR graphs.
+    AndOr,
+}
+
+/// A field an exercise can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// The key in answer files, e.g. `pruned`.
+    pub name: &'static str,
+    /// The shape of its answer.
+    pub shape: Shape,
+}
+
+/// A table of the key (alpha-beta steps, AO* cycles): headers and rows of text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Table {
+    /// Column headings.
+    pub headers: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Everything a key shows for one exercise.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The answer to every field the kind knows, in field order.
+    pub answers: Vec<(&'static str, Answer)>,
+    /// The drawing with the key's marks.
+    pub figure: Figure,
+    /// The step-by-step table.
+    pub table: Table,
+    /// Sentences that explain the answer (cuts and their causes, switches).
+    pub notes: Vec<String>,
+}
+
+/// The conventions a set fixes for its exercises (DESIGN §3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Conventions {
+    /// Alpha-beta options.
+    pub alpha_beta: gametree::Options,
+}
+
+/// An exercise kind.
+pub struct KindDef {
+    /// The name used in problem sets.
+    pub name: &'static str,
+    /// The instances it works on.
+    pub family: Family,
+    /// The fields it can ask for, in the order the sheet lists them.
+    pub fields: &'static [Field],
+    /// Solves an instance of the kind's family.
+    pub solve: fn(&Instance, &Conventions, &Lang) -> Solved,
+    /// Why an instance cannot be used for this kind, if it cannot.
+    pub unusable: fn(&Instance) -> Option<&'static str>,
+}
+
+/// Every exercise kind.
+pub static KINDS: &[&KindDef] = &[&minimax::KIND, &alpha_beta::KIND, &solvable::KIND, &solution_cost::KIND, &ao_star::KIND];
+
+/// The kind with this name.
+pub fn kind(name: &str) -> Option<&'static KindDef> {
+    KINDS.iter().copied().find(|k| k.name == name)
+}
+
+/// The names of every kind, for messages.
+pub fn kind_names() -> Vec<&'static str> {
+    KINDS.iter().map(|k| k.name).collect()
+}
+
+fn any_instance(_: &Instance) -> Option<&'static str> {
+    None
+}
+
+/// The game tree of a game-tree kind's instance.
+fn tree(instance: &Instance) -> &gametree::Tree {
+    match instance {
+        Instance::GameTree(t) => t,
+        Instance::AndOr(_) => unreachable!("the problem set checks the family"),
+    }
+}
+
+/// The graph of an AND/OR kind's instance.
+fn graph(instance: &Instance) -> &crate::andor::Graph {
+    match instance {
+        Instance::AndOr(g) => g,
+        Instance::GameTree(_) => unreachable!("the problem set checks the family"),
+    }
+}
