@@ -323,6 +323,14 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A boolean value.
+    pub fn bool(&self, doc: &Doc, example: &str) -> Result<bool, InputError> {
+        match doc.kind {
+            DocKind::Bool(b) => Ok(b),
+            _ => Err(self.wrong_type(doc, "true or false", example)),
+        }
+    }
+
     /// A list value.
     pub fn array<'d>(&self, doc: &'d Doc, example: &str) -> Result<&'d [Doc], InputError> {
         match &doc.kind {
@@ -376,6 +384,26 @@ impl<'d> Table<'d> {
             source.error(&at, format!("missing key `{key}`"), format!("add a line like `{example}`"))
         })
     }
+}
+
+/// Parses `2`, `2..3`, `2..=3` or `2-3` into an inclusive range.
+pub fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), String> {
+    let s = s.trim();
+    let parse = |x: &str| x.trim().parse::<T>().map_err(|_| format!("`{x}` is not a number"));
+    // A `-` after the first character separates the bounds; a leading one is a sign.
+    let dash = s.char_indices().skip(1).find(|&(_, c)| c == '-').map(|(i, _)| (&s[..i], &s[i + 1..]));
+    let split = s.split_once("..=").or_else(|| s.split_once("..")).or(dash);
+    let (lo, hi) = match split {
+        Some((a, b)) => (parse(a)?, parse(b)?),
+        None => {
+            let v = parse(s)?;
+            (v, v)
+        }
+    };
+    if lo > hi {
+        return Err(format!("the range `{s}` is empty: write lo..hi with lo <= hi"));
+    }
+    Ok((lo, hi))
 }
 
 /// The allowed word nearest to `word` by edit distance, if it is a plausible typo.

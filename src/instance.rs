@@ -60,22 +60,27 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
 /// Parses an instance file (TOML, or JSON with the same fields).
 pub fn parse(source: &Source) -> Result<Instance, InputError> {
     let doc = source.parse()?;
-    let reader = Reader { source };
+    parse_doc(&Reader { source }, &doc)
+}
+
+/// Reads an instance from a table: a whole file, or a problem set's `instance = {..}`.
+pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instance, InputError> {
+    let source = reader.source;
     let DocKind::Table(entries) = &doc.kind else {
-        return Err(reader.wrong_type(&doc, "a table of keys", "kind = \"game-tree\""));
+        return Err(reader.wrong_type(doc, "a table of keys", "kind = \"game-tree\""));
     };
     let kind_doc = entries.iter().find(|(k, _)| k.name == "kind").map(|(_, v)| v).ok_or_else(|| {
-        source.error(&doc, "missing key `kind`", "start the file with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`".to_string())
+        source.error(doc, "missing key `kind`", "start the instance with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`".to_string())
     })?;
     let kind = reader.str(kind_doc, "`kind = \"game-tree\"`")?;
     match kind {
         "game-tree" => {
-            let table = reader.table(&doc, gametree::file::KEYS, "")?;
-            gametree::file::read(&reader, &table).map(Instance::GameTree)
+            let table = reader.table(doc, gametree::file::KEYS, "")?;
+            gametree::file::read(reader, &table).map(Instance::GameTree)
         }
         "and-or-graph" => {
-            let table = reader.table(&doc, andor::file::KEYS, "")?;
-            andor::file::read(&reader, &table).map(Instance::AndOr)
+            let table = reader.table(doc, andor::file::KEYS, "")?;
+            andor::file::read(reader, &table).map(Instance::AndOr)
         }
         other => {
             let hint = match closest(other, KINDS) {

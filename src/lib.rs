@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod andor;
+pub mod class_set;
 pub mod draw;
 pub mod exercise;
 pub mod gametree;
@@ -16,5 +17,10 @@ pub mod generate;
 pub mod input;
 pub mod instance;
 pub mod lang;
+pub mod output;
+pub mod problem_set;
+pub mod render;
 pub mod rng;
+pub mod roster;
 pub mod value;
+pub mod view;

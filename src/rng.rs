@@ -85,6 +85,68 @@ impl Rng {
     }
 }
 
+/// FNV-1a, 64 bits: a fixed, documented hash for stream ids and checksums
+/// (not for secrecy: that comes from the ChaCha key).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// The key every seed of a class set is derived from: a practice seed, or an
+/// exam secret. Derivation is a keyed PRF (ChaCha8 keyed by the master, one
+/// stream per context), so seeing derived seeds or variant ids does not reveal
+/// the secret.
+#[derive(Clone)]
+pub struct Master([u8; 32]);
+
+impl std::fmt::Debug for Master {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Master(…)")
+    }
+}
+
+impl Master {
+    /// The master of a public practice seed.
+    pub fn from_seed(seed: u64) -> Master {
+        let mut state = seed;
+        let mut key = [0u8; 32];
+        for chunk in key.chunks_exact_mut(8) {
+            chunk.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
+        }
+        Master(key)
+    }
+
+    /// The master of an exam secret: 32 to 64 hex digits (128 to 256 bits), as `treequiz secret` prints.
+    pub fn from_secret(text: &str) -> Result<Master, String> {
+        let hex: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if !(32..=64).contains(&hex.len()) || hex.len() % 2 != 0 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err("a secret is 32 to 64 hexadecimal digits (128 to 256 bits); make one with `treequiz secret`".into());
+        }
+        let mut key = [0u8; 32];
+        for (i, pair) in hex.as_bytes().chunks(2).enumerate() {
+            key[i] = u8::from_str_radix(std::str::from_utf8(pair).expect("ASCII"), 16).expect("hex digits");
+        }
+        // Mark secret-derived keys apart from seed-derived ones.
+        key[31] ^= 0x5A;
+        Ok(Master(key))
+    }
+
+    /// A 64-bit value for (`context`, `index`): the seed of exercise `index`
+    /// for the student and set named in `context`.
+    pub fn derive(&self, context: &str, index: u64) -> u64 {
+        let mut rng = ChaCha8Rng::from_seed(self.0);
+        rng.set_stream(fnv1a64(context.as_bytes()));
+        rng.set_word_pos(u128::from(index) * 2);
+        rng.next_u64()
+    }
+}
+
+/// A fresh exam secret: 128 random bits from the operating system, as 32 hex digits.
+pub fn fresh_secret() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +160,19 @@ mod tests {
         let mut rng = Rng::from_seed(42);
         let small: Vec<i64> = (0..12).map(|_| rng.between(-3, 3)).collect();
         insta::assert_debug_snapshot!(small);
+    }
+
+    #[test]
+    fn derivation_is_pinned_and_keyed() {
+        let m = Master::from_seed(2026);
+        let got = [m.derive("treequiz/1\0Quiz\0", 0), m.derive("treequiz/1\0Quiz\0", 1), m.derive("treequiz/1\0Quiz\0s42", 0)];
+        insta::assert_debug_snapshot!(got);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        let secret = Master::from_secret("00112233445566778899aabbccddeeff").unwrap();
+        assert_ne!(secret.derive("x", 0), Master::from_seed(0).derive("x", 0));
+        assert!(Master::from_secret("abc").is_err());
+        assert_eq!(fresh_secret().unwrap().len(), 32);
+        assert_ne!(fresh_secret().unwrap(), fresh_secret().unwrap());
     }
 
     #[test]

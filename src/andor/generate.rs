@@ -79,7 +79,8 @@ impl Params {
         total
     }
 
-    fn check(&self) -> Result<(), GenerateError> {
+    /// Checks the parameters without generating anything.
+    pub fn validate(&self) -> Result<(), GenerateError> {
         let invalid = |m: String| Err(GenerateError::Invalid(m));
         for (name, (lo, hi)) in [("alternatives", self.alternatives), ("arity", self.arity)] {
             if lo == 0 || lo > hi {
@@ -227,6 +228,6 @@ pub fn with_heuristic(graph: &Graph, admissible: bool, rng: &mut Rng) -> Graph {
 
 /// A random graph for `seed` that meets every constraint of `params`.
 pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
-    params.check()?;
+    params.validate()?;
     first_satisfying("graph", seed, |rng| draw(params, rng), Graph::len, |candidate| params.unmet(candidate))
 }

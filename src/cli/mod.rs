@@ -1,7 +1,10 @@
 //! Command-line parsing and dispatch; one file per subcommand.
 
+mod generate;
 mod sample;
+mod secret;
 mod solve;
+mod templates;
 
 use std::process::ExitCode;
 
@@ -21,6 +24,13 @@ enum Command {
     Solve(solve::Args),
     /// Generate a random instance from a seed and print it as an instance file.
     Sample(sample::Args),
+    /// Write worksheets, blank answer sheets, answer keys and a manifest from a problem set.
+    Generate(generate::Args),
+    /// Print a fresh exam secret (128 random bits) for `generate --secret`.
+    Secret,
+    /// Work with the built-in templates.
+    #[command(subcommand)]
+    Templates(templates::Command),
 }
 
 /// A failure the user must fix; printed without a backtrace, exit code 2.
@@ -31,6 +41,9 @@ pub(crate) fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Sample(args) => sample::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Secret => secret::run(),
+        Command::Templates(command) => templates::run(&command),
     };
     match result {
         Ok(text) => {
@@ -47,29 +60,9 @@ pub(crate) fn main() -> ExitCode {
     }
 }
 
-/// Parses `2`, `2..3`, `2..=3` or `2-3` into an inclusive range.
-pub(crate) fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), String> {
-    let s = s.trim();
-    let parse = |x: &str| x.trim().parse::<T>().map_err(|_| format!("`{x}` is not a number"));
-    // A `-` after the first character separates the bounds; a leading one is a sign.
-    let dash = s.char_indices().skip(1).find(|&(_, c)| c == '-').map(|(i, _)| (&s[..i], &s[i + 1..]));
-    let split = s.split_once("..=").or_else(|| s.split_once("..")).or(dash);
-    let (lo, hi) = match split {
-        Some((a, b)) => (parse(a)?, parse(b)?),
-        None => {
-            let v = parse(s)?;
-            (v, v)
-        }
-    };
-    if lo > hi {
-        return Err(format!("the range `{s}` is empty: write lo..hi with lo <= hi"));
-    }
-    Ok((lo, hi))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::parse_range;
+    use treequiz::input::parse_range;
 
     #[test]
     fn ranges_parse_in_every_spelling() {

@@ -5,7 +5,9 @@ use treequiz::andor::{self, CostModel};
 use treequiz::gametree::{self, Player};
 use treequiz::instance::Instance;
 
-use super::{UsageError, parse_range};
+use treequiz::input::parse_range;
+
+use super::UsageError;
 
 #[derive(clap::Args)]
 pub(crate) struct Args {

@@ -10,7 +10,7 @@ mod tree;
 
 pub use andor::{GraphMarks, graph_figure};
 pub use svg::to_svg;
-pub use tikz::to_tikz;
+pub use tikz::{tex_escape, to_tikz};
 pub use tree::{TreeMarks, tree_figure};
 
 /// How a primitive is drawn.

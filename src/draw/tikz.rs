@@ -39,6 +39,10 @@ pub fn tex_escape(text: &str) -> String {
             '∞' => out.push_str(r"$\infty$"),
             'α' => out.push_str(r"$\alpha$"),
             'β' => out.push_str(r"$\beta$"),
+            '→' => out.push_str(r"$\to$"),
+            '−' => out.push_str(r"$-$"),
+            'Σ' => out.push_str(r"$\Sigma$"),
+            'ᵢ' => out.push_str(r"$_i$"),
             _ => out.push(c),
         }
     }

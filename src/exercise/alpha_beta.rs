@@ -5,6 +5,7 @@ use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::{Bound, CutKind, Event, Player, Tree, alpha_beta};
 use crate::instance::Instance;
 use crate::lang::Lang;
+use crate::value::Value;
 
 pub(super) static KIND: KindDef = KindDef {
     name: "alpha-beta",
@@ -20,12 +21,30 @@ pub(super) static KIND: KindDef = KindDef {
     unusable: any_instance,
 };
 
+/// A value as keys print it: `3`, `−∞`, `+∞`.
+fn shown(v: Value) -> String {
+    match v {
+        Value::NegInf => "−∞".to_string(),
+        Value::PosInf => "+∞".to_string(),
+        Value::Finite(n) => n.to_string(),
+    }
+}
+
 /// `3`, `≤2`, `≥5`.
 pub(crate) fn bound_text(b: Bound) -> String {
     match b {
-        Bound::Exact(v) => v.to_string(),
-        Bound::AtMost(v) => format!("≤{v}"),
-        Bound::AtLeast(v) => format!("≥{v}"),
+        Bound::Exact(v) => shown(v),
+        Bound::AtMost(v) => format!("≤{}", shown(v)),
+        Bound::AtLeast(v) => format!("≥{}", shown(v)),
+    }
+}
+
+/// `= 3`, `≤ 2`, `≥ 5`: a bound after a node's name.
+fn relation_text(b: Bound) -> String {
+    match b {
+        Bound::Exact(v) => format!("= {}", shown(v)),
+        Bound::AtMost(v) => format!("≤ {}", shown(v)),
+        Bound::AtLeast(v) => format!("≥ {}", shown(v)),
     }
 }
 
@@ -59,11 +78,11 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
                 ("sign", sign(c.kind)),
                 ("at", &t.label(c.at)),
                 ("own", own),
-                ("at_bound", &c.at_bound.to_string()),
+                ("at_bound", &shown(c.at_bound)),
                 ("rel", rel(c.kind)),
                 ("other", other),
                 ("by", &t.label(c.by)),
-                ("by_bound", &c.by_bound.to_string()),
+                ("by_bound", &shown(c.by_bound)),
                 ("pruned", &labels(t, c.pruned.iter().copied()).join(", ")),
             ],
         )
@@ -83,15 +102,15 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
             let node = t.label(s.node).into_owned();
             let what = match s.event {
                 Event::Enter => lang.get("step.enter").to_string(),
-                Event::Leaf(v) => lang.fill("step.leaf", &[("value", &v.to_string())]),
+                Event::Leaf(v) => lang.fill("step.leaf", &[("value", &shown(v))]),
                 Event::Improve(v) => {
                     let own = if t.player(s.node) == Player::Max { "α" } else { "β" };
-                    lang.fill("step.improve", &[("own", own), ("node", &node), ("value", &v.to_string())])
+                    lang.fill("step.improve", &[("own", own), ("node", &node), ("value", &shown(v))])
                 }
                 Event::Cut(i) => cut_note(&ab.cuts[i]),
-                Event::Exit(b) => lang.fill("step.exit", &[("node", &node), ("value", &bound_text(b))]),
+                Event::Exit(b) => lang.fill("step.exit", &[("node", &node), ("value", &relation_text(b))]),
             };
-            vec![node, s.alpha.to_string(), s.beta.to_string(), what]
+            vec![node, shown(s.alpha), shown(s.beta), what]
         })
         .collect();
     let table = Table { headers: ["table.node", "table.alpha", "table.beta", "table.what"].iter().map(|k| lang.get(k).to_string()).collect(), rows };

@@ -75,6 +75,12 @@ pub struct KindDef {
     pub unusable: fn(&Instance) -> Option<&'static str>,
 }
 
+impl std::fmt::Debug for KindDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
 /// Every exercise kind.
 pub static KINDS: &[&KindDef] = &[&minimax::KIND, &alpha_beta::KIND, &solvable::KIND, &solution_cost::KIND, &ao_star::KIND];
 

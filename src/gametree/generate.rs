@@ -66,7 +66,8 @@ impl Params {
         total
     }
 
-    fn check(&self) -> Result<(), GenerateError> {
+    /// Checks the parameters without generating anything.
+    pub fn validate(&self) -> Result<(), GenerateError> {
         let invalid = |m: String| Err(GenerateError::Invalid(m));
         let (blo, bhi) = self.branching;
         if self.depth == 0 || self.depth as usize > MAX_DEPTH {
@@ -149,6 +150,6 @@ fn draw(params: &Params, rng: &mut Rng) -> Tree {
 /// the parameters. Fails with the first unmet constraint after
 /// [`MAX_ATTEMPTS`](crate::generate::MAX_ATTEMPTS) attempts.
 pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
-    params.check()?;
+    params.validate()?;
     first_satisfying("tree", seed, |rng| draw(params, rng), Tree::len, |candidate| params.unmet(candidate))
 }

@@ -1,0 +1,105 @@
+//! A class set: one variant of a problem set per student (or one for practice),
+//! each with its instances and their solved keys.
+
+use crate::andor;
+use crate::exercise::{Conventions, Solved};
+use crate::gametree;
+use crate::generate::GenerateError;
+use crate::instance::Instance;
+use crate::lang::Lang;
+use crate::problem_set::{Exercise, InstanceSource, ProblemSet};
+use crate::rng::{Master, fnv1a64};
+use crate::roster::Student;
+
+/// The version of seed → exercise: both generators' versions, and the derivation's.
+pub const GENERATOR_VERSION: &str = "gametree-1/andor-1/derive-1";
+
+/// One exercise of one variant.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// 1-based question number.
+    pub number: usize,
+    /// The exercise of the set.
+    pub exercise: Exercise,
+    /// The derived seed (`None` for a fixed instance).
+    pub seed: Option<u64>,
+    /// The instance.
+    pub instance: Instance,
+    /// Its key.
+    pub solved: Solved,
+}
+
+/// One student's version of the set.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The student, or `None` in practice mode.
+    pub student: Option<Student>,
+    /// A short id printed on the sheets (6 characters, from the derivation).
+    pub id: String,
+    /// A checksum of the variant's instances, printed on the answer sheet.
+    pub checksum: String,
+    /// The exercises.
+    pub items: Vec<Item>,
+}
+
+/// Why a class set could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("question {number} ({kind}): {source}")]
+pub struct ClassSetError {
+    /// The question.
+    pub number: usize,
+    /// Its kind.
+    pub kind: &'static str,
+    /// What failed.
+    pub source: GenerateError,
+}
+
+/// The derivation context of a student: generator version, set title, student id.
+pub fn context(set: &ProblemSet, student: Option<&Student>) -> String {
+    format!("treequiz/{GENERATOR_VERSION}\0{}\0{}", set.title, student.map_or("", |s| s.id.as_str()))
+}
+
+/// Crockford base-32 without I, L, O, U: easy to read aloud and to copy.
+fn short_id(v: u64) -> String {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    (0..6).map(|i| ALPHABET[((v >> (5 * i)) & 31) as usize] as char).collect()
+}
+
+/// Generates and solves every variant: one per student, or one without a roster.
+pub fn build(set: &ProblemSet, master: &Master, students: &[Student], lang: &Lang) -> Result<Vec<Variant>, ClassSetError> {
+    let practice = [None];
+    let who: Vec<Option<&Student>> = if students.is_empty() { practice.to_vec() } else { students.iter().map(Some).collect() };
+    who.into_iter().map(|student| variant(set, master, student, lang)).collect()
+}
+
+fn variant(set: &ProblemSet, master: &Master, student: Option<&Student>, lang: &Lang) -> Result<Variant, ClassSetError> {
+    let ctx = context(set, student);
+    let conventions: Conventions = set.conventions;
+    let mut items = Vec::with_capacity(set.exercises.len());
+    let mut canonical = String::new();
+    for (i, exercise) in set.exercises.iter().enumerate() {
+        let fail = |source| ClassSetError { number: i + 1, kind: exercise.kind.name, source };
+        let (seed, instance) = match &exercise.source {
+            InstanceSource::Fixed(inst) => (None, (**inst).clone()),
+            InstanceSource::GameTree(params) => {
+                let seed = master.derive(&ctx, i as u64);
+                let mut params = params.clone();
+                params.alpha_beta = conventions.alpha_beta;
+                (Some(seed), Instance::GameTree(gametree::generate::generate(&params, seed).map_err(fail)?))
+            }
+            InstanceSource::AndOr(params) => {
+                let seed = master.derive(&ctx, i as u64);
+                (Some(seed), Instance::AndOr(andor::generate::generate(params, seed).map_err(fail)?))
+            }
+        };
+        canonical.push_str(&instance.to_toml());
+        let solved = (exercise.kind.solve)(&instance, &conventions, lang);
+        items.push(Item { number: i + 1, exercise: exercise.clone(), seed, instance, solved });
+    }
+    Ok(Variant {
+        student: student.cloned(),
+        id: short_id(master.derive(&ctx, u64::MAX >> 1)),
+        checksum: format!("{:016x}", fnv1a64(canonical.as_bytes())),
+        items,
+    })
+}

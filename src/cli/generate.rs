@@ -1,0 +1,169 @@
+//! `treequiz generate SET.toml --out DIR`: worksheets, answer sheets, keys and a manifest.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+use treequiz::class_set::{self, GENERATOR_VERSION, Variant};
+use treequiz::instance;
+use treequiz::output::write_atomic;
+use treequiz::problem_set::{self, ProblemSet};
+use treequiz::render::Renderer;
+use treequiz::rng::Master;
+use treequiz::roster;
+use treequiz::view;
+
+use super::UsageError;
+
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The problem set (TOML).
+    set: PathBuf,
+    /// The folder to write into (created if needed).
+    #[arg(long)]
+    out: PathBuf,
+    /// A public seed (practice); overrides the set's own.
+    #[arg(long, conflicts_with = "secret")]
+    seed: Option<u64>,
+    /// A file holding an exam secret (`treequiz secret > exam.secret`).
+    #[arg(long, value_name = "FILE")]
+    secret: Option<PathBuf>,
+    /// A CSV roster with an `id` column (and optionally `name`): one variant per student.
+    #[arg(long, value_name = "CSV")]
+    roster: Option<PathBuf>,
+    /// Output formats, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
+    format: Vec<Format>,
+    /// The language of the sheets (overrides the set's).
+    #[arg(long)]
+    lang: Option<String>,
+    /// A folder whose templates (and lang/*.toml) replace the built-in ones, file by file.
+    #[arg(long, value_name = "DIR")]
+    templates: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Md,
+    Html,
+    Tex,
+}
+
+impl Format {
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Md => "md",
+            Format::Html => "html",
+            Format::Tex => "tex",
+        }
+    }
+}
+
+/// How the seeds were chosen, for the manifest (never the secret itself).
+enum Mode {
+    Practice(u64),
+    Exam,
+}
+
+fn usage(e: impl std::fmt::Display) -> UsageError {
+    UsageError(e.to_string())
+}
+
+pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
+    let set = problem_set::load(&args.set).map_err(usage)?;
+    let (master, mode) = match (&args.secret, args.seed) {
+        (Some(path), _) => {
+            let source = instance::read_source(path).map_err(usage)?;
+            let master = Master::from_secret(&source.text).map_err(|m| UsageError(format!("{}: {m}", path.display())))?;
+            (master, Mode::Exam)
+        }
+        (None, Some(seed)) => (Master::from_seed(seed), Mode::Practice(seed)),
+        (None, None) => (Master::from_seed(set.seed), Mode::Practice(set.seed)),
+    };
+    let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
+    let lang = renderer.lang(args.lang.as_deref().unwrap_or(&set.language)).map_err(usage)?;
+    let students = match &args.roster {
+        Some(path) => roster::parse(&instance::read_source(path).map_err(usage)?).map_err(usage)?,
+        None => Vec::new(),
+    };
+    let variants = class_set::build(&set, &master, &students, &lang).map_err(|e| UsageError(format!("{}: {e}", args.set.display())))?;
+
+    // Everything is rendered before anything is written: an error leaves no partial set.
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    let roster_mode = !students.is_empty();
+    for variant in &variants {
+        let (sheet_dir, key_dir) = match &variant.student {
+            Some(s) if roster_mode => (args.out.join(&s.folder), args.out.join("keys").join(&s.folder)),
+            _ => (args.out.clone(), args.out.clone()),
+        };
+        let blank = view::sheet(&set, variant, &lang, false);
+        let key = view::sheet(&set, variant, &lang, true);
+        for format in &args.format {
+            let ext = format.ext();
+            files.push((sheet_dir.join(format!("worksheet.{ext}")), renderer.render(&format!("worksheet.{ext}"), &blank).map_err(usage)?));
+            files.push((key_dir.join(format!("key.{ext}")), renderer.render(&format!("key.{ext}"), &key).map_err(usage)?));
+        }
+        files.push((sheet_dir.join("answer-sheet.toml"), renderer.render("answer-sheet.toml", &blank).map_err(usage)?));
+        files.push((key_dir.join("key.toml"), renderer.render("answer-sheet.toml", &key).map_err(usage)?));
+    }
+    files.push((args.out.join("manifest.json"), manifest(&set, &args.set, &lang.code, &mode, &variants)));
+    for (path, text) in &files {
+        write_atomic(path, text.as_bytes()).map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    let ids: Vec<&str> = variants.iter().map(|v| v.id.as_str()).collect();
+    let shown = if ids.len() > 5 { format!("{}, …", ids[..5].join(", ")) } else { ids.join(", ") };
+    Ok(format!(
+        "wrote {} files to {}: {} variant{} ({shown}), {} exercise{} each\n",
+        files.len(),
+        args.out.display(),
+        variants.len(),
+        if variants.len() == 1 { "" } else { "s" },
+        set.exercises.len(),
+        if set.exercises.len() == 1 { "" } else { "s" },
+    ))
+}
+
+fn manifest(set: &ProblemSet, path: &Path, lang: &str, mode: &Mode, variants: &[Variant]) -> String {
+    let c = set.conventions.alpha_beta;
+    let variants: Vec<serde_json::Value> = variants
+        .iter()
+        .map(|v| {
+            let exercises: Vec<serde_json::Value> = v
+                .items
+                .iter()
+                .map(|item| {
+                    let instance: serde_json::Value = serde_json::from_str(&item.instance.to_json()).expect("instances serialise to JSON");
+                    let answers: serde_json::Map<String, serde_json::Value> =
+                        item.solved.answers.iter().filter(|(f, _)| item.exercise.ask.contains(f)).map(|(f, a)| (f.to_string(), json!(a))).collect();
+                    json!({
+                        "number": item.number,
+                        "kind": item.exercise.kind.name,
+                        "points": item.exercise.points,
+                        "ask": item.exercise.ask,
+                        // As a string: JSON numbers lose precision above 2^53.
+                        "seed": item.seed.map(|s| s.to_string()),
+                        "instance": instance,
+                        "answers": answers,
+                    })
+                })
+                .collect();
+            json!({
+                "id": v.id,
+                "checksum": v.checksum,
+                "student": v.student.as_ref().map(|s| json!({ "id": s.id, "name": s.name, "folder": s.folder })),
+                "context": class_set::context(set, v.student.as_ref()),
+                "exercises": exercises,
+            })
+        })
+        .collect();
+    let value = json!({
+        "treequiz": env!("CARGO_PKG_VERSION"),
+        "generator_version": GENERATOR_VERSION,
+        "set": { "title": set.title, "file": path.display().to_string() },
+        "language": lang,
+        "mode": match mode { Mode::Practice(_) => "practice", Mode::Exam => "exam" },
+        "seed": match mode { Mode::Practice(s) => Some(s.to_string()), Mode::Exam => None },
+        "conventions": { "alpha_beta": c },
+        "variants": variants,
+    });
+    serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
+}

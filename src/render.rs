@@ -1,0 +1,116 @@
+//! The template environment: built-in templates embedded in the binary, which a
+//! user folder overrides file by file (`--templates DIR`).
+//!
+//! Three tera environments, one per escaping rule: HTML-escaped `.html`,
+//! TeX-escaped `.tex`, and unescaped Markdown and TOML (whose values Rust has
+//! already written in TOML syntax).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use crate::draw::tex_escape;
+use crate::input::InputError;
+use crate::lang::{self, Lang};
+
+/// The built-in templates, by file name.
+pub const TEMPLATES: &[(&str, &str)] = &[
+    ("worksheet.md", include_str!("../templates/worksheet.md")),
+    ("worksheet.html", include_str!("../templates/worksheet.html")),
+    ("worksheet.tex", include_str!("../templates/worksheet.tex")),
+    ("key.md", include_str!("../templates/key.md")),
+    ("key.html", include_str!("../templates/key.html")),
+    ("key.tex", include_str!("../templates/key.tex")),
+    ("answer-sheet.toml", include_str!("../templates/answer-sheet.toml")),
+];
+
+/// A template that cannot be read or rendered.
+#[derive(Debug, thiserror::Error)]
+#[error("template `{name}`{}: {message}", origin.as_ref().map(|p| format!(" ({})", p.display())).unwrap_or_default())]
+pub struct RenderError {
+    /// The template's name.
+    pub name: String,
+    /// The user's file, if it came from `--templates`.
+    pub origin: Option<PathBuf>,
+    /// What tera said (with line and column).
+    pub message: String,
+}
+
+/// Every template, built in or overridden, ready to render.
+pub struct Renderer {
+    html: Tera,
+    tex: Tera,
+    text: Tera,
+    user_dir: Option<PathBuf>,
+}
+
+fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(tex_escape(input).as_bytes())
+}
+
+impl Renderer {
+    /// Loads the built-ins, then every same-named file of `user_dir`.
+    pub fn new(user_dir: Option<&Path>) -> Result<Renderer, RenderError> {
+        let mut html = Tera::new();
+        let mut tex = Tera::new();
+        tex.set_escape_fn(tex_escape_fn);
+        tex.autoescape_on([".tex"]);
+        let mut text = Tera::new();
+        text.autoescape_on(Vec::<&str>::new());
+        for (name, builtin) in TEMPLATES {
+            let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.is_file()) {
+                Some(path) => {
+                    let content = std::fs::read_to_string(&path).map_err(|e| RenderError { name: name.to_string(), origin: Some(path.clone()), message: e.to_string() })?;
+                    (content, Some(path))
+                }
+                None => (builtin.to_string(), None),
+            };
+            let env = match Path::new(name).extension().and_then(|e| e.to_str()) {
+                Some("html") => &mut html,
+                Some("tex") => &mut tex,
+                _ => &mut text,
+            };
+            env.add_raw_template(name, &content).map_err(|e| RenderError { name: name.to_string(), origin, message: e.to_string() })?;
+        }
+        Ok(Renderer { html, tex, text, user_dir: user_dir.map(Path::to_path_buf) })
+    }
+
+    /// Renders `name` with `view` as its context.
+    pub fn render(&self, name: &str, view: &impl Serialize) -> Result<String, RenderError> {
+        let env = match Path::new(name).extension().and_then(|e| e.to_str()) {
+            Some("html") => &self.html,
+            Some("tex") => &self.tex,
+            _ => &self.text,
+        };
+        let error = |message: String| RenderError { name: name.to_string(), origin: None, message };
+        let context = Context::from_serialize(view).map_err(|e| error(e.to_string()))?;
+        env.render(name, &context).map_err(|e| error(e.to_string()))
+    }
+
+    /// The string table for `code`: the user's `lang/<code>.toml`, else a built-in one.
+    pub fn lang(&self, code: &str) -> Result<Lang, InputError> {
+        if let Some(path) = self.user_dir.as_ref().map(|d| d.join("lang").join(format!("{code}.toml"))).filter(|p| p.is_file()) {
+            let source = crate::instance::read_source(&path)?;
+            return Lang::parse(code, &source);
+        }
+        Lang::builtin(code).ok_or_else(|| {
+            let known: Vec<&str> = lang::BUILTIN.iter().map(|(c, _)| *c).collect();
+            InputError::file(code, format!("no string table for the language `{code}`"), Some(format!("the built-in languages are {}; add your own as lang/{code}.toml in the --templates folder", known.join(", "))))
+        })
+    }
+}
+
+/// Copies the built-in templates and string tables into `dir` for editing; returns the files written.
+pub fn export(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir.join("lang"))?;
+    let mut written = Vec::new();
+    let files = TEMPLATES.iter().copied().chain(lang::BUILTIN.iter().map(|(code, text)| (if *code == "en" { "lang/en.toml" } else { "lang/zh.toml" }, *text)));
+    for (name, content) in files {
+        let path = dir.join(name);
+        crate::output::write_atomic(&path, content.as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
+}
+

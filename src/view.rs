@@ -1,0 +1,230 @@
+//! What templates see: serializable views built from a variant. A worksheet
+//! view is built without looking at the key, so no answer can reach it.
+
+use serde::Serialize;
+
+use crate::class_set::{Item, Variant};
+use crate::draw::{graph_figure, to_svg, to_tikz, tree_figure};
+use crate::exercise::{Family, Table};
+use crate::gametree::{Order, Player, ValueMode};
+use crate::instance::Instance;
+use crate::lang::Lang;
+use crate::problem_set::ProblemSet;
+
+/// A whole sheet: worksheet, key, or answer sheet.
+#[derive(Serialize)]
+pub struct SheetView<'a> {
+    /// The language's strings (`t.sheet.key`, …).
+    pub t: &'a serde_json::Value,
+    /// The set.
+    pub set: SetView<'a>,
+    /// The variant.
+    pub variant: VariantView,
+    /// Every convention the set's exercises assume, once each.
+    pub conventions: Vec<String>,
+    /// The exercises.
+    pub exercises: Vec<ExerciseView>,
+}
+
+/// The set's texts.
+#[derive(Serialize)]
+pub struct SetView<'a> {
+    /// Title.
+    pub title: &'a str,
+    /// Subtitle.
+    pub subtitle: Option<&'a str>,
+    /// Instructions.
+    pub instructions: Option<&'a str>,
+    /// Language code.
+    pub language: &'a str,
+}
+
+/// Who the variant is for.
+#[derive(Serialize)]
+pub struct VariantView {
+    /// Short variant id.
+    pub id: String,
+    /// Checksum of the instances.
+    pub checksum: String,
+    /// Student id, if any.
+    pub student_id: Option<String>,
+    /// Student name, if any.
+    pub student_name: Option<String>,
+    /// The student id as a TOML string (`""` in practice mode).
+    pub student_toml: String,
+}
+
+/// One exercise.
+#[derive(Serialize)]
+pub struct ExerciseView {
+    /// Question number.
+    pub number: usize,
+    /// "Question 2: Alpha-beta pruning".
+    pub heading: String,
+    /// Points.
+    pub points: u32,
+    /// "10 points".
+    pub points_text: String,
+    /// What to do.
+    pub prompt: String,
+    /// How to read the figure.
+    pub legend: String,
+    /// The figure as SVG.
+    pub figure_svg: String,
+    /// The figure as TikZ.
+    pub figure_tikz: String,
+    /// The figure's width in mm (LaTeX scales wider figures down to the line).
+    pub figure_width: String,
+    /// The key figure's width in mm.
+    pub key_figure_width: String,
+    /// Width of each step-table column, as a fraction of the line (LaTeX).
+    pub column_width: String,
+    /// The instance as an instance file (for Markdown, which has no figures).
+    pub instance_text: String,
+    /// The conventions this exercise assumes.
+    pub conventions: Vec<String>,
+    /// The fields to answer.
+    pub fields: Vec<FieldView>,
+    /// The key's part: only on keys.
+    pub key: Option<KeyView>,
+}
+
+/// One field to answer.
+#[derive(Serialize)]
+pub struct FieldView {
+    /// The key in the answer file.
+    pub name: &'static str,
+    /// What it asks.
+    pub description: String,
+    /// An example line.
+    pub example: String,
+    /// The TOML value: `""` on a blank sheet, the answer on a key.
+    pub value: String,
+}
+
+/// What a key adds to an exercise.
+#[derive(Serialize)]
+pub struct KeyView {
+    /// How to read the key's figure.
+    pub legend: String,
+    /// The annotated figure as SVG.
+    pub figure_svg: String,
+    /// The annotated figure as TikZ.
+    pub figure_tikz: String,
+    /// Every asked field with its answer, for people.
+    pub answers: Vec<AnswerRow>,
+    /// Sentences that explain the answer.
+    pub notes: Vec<String>,
+    /// The step table.
+    pub table: Table,
+}
+
+/// One answer on a key.
+#[derive(Serialize)]
+pub struct AnswerRow {
+    /// The field.
+    pub field: &'static str,
+    /// What it asks.
+    pub description: String,
+    /// The answer, for people.
+    pub text: String,
+}
+
+fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
+    let c = set.conventions.alpha_beta;
+    match &item.instance {
+        Instance::GameTree(t) => {
+            let mut lines = vec![lang.get(if t.root_player() == Player::Max { "convention.root_max" } else { "convention.root_min" }).to_string()];
+            if item.exercise.kind.name == "alpha-beta" {
+                lines.push(lang.get(if c.order == Order::LeftToRight { "convention.order_ltr" } else { "convention.order_rtl" }).to_string());
+                lines.push(lang.get(if c.prune_on_equal { "convention.prune_on_equal" } else { "convention.prune_strict" }).to_string());
+                lines.push(lang.get(if c.values == ValueMode::FailHard { "convention.fail_hard" } else { "convention.fail_soft" }).to_string());
+            }
+            lines
+        }
+        Instance::AndOr(g) => match item.exercise.kind.name {
+            "solution-cost" => vec![lang.get("convention.cost_sum").to_string(), lang.get("convention.cost_max").to_string(), lang.get("convention.solution_cost_models").to_string()],
+            "ao-star" => vec![lang.get(&format!("convention.cost_{}", g.model().name())).to_string(), lang.get("convention.ao_tips").to_string()],
+            _ => Vec::new(),
+        },
+    }
+}
+
+fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> ExerciseView {
+    let ex = &item.exercise;
+    let kind_title = ex.title.clone().unwrap_or_else(|| lang.get(&format!("kind.{}", ex.kind.name)).to_string());
+    let (figure, start) = match &item.instance {
+        Instance::GameTree(t) => (tree_figure(t, None), String::new()),
+        Instance::AndOr(g) => (graph_figure(g, None), g.label(g.start()).to_string()),
+    };
+    let legend_key = if ex.kind.family == Family::GameTree { "sheet.legend_tree" } else { "sheet.legend_graph" };
+    let fields = ex
+        .ask
+        .iter()
+        .map(|&name| FieldView {
+            name,
+            description: lang.get(&format!("field.{name}")).to_string(),
+            example: lang.get(&format!("example.{name}")).to_string(),
+            // Only a key reads the solved answers.
+            value: if with_key { answer(item, name).to_toml() } else { "\"\"".to_string() },
+        })
+        .collect();
+    let key = with_key.then(|| {
+        let solved = &item.solved;
+        let key_legend = if ex.kind.family == Family::GameTree { "sheet.legend_key_tree" } else { "sheet.legend_key_graph" };
+        KeyView {
+            legend: lang.get(key_legend).to_string(),
+            figure_svg: to_svg(&solved.figure),
+            figure_tikz: to_tikz(&solved.figure),
+            answers: ex.ask.iter().map(|&f| AnswerRow { field: f, description: lang.get(&format!("field.{f}")).to_string(), text: answer(item, f).to_text() }).collect(),
+            notes: solved.notes.clone(),
+            table: solved.table.clone(),
+        }
+    });
+    ExerciseView {
+        number: item.number,
+        heading: lang.fill("sheet.question", &[("n", &item.number.to_string()), ("kind", &kind_title)]),
+        points: ex.points,
+        points_text: lang.fill("sheet.points", &[("points", &ex.points.to_string())]),
+        prompt: lang.fill(&format!("prompt.{}", ex.kind.name), &[("start", &start)]),
+        legend: lang.get(legend_key).to_string(),
+        figure_svg: to_svg(&figure),
+        figure_tikz: to_tikz(&figure),
+        figure_width: format!("{:.1}", figure.width),
+        key_figure_width: format!("{:.1}", if with_key { item.solved.figure.width } else { figure.width }),
+        column_width: format!("{:.3}", if with_key { 0.88 / item.solved.table.headers.len().max(1) as f64 } else { 0.2 }),
+        instance_text: item.instance.to_toml(),
+        conventions: conventions(item, set, lang),
+        fields,
+        key,
+    }
+}
+
+fn answer<'i>(item: &'i Item, field: &str) -> &'i crate::exercise::Answer {
+    &item.solved.answers.iter().find(|(f, _)| *f == field).expect("every kind answers its fields").1
+}
+
+/// The view of a worksheet or blank answer sheet (`with_key = false`), or of a key.
+pub fn sheet<'a>(set: &'a ProblemSet, variant: &Variant, lang: &'a Lang, with_key: bool) -> SheetView<'a> {
+    let exercises: Vec<ExerciseView> = variant.items.iter().map(|item| exercise_view(item, set, lang, with_key)).collect();
+    let mut all = Vec::new();
+    for line in exercises.iter().flat_map(|e| e.conventions.iter()) {
+        if !all.contains(line) {
+            all.push(line.clone());
+        }
+    }
+    let student = variant.student.as_ref();
+    SheetView {
+        t: lang.nested(),
+        set: SetView { title: &set.title, subtitle: set.subtitle.as_deref(), instructions: set.instructions.as_deref(), language: &lang.code },
+        variant: VariantView {
+            id: variant.id.clone(),
+            checksum: variant.checksum.clone(),
+            student_id: student.map(|s| s.id.clone()),
+            student_name: student.and_then(|s| s.name.clone()),
+            student_toml: toml::Value::String(student.map_or(String::new(), |s| s.id.clone())).to_string(),
+        },
+        conventions: all,
+        exercises,
+    }
+}
