@@ -18,8 +18,9 @@ pub struct TreeMarks {
     pub answer_path: Vec<NodeId>,
 }
 
-/// Trees with more leaves than this are drawn sideways, root on the left, to use the page's height.
-const SIDEWAYS_ABOVE: usize = 24;
+/// Trees with more leaves than this (a slot under 5 mm across the page) are
+/// drawn sideways, root on the left, to use the page's height.
+const SIDEWAYS_ABOVE: usize = 34;
 /// The printable area of an A4 page with margins, in mm.
 const PAGE: (f64, f64) = (170.0, 240.0);
 
@@ -30,7 +31,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     let sideways = leaves > SIDEWAYS_ABOVE;
     // Along the leaves: at most 10 mm a slot, less when many leaves share the page.
     let across = if sideways { PAGE.1 } else { PAGE.0 };
-    let slot = (across / leaves as f64).min(10.0);
+    let slot = (across / leaves as f64).min(if sideways { 6.5 } else { 10.0 });
     let size = (slot * 0.75).clamp(2.4, 6.5);
     let font = size * 0.48;
     // Sideways, leaf labels and values are written beside the leaves: leave room for them.

@@ -4,4 +4,6 @@ mod andor_oracle;
 mod cli;
 mod gametree_oracle;
 mod golden;
+mod render;
+mod sets;
 mod textbook;
