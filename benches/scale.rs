@@ -32,48 +32,106 @@ fn game_tree(branching: &[u32], seed: u64) -> Tree {
 fn and_or_dag(levels: usize, width: usize, seed: u64) -> Graph {
     let mut rng = Rng::from_seed(seed);
     let n = levels * width + 1;
-    let mut nodes: Vec<Node> = (0..n).map(|i| Node { label: format!("n{i}"), h: 0, terminal: i > (levels - 1) * width }).collect();
+    let mut nodes: Vec<Node> = (0..n)
+        .map(|i| Node {
+            label: format!("n{i}"),
+            h: 0,
+            terminal: i > (levels - 1) * width,
+        })
+        .collect();
     nodes[0].terminal = false;
     let mut connectors = Vec::with_capacity(2 * n);
-    let pick = |rng: &mut Rng, level: usize| NodeId((1 + level * width + rng.below(width as u64) as usize) as u32);
-    connectors.push(Connector { from: NodeId(0), to: vec![pick(&mut rng, 0)], cost: 1, arcs: Some(vec![1]) });
-    connectors.push(Connector { from: NodeId(0), to: vec![pick(&mut rng, 0), NodeId(1 + (width / 2) as u32)], cost: 2, arcs: Some(vec![1, 1]) });
+    let pick = |rng: &mut Rng, level: usize| {
+        NodeId((1 + level * width + rng.below(width as u64) as usize) as u32)
+    };
+    connectors.push(Connector {
+        from: NodeId(0),
+        to: vec![pick(&mut rng, 0)],
+        cost: 1,
+        arcs: Some(vec![1]),
+    });
+    connectors.push(Connector {
+        from: NodeId(0),
+        to: vec![pick(&mut rng, 0), NodeId(1 + (width / 2) as u32)],
+        cost: 2,
+        arcs: Some(vec![1, 1]),
+    });
     for level in 0..levels - 1 {
         for i in 0..width {
             let from = NodeId((1 + level * width + i) as u32);
             let a = pick(&mut rng, level + 1);
             let (b, c) = (pick(&mut rng, level + 1), pick(&mut rng, level + 1));
-            connectors.push(Connector { from, to: vec![a], cost: 1, arcs: Some(vec![1]) });
+            connectors.push(Connector {
+                from,
+                to: vec![a],
+                cost: 1,
+                arcs: Some(vec![1]),
+            });
             if b != c {
-                connectors.push(Connector { from, to: vec![b, c], cost: 2, arcs: Some(vec![1, 1]) });
+                connectors.push(Connector {
+                    from,
+                    to: vec![b, c],
+                    cost: 2,
+                    arcs: Some(vec![1, 1]),
+                });
             }
         }
     }
-    let graph = Graph::new(nodes, connectors, NodeId(0), CostModel::Sum).expect("layers make a DAG");
+    let graph =
+        Graph::new(nodes, connectors, NodeId(0), CostModel::Sum).expect("layers make a DAG");
     andor::generate::with_heuristic(&graph, true, &mut rng)
 }
 
 fn main() {
-    println!("treequiz scale benchmark ({} build)\n", if cfg!(debug_assertions) { "debug" } else { "release" });
+    println!(
+        "treequiz scale benchmark ({} build)\n",
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
+    );
 
-    println!("Game trees, depth 7, random leaves 0..99 (alpha-beta: left to right, prune on equality, full trace)");
-    println!("{:>12} {:>12} {:>12} {:>14} {:>12}", "leaves", "build s", "minimax s", "alpha-beta s", "evaluated");
-    for branching in [[10, 10, 10, 10, 10, 5, 5], [10, 10, 10, 10, 10, 10, 5], [10; 7]] {
+    println!(
+        "Game trees, depth 7, random leaves 0..99 (alpha-beta: left to right, prune on equality, full trace)"
+    );
+    println!(
+        "{:>12} {:>12} {:>12} {:>14} {:>12}",
+        "leaves", "build s", "minimax s", "alpha-beta s", "evaluated"
+    );
+    for branching in [
+        [10, 10, 10, 10, 10, 5, 5],
+        [10, 10, 10, 10, 10, 10, 5],
+        [10; 7],
+    ] {
         let (tree, build) = time(|| game_tree(&branching, 1));
         let leaves: u64 = branching.iter().map(|&b| u64::from(b)).product();
         let (mm, t_mm) = time(|| gametree::minimax(black_box(&tree)));
-        let (ab, t_ab) = time(|| gametree::alpha_beta(black_box(&tree), gametree::Options::default()));
+        let (ab, t_ab) =
+            time(|| gametree::alpha_beta(black_box(&tree), gametree::Options::default()));
         assert_eq!(mm.value, ab.value);
-        println!("{leaves:>12} {build:>12.3} {t_mm:>12.3} {t_ab:>14.3} {:>12}", ab.evaluated.len());
+        println!(
+            "{leaves:>12} {build:>12.3} {t_mm:>12.3} {t_ab:>14.3} {:>12}",
+            ab.evaluated.len()
+        );
     }
 
-    println!("\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)");
-    println!("{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6}", "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "revisions", "cost");
+    println!(
+        "\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)"
+    );
+    println!(
+        "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6}",
+        "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "revisions", "cost"
+    );
     for width in [2_500usize, 5_000, 10_000] {
         let (graph, build) = time(|| and_or_dag(100, width, 2));
         let (opt, t_opt) = time(|| andor::optimal(black_box(&graph), CostModel::Sum));
-        let (run, t_ao) = time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
-        assert_eq!(opt.cost, run.cost, "AO* with admissible h finds the optimum");
+        let (run, t_ao) =
+            time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
+        assert_eq!(
+            opt.cost, run.cost,
+            "AO* with admissible h finds the optimum"
+        );
         let revisions: usize = run.cycles.iter().map(|c| c.revised.len()).sum();
         println!(
             "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6}",
@@ -84,7 +142,9 @@ fn main() {
         );
     }
 
-    println!("\nConstrained generation: depth 4, branching 2..3, values 0..20, at least 3 cuts, unique best move");
+    println!(
+        "\nConstrained generation: depth 4, branching 2..3, values 0..20, at least 3 cuts, unique best move"
+    );
     let params = gametree::generate::Params {
         depth: 4,
         branching: (2, 3),
@@ -94,7 +154,14 @@ fn main() {
         ..Default::default()
     };
     for count in [1_000u64, 2_000, 4_000] {
-        let (made, t) = time(|| (0..count).filter(|&seed| gametree::generate::generate(&params, seed).is_ok()).count());
-        println!("{count:>6} trees: {t:.3} s, {:.0} trees/s ({made} made)", count as f64 / t);
+        let (made, t) = time(|| {
+            (0..count)
+                .filter(|&seed| gametree::generate::generate(&params, seed).is_ok())
+                .count()
+        });
+        println!(
+            "{count:>6} trees: {t:.3} s, {:.0} trees/s ({made} made)",
+            count as f64 / t
+        );
     }
 }

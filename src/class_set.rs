@@ -56,45 +56,101 @@ pub struct ClassSetError {
 
 /// The derivation context of a student: generator version, set title, student id.
 pub fn context(set: &ProblemSet, student: Option<&Student>) -> String {
-    format!("treequiz/{GENERATOR_VERSION}\0{}\0{}", set.title, student.map_or("", |s| s.id.as_str()))
+    format!(
+        "treequiz/{GENERATOR_VERSION}\0{}\0{}",
+        set.title,
+        student.map_or("", |s| s.id.as_str())
+    )
 }
 
 /// Crockford base-32 without I, L, O, U: easy to read aloud and to copy.
 fn short_id(v: u64) -> String {
     const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-    (0..6).map(|i| ALPHABET[((v >> (5 * i)) & 31) as usize] as char).collect()
+    (0..6)
+        .map(|i| ALPHABET[((v >> (5 * i)) & 31) as usize] as char)
+        .collect()
 }
 
 /// Generates and solves every variant: one per student, or one without a roster.
-pub fn build(set: &ProblemSet, master: &Master, students: &[Student], lang: &Lang) -> Result<Vec<Variant>, ClassSetError> {
+pub fn build(
+    set: &ProblemSet,
+    master: &Master,
+    students: &[Student],
+    lang: &Lang,
+) -> Result<Vec<Variant>, ClassSetError> {
     let practice = [None];
-    let who: Vec<Option<&Student>> = if students.is_empty() { practice.to_vec() } else { students.iter().map(Some).collect() };
-    who.into_iter().map(|student| variant(set, master, student, lang)).collect()
+    let who: Vec<Option<&Student>> = if students.is_empty() {
+        practice.to_vec()
+    } else {
+        students.iter().map(Some).collect()
+    };
+    // Variants are independent: make them on every core, in roster order.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, 8);
+    let chunk = who.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = who
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|&student| variant(set, master, student, lang))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("generation does not panic"))
+            .collect()
+    })
 }
 
-fn variant(set: &ProblemSet, master: &Master, student: Option<&Student>, lang: &Lang) -> Result<Variant, ClassSetError> {
+fn variant(
+    set: &ProblemSet,
+    master: &Master,
+    student: Option<&Student>,
+    lang: &Lang,
+) -> Result<Variant, ClassSetError> {
     let ctx = context(set, student);
     let conventions: Conventions = set.conventions;
     let mut items = Vec::with_capacity(set.exercises.len());
     let mut canonical = String::new();
     for (i, exercise) in set.exercises.iter().enumerate() {
-        let fail = |source| ClassSetError { number: i + 1, kind: exercise.kind.name, source };
+        let fail = |source| ClassSetError {
+            number: i + 1,
+            kind: exercise.kind.name,
+            source,
+        };
         let (seed, instance) = match &exercise.source {
             InstanceSource::Fixed(inst) => (None, (**inst).clone()),
             InstanceSource::GameTree(params) => {
                 let seed = master.derive(&ctx, i as u64);
                 let mut params = params.clone();
                 params.alpha_beta = conventions.alpha_beta;
-                (Some(seed), Instance::GameTree(gametree::generate::generate(&params, seed).map_err(fail)?))
+                (
+                    Some(seed),
+                    Instance::GameTree(gametree::generate::generate(&params, seed).map_err(fail)?),
+                )
             }
             InstanceSource::AndOr(params) => {
                 let seed = master.derive(&ctx, i as u64);
-                (Some(seed), Instance::AndOr(andor::generate::generate(params, seed).map_err(fail)?))
+                (
+                    Some(seed),
+                    Instance::AndOr(andor::generate::generate(params, seed).map_err(fail)?),
+                )
             }
         };
         canonical.push_str(&instance.to_toml());
         let solved = (exercise.kind.solve)(&instance, &conventions, lang);
-        items.push(Item { number: i + 1, exercise: exercise.clone(), seed, instance, solved });
+        items.push(Item {
+            number: i + 1,
+            exercise: exercise.clone(),
+            seed,
+            instance,
+            solved,
+        });
     }
     Ok(Variant {
         student: student.cloned(),

@@ -16,7 +16,9 @@ pub enum GenerateError {
     #[error("{0}")]
     Invalid(String),
     /// No instance met the constraints within [`MAX_ATTEMPTS`] attempts.
-    #[error("no {what} with {constraint} was found in {attempts} attempts; relax the constraint, or make the {what} deeper or wider")]
+    #[error(
+        "no {what} with {constraint} was found in {attempts} attempts; relax the constraint, or make the {what} deeper or wider"
+    )]
     Unsatisfied {
         /// "tree" or "graph".
         what: &'static str,
@@ -29,7 +31,11 @@ pub enum GenerateError {
 
 /// `n nodes`, or a plain "more than 10^19 nodes" once the count saturated.
 pub fn count_nodes(n: u64) -> String {
-    if n == u64::MAX { "more than 10^19 nodes".to_string() } else { format!("up to {n} nodes") }
+    if n == u64::MAX {
+        "more than 10^19 nodes".to_string()
+    } else {
+        format!("up to {n} nodes")
+    }
 }
 
 /// Draws instances from one seeded stream until one meets every constraint
@@ -56,5 +62,9 @@ pub fn first_satisfying<T>(
             Some(constraint) => last = constraint,
         }
     }
-    Err(GenerateError::Unsatisfied { what, constraint: last, attempts })
+    Err(GenerateError::Unsatisfied {
+        what,
+        constraint: last,
+        attempts,
+    })
 }

@@ -60,7 +60,12 @@ pub struct InputError {
 impl InputError {
     /// An error about the file as a whole.
     pub fn file(path: &str, message: impl Into<String>, hint: Option<String>) -> InputError {
-        InputError { path: path.to_string(), location: Location::File, message: message.into(), hint }
+        InputError {
+            path: path.to_string(),
+            location: Location::File,
+            message: message.into(),
+            hint,
+        }
     }
 
     /// The 1-based line and column, when known.
@@ -77,13 +82,27 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.message)?;
         match &self.location {
-            Location::At { line, column, text, marker, width } => {
+            Location::At {
+                line,
+                column,
+                text,
+                marker,
+                width,
+            } => {
                 let gutter = " ".repeat(line.to_string().len());
                 writeln!(f, "{gutter}--> {}:{line}:{column}", self.path)?;
                 writeln!(f, "{gutter} |")?;
                 writeln!(f, "{line} | {text}")?;
-                let pad: String = text.chars().take(*marker as usize - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-                write!(f, "{gutter} | {pad}{}", "^".repeat((*width).max(1) as usize))?;
+                let pad: String = text
+                    .chars()
+                    .take(*marker as usize - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                write!(
+                    f,
+                    "{gutter} | {pad}{}",
+                    "^".repeat((*width).max(1) as usize)
+                )?;
             }
             Location::Key(key) => write!(f, " --> {}: at `{key}`", self.path)?,
             Location::File => write!(f, " --> {}", self.path)?,
@@ -97,7 +116,12 @@ impl fmt::Display for InputError {
 
 impl Source {
     /// An error at a byte span of this file.
-    pub fn error_at(&self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) -> InputError {
+    pub fn error_at(
+        &self,
+        span: Range<usize>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> InputError {
         // Parsers may report byte offsets inside a character: round to boundaries.
         let floor = |mut i: usize| {
             i = i.min(self.text.len());
@@ -108,8 +132,12 @@ impl Source {
         };
         let start = floor(span.start);
         let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
-        let text = self.text[line_start..line_end].trim_end_matches('\r').to_string();
+        let line_end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        let text = self.text[line_start..line_end]
+            .trim_end_matches('\r')
+            .to_string();
         let line = self.text[..start].matches('\n').count() + 1;
         let column = self.text[line_start..start].chars().count() + 1;
         let end = floor(span.end.clamp(start, line_end));
@@ -129,12 +157,28 @@ impl Source {
         }
         // Positions in an 8 MiB file fit in u32.
         let [line, column, marker, width] = [line, column, shown_column, width].map(|n| n as u32);
-        let location = Location::At { line, column, text, marker, width };
-        InputError { path: self.path.clone(), location, message: message.into(), hint }
+        let location = Location::At {
+            line,
+            column,
+            text,
+            marker,
+            width,
+        };
+        InputError {
+            path: self.path.clone(),
+            location,
+            message: message.into(),
+            hint,
+        }
     }
 
     /// An error at a document node: its span in TOML, its key path in JSON.
-    pub fn error(&self, doc: &Doc, message: impl Into<String>, hint: impl Into<Option<String>>) -> InputError {
+    pub fn error(
+        &self,
+        doc: &Doc,
+        message: impl Into<String>,
+        hint: impl Into<Option<String>>,
+    ) -> InputError {
         match &doc.span {
             Some(span) => self.error_at(span.clone(), message, hint.into()),
             None => InputError {
@@ -148,15 +192,24 @@ impl Source {
 
     /// Parses the text as JSON when the path ends in `.json` or the text starts with `{`, else as TOML.
     pub fn parse(&self) -> Result<Doc, InputError> {
-        let is_json = self.path.to_ascii_lowercase().ends_with(".json") || self.text.trim_start().starts_with('{');
-        if is_json { self.parse_json() } else { self.parse_toml() }
+        let is_json = self.path.to_ascii_lowercase().ends_with(".json")
+            || self.text.trim_start().starts_with('{');
+        if is_json {
+            self.parse_json()
+        } else {
+            self.parse_toml()
+        }
     }
 
     fn parse_toml(&self) -> Result<Doc, InputError> {
         let table = DeTable::parse(&self.text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let message = format!("this is not valid TOML: {}", e.message().trim_end());
-            self.error_at(span, message, Some("check the quoting, commas and brackets near the mark".into()))
+            self.error_at(
+                span,
+                message,
+                Some("check the quoting, commas and brackets near the mark".into()),
+            )
         })?;
         let span = table.span();
         Ok(toml_table(table.into_inner(), Some(span), String::new()))
@@ -165,10 +218,19 @@ impl Source {
     fn parse_json(&self) -> Result<Doc, InputError> {
         let value: serde_json::Value = serde_json::from_str(&self.text).map_err(|e| {
             let line = e.line().max(1);
-            let offset = self.text.split_inclusive('\n').take(line - 1).map(str::len).sum::<usize>();
+            let offset = self
+                .text
+                .split_inclusive('\n')
+                .take(line - 1)
+                .map(str::len)
+                .sum::<usize>();
             // serde_json counts columns in bytes; `error_at` rounds to a character.
             let byte_col = e.column().saturating_sub(1);
-            self.error_at(offset + byte_col..offset + byte_col + 1, format!("this is not valid JSON: {e}"), Some("check the quotes, commas and brackets near the mark".into()))
+            self.error_at(
+                offset + byte_col..offset + byte_col + 1,
+                format!("this is not valid JSON: {e}"),
+                Some("check the quotes, commas and brackets near the mark".into()),
+            )
         })?;
         Ok(json_doc(value, String::new()))
     }
@@ -218,7 +280,11 @@ pub struct Key {
 }
 
 fn join(path: &str, key: &str) -> String {
-    if path.is_empty() { key.to_string() } else { format!("{path}.{key}") }
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
 fn toml_table(table: DeTable<'_>, span: Option<Range<usize>>, path: String) -> Doc {
@@ -226,11 +292,18 @@ fn toml_table(table: DeTable<'_>, span: Option<Range<usize>>, path: String) -> D
         .into_iter()
         .map(|(k, v)| {
             let child_path = join(&path, k.get_ref());
-            let key = Key { name: k.get_ref().to_string(), span: Some(k.span()) };
+            let key = Key {
+                name: k.get_ref().to_string(),
+                span: Some(k.span()),
+            };
             (key, toml_value(v, child_path))
         })
         .collect();
-    Doc { span, path, kind: DocKind::Table(entries) }
+    Doc {
+        span,
+        path,
+        kind: DocKind::Table(entries),
+    }
 }
 
 fn toml_value(value: toml::Spanned<DeValue<'_>>, path: String) -> Doc {
@@ -241,11 +314,18 @@ fn toml_value(value: toml::Spanned<DeValue<'_>>, path: String) -> Doc {
             let digits = i.as_str().replace('_', "");
             i64::from_str_radix(&digits, i.radix()).map_or(DocKind::HugeInt, DocKind::Int)
         }
-        DeValue::Float(f) => DocKind::Float(f.as_str().replace('_', "").parse().unwrap_or(f64::NAN)),
+        DeValue::Float(f) => {
+            DocKind::Float(f.as_str().replace('_', "").parse().unwrap_or(f64::NAN))
+        }
         DeValue::Boolean(b) => DocKind::Bool(b),
         DeValue::Datetime(_) => DocKind::Datetime,
         DeValue::Array(items) => DocKind::Array(
-            items.iter().cloned().enumerate().map(|(i, v)| toml_value(v, format!("{path}[{i}]"))).collect(),
+            items
+                .iter()
+                .cloned()
+                .enumerate()
+                .map(|(i, v)| toml_value(v, format!("{path}[{i}]")))
+                .collect(),
         ),
         DeValue::Table(t) => return toml_table(t, span, path),
     };
@@ -263,19 +343,33 @@ fn json_doc(value: serde_json::Value, path: String) -> Doc {
             _ => DocKind::Float(n.as_f64().unwrap_or(f64::NAN)),
         },
         J::String(s) => DocKind::Str(s),
-        J::Array(items) => {
-            DocKind::Array(items.into_iter().enumerate().map(|(i, v)| json_doc(v, format!("{path}[{i}]"))).collect())
-        }
+        J::Array(items) => DocKind::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| json_doc(v, format!("{path}[{i}]")))
+                .collect(),
+        ),
         J::Object(map) => DocKind::Table(
             map.into_iter()
                 .map(|(k, v)| {
                     let child = json_doc(v, join(&path, &k));
-                    (Key { name: k, span: None }, child)
+                    (
+                        Key {
+                            name: k,
+                            span: None,
+                        },
+                        child,
+                    )
                 })
                 .collect(),
         ),
     };
-    Doc { span: None, path, kind }
+    Doc {
+        span: None,
+        path,
+        kind,
+    }
 }
 
 impl Doc {
@@ -303,14 +397,22 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// An error for a value of the wrong type.
     pub fn wrong_type(&self, doc: &Doc, what: &str, example: &str) -> InputError {
-        self.source.error(doc, format!("expected {what} here, found {}", doc.type_name()), format!("write it like {example}"))
+        self.source.error(
+            doc,
+            format!("expected {what} here, found {}", doc.type_name()),
+            format!("write it like {example}"),
+        )
     }
 
     /// An integer value.
     pub fn int(&self, doc: &Doc, example: &str) -> Result<i64, InputError> {
         match doc.kind {
             DocKind::Int(i) => Ok(i),
-            DocKind::HugeInt => Err(self.source.error(doc, "this integer is too large", "use a number between -2^63 and 2^63-1".to_string())),
+            DocKind::HugeInt => Err(self.source.error(
+                doc,
+                "this integer is too large",
+                "use a number between -2^63 and 2^63-1".to_string(),
+            )),
             _ => Err(self.wrong_type(doc, "an integer", example)),
         }
     }
@@ -340,19 +442,33 @@ impl<'a> Reader<'a> {
     }
 
     /// A table value, checked for unknown keys.
-    pub fn table<'d>(&self, doc: &'d Doc, allowed: &[&str], example: &str) -> Result<Table<'d>, InputError> {
+    pub fn table<'d>(
+        &self,
+        doc: &'d Doc,
+        allowed: &[&str],
+        example: &str,
+    ) -> Result<Table<'d>, InputError> {
         let DocKind::Table(entries) = &doc.kind else {
             return Err(self.wrong_type(doc, "a table", example));
         };
         for (key, value) in entries {
             if !allowed.contains(&key.name.as_str()) {
                 let hint = match closest(&key.name, allowed) {
-                    Some(near) => format!("did you mean `{near}`? The keys allowed here are: {}", allowed.join(", ")),
+                    Some(near) => format!(
+                        "did you mean `{near}`? The keys allowed here are: {}",
+                        allowed.join(", ")
+                    ),
                     None => format!("the keys allowed here are: {}", allowed.join(", ")),
                 };
                 let span = key.span.clone();
-                let at = Doc { span, path: value.path.clone(), kind: DocKind::Null };
-                return Err(self.source.error(&at, format!("unknown key `{}`", key.name), hint));
+                let at = Doc {
+                    span,
+                    path: value.path.clone(),
+                    kind: DocKind::Null,
+                };
+                return Err(self
+                    .source
+                    .error(&at, format!("unknown key `{}`", key.name), hint));
             }
         }
         Ok(Table { doc, entries })
@@ -369,7 +485,10 @@ pub struct Table<'d> {
 impl<'d> Table<'d> {
     /// The value of `key`, if present.
     pub fn get(&self, key: &str) -> Option<&'d Doc> {
-        self.entries.iter().find(|(k, _)| k.name == key).map(|(_, v)| v)
+        self.entries
+            .iter()
+            .find(|(k, _)| k.name == key)
+            .map(|(_, v)| v)
     }
 
     /// The entries in file order.
@@ -378,10 +497,23 @@ impl<'d> Table<'d> {
     }
 
     /// The value of a required `key`, or an error that shows how to write it.
-    pub fn require(&self, source: &Source, key: &str, example: &str) -> Result<&'d Doc, InputError> {
+    pub fn require(
+        &self,
+        source: &Source,
+        key: &str,
+        example: &str,
+    ) -> Result<&'d Doc, InputError> {
         self.get(key).ok_or_else(|| {
-            let at = Doc { span: self.doc.span.clone().map(|s| s.start..s.start), path: self.doc.path.clone(), kind: DocKind::Null };
-            source.error(&at, format!("missing key `{key}`"), format!("add a line like `{example}`"))
+            let at = Doc {
+                span: self.doc.span.clone().map(|s| s.start..s.start),
+                path: self.doc.path.clone(),
+                kind: DocKind::Null,
+            };
+            source.error(
+                &at,
+                format!("missing key `{key}`"),
+                format!("add a line like `{example}`"),
+            )
         })
     }
 }
@@ -389,9 +521,17 @@ impl<'d> Table<'d> {
 /// Parses `2`, `2..3`, `2..=3` or `2-3` into an inclusive range.
 pub fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), String> {
     let s = s.trim();
-    let parse = |x: &str| x.trim().parse::<T>().map_err(|_| format!("`{x}` is not a number"));
+    let parse = |x: &str| {
+        x.trim()
+            .parse::<T>()
+            .map_err(|_| format!("`{x}` is not a number"))
+    };
     // A `-` after the first character separates the bounds; a leading one is a sign.
-    let dash = s.char_indices().skip(1).find(|&(_, c)| c == '-').map(|(i, _)| (&s[..i], &s[i + 1..]));
+    let dash = s
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c == '-')
+        .map(|(i, _)| (&s[..i], &s[i + 1..]));
     let split = s.split_once("..=").or_else(|| s.split_once("..")).or(dash);
     let (lo, hi) = match split {
         Some((a, b)) => (parse(a)?, parse(b)?),
@@ -401,7 +541,9 @@ pub fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<
         }
     };
     if lo > hi {
-        return Err(format!("the range `{s}` is empty: write lo..hi with lo <= hi"));
+        return Err(format!(
+            "the range `{s}` is empty: write lo..hi with lo <= hi"
+        ));
     }
     Ok((lo, hi))
 }
@@ -423,7 +565,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         let mut diagonal = row[0];
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
-            let next = (row[j + 1] + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = row[j + 1];
             row[j + 1] = next;
         }
@@ -436,40 +580,70 @@ mod tests {
     use super::*;
 
     fn source(text: &str) -> Source {
-        Source { path: "t.toml".into(), text: text.into() }
+        Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        }
     }
 
     #[test]
     fn toml_syntax_error_names_line_and_column() {
-        let err = source("kind = \"game-tree\"\ntree = [[1, 2], [3,\n").parse().unwrap_err();
+        let err = source("kind = \"game-tree\"\ntree = [[1, 2], [3,\n")
+            .parse()
+            .unwrap_err();
         assert_eq!(err.path, "t.toml");
-        assert!(err.line_column().is_some_and(|(line, _)| line >= 2), "{err}");
+        assert!(
+            err.line_column().is_some_and(|(line, _)| line >= 2),
+            "{err}"
+        );
     }
 
     #[test]
     fn spans_point_at_values() {
         let src = source("a = 1\nb = [1, \"x\"]\n");
         let doc = src.parse().unwrap();
-        let DocKind::Table(entries) = &doc.kind else { panic!() };
-        let DocKind::Array(items) = &entries[1].1.kind else { panic!() };
+        let DocKind::Table(entries) = &doc.kind else {
+            panic!()
+        };
+        let DocKind::Array(items) = &entries[1].1.kind else {
+            panic!()
+        };
         let err = src.error(&items[1], "bad", None);
         assert_eq!(err.line_column(), Some((2, 9)));
-        assert_eq!(err.to_string(), "bad\n --> t.toml:2:9\n  |\n2 | b = [1, \"x\"]\n  |         ^^^");
+        assert_eq!(
+            err.to_string(),
+            "bad\n --> t.toml:2:9\n  |\n2 | b = [1, \"x\"]\n  |         ^^^"
+        );
     }
 
     #[test]
     fn json_errors_carry_key_paths() {
-        let src = Source { path: "t.json".into(), text: r#"{"a": {"b": [1, true]}}"#.into() };
+        let src = Source {
+            path: "t.json".into(),
+            text: r#"{"a": {"b": [1, true]}}"#.into(),
+        };
         let doc = src.parse().unwrap();
-        let DocKind::Table(entries) = &doc.kind else { panic!() };
-        let DocKind::Table(inner) = &entries[0].1.kind else { panic!() };
-        let DocKind::Array(items) = &inner[0].1.kind else { panic!() };
-        assert_eq!(src.error(&items[1], "bad", None).location, Location::Key("a.b[1]".into()));
+        let DocKind::Table(entries) = &doc.kind else {
+            panic!()
+        };
+        let DocKind::Table(inner) = &entries[0].1.kind else {
+            panic!()
+        };
+        let DocKind::Array(items) = &inner[0].1.kind else {
+            panic!()
+        };
+        assert_eq!(
+            src.error(&items[1], "bad", None).location,
+            Location::Key("a.b[1]".into())
+        );
     }
 
     #[test]
     fn suggests_near_keys() {
-        assert_eq!(closest("connecters", &["start", "connectors", "nodes"]), Some("connectors"));
+        assert_eq!(
+            closest("connecters", &["start", "connectors", "nodes"]),
+            Some("connectors")
+        );
         assert_eq!(closest("zzz", &["start", "connectors"]), None);
     }
 }

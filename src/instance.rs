@@ -39,20 +39,40 @@ impl Instance {
 /// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`].
 pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
     let shown = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| InputError::file(&shown, format!("cannot open the file: {e}"), Some("check the path".into())))?;
+    let file = std::fs::File::open(path).map_err(|e| {
+        InputError::file(
+            &shown,
+            format!("cannot open the file: {e}"),
+            Some("check the path".into()),
+        )
+    })?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| InputError::file(&shown, format!("cannot read the file: {e}"), None))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(InputError::file(&shown, format!("the file is larger than {} MiB", MAX_FILE_BYTES >> 20), Some("instance files are small text files; check that this is the right file".into())));
+        return Err(InputError::file(
+            &shown,
+            format!("the file is larger than {} MiB", MAX_FILE_BYTES >> 20),
+            Some("instance files are small text files; check that this is the right file".into()),
+        ));
     }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
+    let bytes = bytes
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .map(<[u8]>::to_vec)
+        .unwrap_or(bytes);
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let valid = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
-        let source = Source { path: shown.clone(), text: valid };
-        source.error_at(at..at, "the file is not UTF-8 text", Some("save it as UTF-8 (most editors offer this under \"Save as\" / encoding)".into()))
+        let source = Source {
+            path: shown.clone(),
+            text: valid,
+        };
+        source.error_at(
+            at..at,
+            "the file is not UTF-8 text",
+            Some("save it as UTF-8 (most editors offer this under \"Save as\" / encoding)".into()),
+        )
     })?;
     Ok(Source { path: shown, text })
 }
@@ -69,9 +89,18 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
     let DocKind::Table(entries) = &doc.kind else {
         return Err(reader.wrong_type(doc, "a table of keys", "kind = \"game-tree\""));
     };
-    let kind_doc = entries.iter().find(|(k, _)| k.name == "kind").map(|(_, v)| v).ok_or_else(|| {
-        source.error(doc, "missing key `kind`", "start the instance with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`".to_string())
-    })?;
+    let kind_doc = entries
+        .iter()
+        .find(|(k, _)| k.name == "kind")
+        .map(|(_, v)| v)
+        .ok_or_else(|| {
+            source.error(
+                doc,
+                "missing key `kind`",
+                "start the instance with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`"
+                    .to_string(),
+            )
+        })?;
     let kind = reader.str(kind_doc, "`kind = \"game-tree\"`")?;
     match kind {
         "game-tree" => {
@@ -84,7 +113,10 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
         }
         other => {
             let hint = match closest(other, KINDS) {
-                Some(near) => format!("did you mean \"{near}\"? The kinds are: {}", KINDS.join(", ")),
+                Some(near) => format!(
+                    "did you mean \"{near}\"? The kinds are: {}",
+                    KINDS.join(", ")
+                ),
                 None => format!("the kinds are: {}", KINDS.join(", ")),
             };
             Err(source.error(kind_doc, format!("unknown kind `{other}`"), hint))

@@ -16,33 +16,55 @@ pub struct Lang {
 }
 
 /// The built-in languages.
-pub const BUILTIN: &[(&str, &str)] = &[("en", include_str!("../templates/lang/en.toml")), ("zh", include_str!("../templates/lang/zh.toml"))];
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("en", include_str!("../templates/lang/en.toml")),
+    ("zh", include_str!("../templates/lang/zh.toml")),
+];
 
 impl Lang {
     /// Reads a string table; every value must be a string, in tables one level deep.
     pub fn parse(code: &str, source: &Source) -> Result<Lang, InputError> {
         let doc = source.parse()?;
         let mut strings = BTreeMap::new();
-        let DocKind::Table(sections) = &doc.kind else { unreachable!("a TOML document is a table") };
+        let DocKind::Table(sections) = &doc.kind else {
+            unreachable!("a TOML document is a table")
+        };
         for (section, table) in sections {
             let DocKind::Table(entries) = &table.kind else {
-                return Err(source.error(table, format!("`{}` should be a table of strings", section.name), "write [section] and then key = \"text\" lines".to_string()));
+                return Err(source.error(
+                    table,
+                    format!("`{}` should be a table of strings", section.name),
+                    "write [section] and then key = \"text\" lines".to_string(),
+                ));
             };
             for (key, value) in entries {
                 let DocKind::Str(text) = &value.kind else {
-                    return Err(source.error(value, "expected a string", "put the text in double quotes".to_string()));
+                    return Err(source.error(
+                        value,
+                        "expected a string",
+                        "put the text in double quotes".to_string(),
+                    ));
                 };
                 strings.insert(format!("{}.{}", section.name, key.name), text.clone());
             }
         }
-        let nested = toml::from_str::<toml::Table>(&source.text).map(|t| serde_json::to_value(t).unwrap_or_default()).unwrap_or_default();
-        Ok(Lang { code: code.to_string(), strings, nested })
+        let nested = toml::from_str::<toml::Table>(&source.text)
+            .map(|t| serde_json::to_value(t).unwrap_or_default())
+            .unwrap_or_default();
+        Ok(Lang {
+            code: code.to_string(),
+            strings,
+            nested,
+        })
     }
 
     /// A built-in language.
     pub fn builtin(code: &str) -> Option<Lang> {
         let (_, text) = BUILTIN.iter().find(|(c, _)| *c == code)?;
-        let source = Source { path: format!("templates/lang/{code}.toml"), text: (*text).to_string() };
+        let source = Source {
+            path: format!("templates/lang/{code}.toml"),
+            text: (*text).to_string(),
+        };
         Some(Lang::parse(code, &source).expect("built-in string tables are valid"))
     }
 

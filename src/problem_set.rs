@@ -70,10 +70,34 @@ pub enum InstanceSource {
     Fixed(Box<Instance>),
 }
 
-const SET_KEYS: &[&str] = &["title", "subtitle", "instructions", "language", "seed", "conventions", "exercise"];
+const SET_KEYS: &[&str] = &[
+    "title",
+    "subtitle",
+    "instructions",
+    "language",
+    "seed",
+    "conventions",
+    "exercise",
+];
 const CONVENTION_KEYS: &[&str] = &["order", "prune_on_equal", "values"];
-const COMMON_KEYS: &[&str] = &["kind", "points", "ask", "title", "instance", "instance_file"];
-const TREE_KEYS: &[&str] = &["depth", "branching", "values", "root", "distinct", "min_cuts", "max_cuts", "unique_best"];
+const COMMON_KEYS: &[&str] = &[
+    "kind",
+    "points",
+    "ask",
+    "title",
+    "instance",
+    "instance_file",
+];
+const TREE_KEYS: &[&str] = &[
+    "depth",
+    "branching",
+    "values",
+    "root",
+    "distinct",
+    "min_cuts",
+    "max_cuts",
+    "unique_best",
+];
 const GRAPH_KEYS: &[&str] = &[
     "depth",
     "alternatives",
@@ -102,21 +126,40 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
     let doc = source.parse()?;
     let r = Reader { source };
     let top = r.table(&doc, SET_KEYS, "title = \"Quiz\"")?;
-    let title = r.str(top.require(source, "title", "title = \"Game search quiz\"")?, "\"Game search quiz\"")?.to_string();
-    let text = |key: &str| -> Result<Option<String>, InputError> { top.get(key).map(|d| r.str(d, "\"…\"").map(str::to_string)).transpose() };
+    let title = r
+        .str(
+            top.require(source, "title", "title = \"Game search quiz\"")?,
+            "\"Game search quiz\"",
+        )?
+        .to_string();
+    let text = |key: &str| -> Result<Option<String>, InputError> {
+        top.get(key)
+            .map(|d| r.str(d, "\"…\"").map(str::to_string))
+            .transpose()
+    };
     let language = match top.get("language") {
         None => "en".to_string(),
         Some(d) => {
             let code = r.str(d, "\"en\"")?;
             if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                return Err(source.error(d, format!("`{code}` is not a language code"), "write \"en\" or \"zh\", or the name of your own string table".to_string()));
+                return Err(source.error(
+                    d,
+                    format!("`{code}` is not a language code"),
+                    "write \"en\" or \"zh\", or the name of your own string table".to_string(),
+                ));
             }
             code.to_string()
         }
     };
     let seed = match top.get("seed") {
         None => 0,
-        Some(d) => u64::try_from(r.int(d, "seed = 2026")?).map_err(|_| source.error(d, "the seed cannot be negative", "use a number from 0 up".to_string()))?,
+        Some(d) => u64::try_from(r.int(d, "seed = 2026")?).map_err(|_| {
+            source.error(
+                d,
+                "the seed cannot be negative",
+                "use a number from 0 up".to_string(),
+            )
+        })?,
     };
     let conventions = match top.get("conventions") {
         None => Conventions::default(),
@@ -125,10 +168,25 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
     let list = top.require(source, "exercise", "[[exercise]]")?;
     let items = r.array(list, "[[exercise]] tables")?;
     if items.is_empty() {
-        return Err(source.error(list, "the set has no exercises", "add at least one [[exercise]] table".to_string()));
+        return Err(source.error(
+            list,
+            "the set has no exercises",
+            "add at least one [[exercise]] table".to_string(),
+        ));
     }
-    let exercises = items.iter().map(|item| read_exercise(&r, item, dir)).collect::<Result<_, _>>()?;
-    Ok(ProblemSet { title, subtitle: text("subtitle")?, instructions: text("instructions")?, language, seed, conventions, exercises })
+    let exercises = items
+        .iter()
+        .map(|item| read_exercise(&r, item, dir))
+        .collect::<Result<_, _>>()?;
+    Ok(ProblemSet {
+        title,
+        subtitle: text("subtitle")?,
+        instructions: text("instructions")?,
+        language,
+        seed,
+        conventions,
+        exercises,
+    })
 }
 
 fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError> {
@@ -138,7 +196,13 @@ fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError
         options.order = match r.str(d, "\"ltr\"")? {
             "ltr" | "left-to-right" => Order::LeftToRight,
             "rtl" | "right-to-left" => Order::RightToLeft,
-            other => return Err(r.source.error(d, format!("unknown order `{other}`"), "write \"ltr\" (left to right) or \"rtl\"".to_string())),
+            other => {
+                return Err(r.source.error(
+                    d,
+                    format!("unknown order `{other}`"),
+                    "write \"ltr\" (left to right) or \"rtl\"".to_string(),
+                ));
+            }
         };
     }
     if let Some(d) = t.get("prune_on_equal") {
@@ -148,10 +212,18 @@ fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError
         options.values = match r.str(d, "\"fail-hard\"")? {
             "fail-hard" => ValueMode::FailHard,
             "fail-soft" => ValueMode::FailSoft,
-            other => return Err(r.source.error(d, format!("unknown value mode `{other}`"), "write \"fail-hard\" or \"fail-soft\"".to_string())),
+            other => {
+                return Err(r.source.error(
+                    d,
+                    format!("unknown value mode `{other}`"),
+                    "write \"fail-hard\" or \"fail-soft\"".to_string(),
+                ));
+            }
         };
     }
-    Ok(Conventions { alpha_beta: options })
+    Ok(Conventions {
+        alpha_beta: options,
+    })
 }
 
 fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, InputError> {
@@ -159,24 +231,48 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
     let DocKind::Table(entries) = &doc.kind else {
         return Err(r.wrong_type(doc, "an [[exercise]] table", "kind = \"alpha-beta\""));
     };
-    let kind_doc = entries.iter().find(|(k, _)| k.name == "kind").map(|(_, v)| v).ok_or_else(|| {
-        source.error(doc, "this exercise has no `kind`", format!("add a line like `kind = \"alpha-beta\"`; the kinds are: {}", exercise::kind_names().join(", ")))
-    })?;
+    let kind_doc = entries
+        .iter()
+        .find(|(k, _)| k.name == "kind")
+        .map(|(_, v)| v)
+        .ok_or_else(|| {
+            source.error(
+                doc,
+                "this exercise has no `kind`",
+                format!(
+                    "add a line like `kind = \"alpha-beta\"`; the kinds are: {}",
+                    exercise::kind_names().join(", ")
+                ),
+            )
+        })?;
     let name = r.str(kind_doc, "\"alpha-beta\"")?;
     let kind = exercise::kind(name).ok_or_else(|| {
         let names = exercise::kind_names();
         let hint = match closest(name, &names) {
-            Some(near) => format!("did you mean \"{near}\"? The kinds are: {}", names.join(", ")),
+            Some(near) => format!(
+                "did you mean \"{near}\"? The kinds are: {}",
+                names.join(", ")
+            ),
             None => format!("the kinds are: {}", names.join(", ")),
         };
         source.error(kind_doc, format!("unknown exercise kind `{name}`"), hint)
     })?;
-    let family_keys = if kind.family == Family::GameTree { TREE_KEYS } else { GRAPH_KEYS };
+    let family_keys = if kind.family == Family::GameTree {
+        TREE_KEYS
+    } else {
+        GRAPH_KEYS
+    };
     let allowed: Vec<&str> = COMMON_KEYS.iter().chain(family_keys).copied().collect();
     let t = r.table(doc, &allowed, "")?;
     let points = match t.get("points") {
         None => 10,
-        Some(d) => u32::try_from(r.int(d, "points = 10")?).map_err(|_| source.error(d, "points must be 0 or more", "write a whole number of points".to_string()))?,
+        Some(d) => u32::try_from(r.int(d, "points = 10")?).map_err(|_| {
+            source.error(
+                d,
+                "points must be 0 or more",
+                "write a whole number of points".to_string(),
+            )
+        })?,
     };
     let ask = match t.get("ask") {
         None => kind.fields.iter().map(|f| f.name).collect(),
@@ -187,31 +283,61 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                 let field = r.str(item, "\"pruned\"")?;
                 let Some(&f) = known.iter().find(|&&k| k == field) else {
                     let hint = match closest(field, &known) {
-                        Some(near) => format!("did you mean \"{near}\"? A {} exercise can ask: {}", kind.name, known.join(", ")),
+                        Some(near) => format!(
+                            "did you mean \"{near}\"? A {} exercise can ask: {}",
+                            kind.name,
+                            known.join(", ")
+                        ),
                         None => format!("a {} exercise can ask: {}", kind.name, known.join(", ")),
                     };
-                    return Err(source.error(item, format!("`{field}` is not a field of {}", kind.name), hint));
+                    return Err(source.error(
+                        item,
+                        format!("`{field}` is not a field of {}", kind.name),
+                        hint,
+                    ));
                 };
                 if ask.contains(&f) {
-                    return Err(source.error(item, format!("`{field}` is asked twice"), "list each field once".to_string()));
+                    return Err(source.error(
+                        item,
+                        format!("`{field}` is asked twice"),
+                        "list each field once".to_string(),
+                    ));
                 }
                 ask.push(f);
             }
             if ask.is_empty() {
-                return Err(source.error(d, "the exercise asks for nothing", format!("list some of: {}", known.join(", "))));
+                return Err(source.error(
+                    d,
+                    "the exercise asks for nothing",
+                    format!("list some of: {}", known.join(", ")),
+                ));
             }
             // The sheet lists fields in the kind's order, whatever the set's order.
             known.iter().copied().filter(|k| ask.contains(k)).collect()
         }
     };
-    let title = t.get("title").map(|d| r.str(d, "\"…\"").map(str::to_string)).transpose()?;
+    let title = t
+        .get("title")
+        .map(|d| r.str(d, "\"…\"").map(str::to_string))
+        .transpose()?;
     let fixed = match (t.get("instance"), t.get("instance_file")) {
-        (Some(_), Some(d)) => return Err(source.error(d, "both `instance` and `instance_file` are given", "keep one of them".to_string())),
+        (Some(_), Some(d)) => {
+            return Err(source.error(
+                d,
+                "both `instance` and `instance_file` are given",
+                "keep one of them".to_string(),
+            ));
+        }
         (Some(d), None) => Some((d, instance::parse_doc(r, d)?)),
         (None, Some(d)) => {
             let path = dir.join(r.str(d, "\"instances/aima-fig-5-2.toml\"")?);
             let inst = instance::load(&path).map_err(|e| {
-                source.error(d, format!("cannot use this instance file:\n{e}"), "fix the instance file, or the path (it is relative to this set's folder)".to_string())
+                source.error(
+                    d,
+                    format!("cannot use this instance file:\n{e}"),
+                    "fix the instance file, or the path (it is relative to this set's folder)"
+                        .to_string(),
+                )
             })?;
             Some((d, inst))
         }
@@ -224,21 +350,57 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                 Instance::AndOr(_) => Family::AndOr,
             };
             if family != kind.family {
-                return Err(source.error(d, format!("a {} exercise needs a {}", kind.name, if kind.family == Family::GameTree { "game tree" } else { "AND/OR graph" }), "use an instance of the right kind, or change the exercise's kind".to_string()));
+                return Err(source.error(
+                    d,
+                    format!(
+                        "a {} exercise needs a {}",
+                        kind.name,
+                        if kind.family == Family::GameTree {
+                            "game tree"
+                        } else {
+                            "AND/OR graph"
+                        }
+                    ),
+                    "use an instance of the right kind, or change the exercise's kind".to_string(),
+                ));
             }
             if let Some(why) = (kind.unusable)(&inst) {
-                return Err(source.error(d, format!("this instance cannot be used for {}", kind.name), why.to_string()));
+                return Err(source.error(
+                    d,
+                    format!("this instance cannot be used for {}", kind.name),
+                    why.to_string(),
+                ));
             }
-            if let Some((key, _)) = entries.iter().find(|(k, _)| family_keys.contains(&k.name.as_str())) {
-                let at = Doc { span: key.span.clone(), path: key.name.clone(), kind: DocKind::Null };
-                return Err(source.error(&at, format!("`{}` shapes a generated instance, but this exercise has a fixed one", key.name), "remove it, or remove the fixed instance".to_string()));
+            if let Some((key, _)) = entries
+                .iter()
+                .find(|(k, _)| family_keys.contains(&k.name.as_str()))
+            {
+                let at = Doc {
+                    span: key.span.clone(),
+                    path: key.name.clone(),
+                    kind: DocKind::Null,
+                };
+                return Err(source.error(
+                    &at,
+                    format!(
+                        "`{}` shapes a generated instance, but this exercise has a fixed one",
+                        key.name
+                    ),
+                    "remove it, or remove the fixed instance".to_string(),
+                ));
             }
             InstanceSource::Fixed(Box::new(inst))
         }
         None if kind.family == Family::GameTree => InstanceSource::GameTree(tree_params(r, &t)?),
         None => InstanceSource::AndOr(graph_params(r, &t)?),
     };
-    Ok(Exercise { kind, points, ask, title, source: source_of })
+    Ok(Exercise {
+        kind,
+        points,
+        ask,
+        title,
+        source: source_of,
+    })
 }
 
 /// `3`, `"2..3"` or `[2, 3]`.
@@ -246,23 +408,40 @@ fn range(r: &Reader<'_>, doc: &Doc) -> Result<(i64, i64), InputError> {
     let example = "`2`, `\"2..3\"` or `[2, 3]`";
     let (lo, hi) = match &doc.kind {
         DocKind::Int(v) => (*v, *v),
-        DocKind::Str(s) => crate::input::parse_range::<i64>(s).map_err(|m| r.source.error(doc, m, format!("write {example}")))?,
-        DocKind::Array(items) if items.len() == 2 => (r.int(&items[0], "2")?, r.int(&items[1], "3")?),
+        DocKind::Str(s) => crate::input::parse_range::<i64>(s)
+            .map_err(|m| r.source.error(doc, m, format!("write {example}")))?,
+        DocKind::Array(items) if items.len() == 2 => {
+            (r.int(&items[0], "2")?, r.int(&items[1], "3")?)
+        }
         _ => return Err(r.wrong_type(doc, "a number or a range", example)),
     };
     if lo > hi {
-        return Err(r.source.error(doc, format!("the range {lo}..{hi} is empty"), "write the smaller bound first".to_string()));
+        return Err(r.source.error(
+            doc,
+            format!("the range {lo}..{hi} is empty"),
+            "write the smaller bound first".to_string(),
+        ));
     }
     Ok((lo, hi))
 }
 
 fn small(r: &Reader<'_>, doc: &Doc, (lo, hi): (i64, i64)) -> Result<(u32, u32), InputError> {
-    let fit = |v: i64| u32::try_from(v).map_err(|_| r.source.error(doc, format!("{v} is out of range"), "use numbers from 0 up".to_string()));
+    let fit = |v: i64| {
+        u32::try_from(v).map_err(|_| {
+            r.source.error(
+                doc,
+                format!("{v} is out of range"),
+                "use numbers from 0 up".to_string(),
+            )
+        })
+    };
     Ok((fit(lo)?, fit(hi)?))
 }
 
 fn count(r: &Reader<'_>, t: &Table<'_>, key: &str) -> Result<Option<u32>, InputError> {
-    t.get(key).map(|d| small(r, d, (r.int(d, "3")?, r.int(d, "3")?)).map(|(v, _)| v)).transpose()
+    t.get(key)
+        .map(|d| small(r, d, (r.int(d, "3")?, r.int(d, "3")?)).map(|(v, _)| v))
+        .transpose()
 }
 
 fn tree_params(r: &Reader<'_>, t: &Table<'_>) -> Result<gametree::generate::Params, InputError> {
@@ -309,12 +488,20 @@ fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params
         let (lo, hi) = small(r, d, range(r, d)?)?;
         p.arc_costs = (u64::from(lo), u64::from(hi));
     }
-    for (key, flag) in [("admissible", &mut p.admissible), ("solvable", &mut p.solvable), ("unique", &mut p.unique)] {
+    for (key, flag) in [
+        ("admissible", &mut p.admissible),
+        ("solvable", &mut p.solvable),
+        ("unique", &mut p.unique),
+    ] {
         if let Some(d) = t.get(key) {
             *flag = r.bool(d, "true")?;
         }
     }
-    for (key, value) in [("terminal_percent", &mut p.terminal_percent), ("shared_percent", &mut p.shared_percent), ("dead_end_percent", &mut p.dead_end_percent)] {
+    for (key, value) in [
+        ("terminal_percent", &mut p.terminal_percent),
+        ("shared_percent", &mut p.shared_percent),
+        ("dead_end_percent", &mut p.dead_end_percent),
+    ] {
         if let Some(v) = count(r, t, key)? {
             *value = v;
         }
@@ -329,9 +516,17 @@ fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params
 }
 
 /// Impossible parameters are reported at the exercise, when the set is read.
-fn check_generator(r: &Reader<'_>, t: &Table<'_>, error: Option<crate::generate::GenerateError>) -> Result<(), InputError> {
+fn check_generator(
+    r: &Reader<'_>,
+    t: &Table<'_>,
+    error: Option<crate::generate::GenerateError>,
+) -> Result<(), InputError> {
     match error {
-        Some(e @ crate::generate::GenerateError::Invalid(_)) => Err(r.source.error(t.doc, format!("this exercise cannot be generated: {e}"), "change its parameters".to_string())),
+        Some(e @ crate::generate::GenerateError::Invalid(_)) => Err(r.source.error(
+            t.doc,
+            format!("this exercise cannot be generated: {e}"),
+            "change its parameters".to_string(),
+        )),
         _ => Ok(()),
     }
 }

@@ -17,12 +17,18 @@ use crate::lang::{self, Lang};
 /// The built-in templates, by file name.
 pub const TEMPLATES: &[(&str, &str)] = &[
     ("worksheet.md", include_str!("../templates/worksheet.md")),
-    ("worksheet.html", include_str!("../templates/worksheet.html")),
+    (
+        "worksheet.html",
+        include_str!("../templates/worksheet.html"),
+    ),
     ("worksheet.tex", include_str!("../templates/worksheet.tex")),
     ("key.md", include_str!("../templates/key.md")),
     ("key.html", include_str!("../templates/key.html")),
     ("key.tex", include_str!("../templates/key.tex")),
-    ("answer-sheet.toml", include_str!("../templates/answer-sheet.toml")),
+    (
+        "answer-sheet.toml",
+        include_str!("../templates/answer-sheet.toml"),
+    ),
 ];
 
 /// A template that cannot be read or rendered.
@@ -61,7 +67,11 @@ impl Renderer {
         for (name, builtin) in TEMPLATES {
             let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.is_file()) {
                 Some(path) => {
-                    let content = std::fs::read_to_string(&path).map_err(|e| RenderError { name: name.to_string(), origin: Some(path.clone()), message: e.to_string() })?;
+                    let content = std::fs::read_to_string(&path).map_err(|e| RenderError {
+                        name: name.to_string(),
+                        origin: Some(path.clone()),
+                        message: e.to_string(),
+                    })?;
                     (content, Some(path))
                 }
                 None => (builtin.to_string(), None),
@@ -71,9 +81,19 @@ impl Renderer {
                 Some("tex") => &mut tex,
                 _ => &mut text,
             };
-            env.add_raw_template(name, &content).map_err(|e| RenderError { name: name.to_string(), origin, message: e.to_string() })?;
+            env.add_raw_template(name, &content)
+                .map_err(|e| RenderError {
+                    name: name.to_string(),
+                    origin,
+                    message: e.to_string(),
+                })?;
         }
-        Ok(Renderer { html, tex, text, user_dir: user_dir.map(Path::to_path_buf) })
+        Ok(Renderer {
+            html,
+            tex,
+            text,
+            user_dir: user_dir.map(Path::to_path_buf),
+        })
     }
 
     /// Renders `name` with `view` as its context.
@@ -83,14 +103,23 @@ impl Renderer {
             Some("tex") => &self.tex,
             _ => &self.text,
         };
-        let error = |message: String| RenderError { name: name.to_string(), origin: None, message };
+        let error = |message: String| RenderError {
+            name: name.to_string(),
+            origin: None,
+            message,
+        };
         let context = Context::from_serialize(view).map_err(|e| error(e.to_string()))?;
         env.render(name, &context).map_err(|e| error(e.to_string()))
     }
 
     /// The string table for `code`: the user's `lang/<code>.toml`, else a built-in one.
     pub fn lang(&self, code: &str) -> Result<Lang, InputError> {
-        if let Some(path) = self.user_dir.as_ref().map(|d| d.join("lang").join(format!("{code}.toml"))).filter(|p| p.is_file()) {
+        if let Some(path) = self
+            .user_dir
+            .as_ref()
+            .map(|d| d.join("lang").join(format!("{code}.toml")))
+            .filter(|p| p.is_file())
+        {
             let source = crate::instance::read_source(&path)?;
             return Lang::parse(code, &source);
         }
@@ -105,7 +134,19 @@ impl Renderer {
 pub fn export(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir.join("lang"))?;
     let mut written = Vec::new();
-    let files = TEMPLATES.iter().copied().chain(lang::BUILTIN.iter().map(|(code, text)| (if *code == "en" { "lang/en.toml" } else { "lang/zh.toml" }, *text)));
+    let files = TEMPLATES
+        .iter()
+        .copied()
+        .chain(lang::BUILTIN.iter().map(|(code, text)| {
+            (
+                if *code == "en" {
+                    "lang/en.toml"
+                } else {
+                    "lang/zh.toml"
+                },
+                *text,
+            )
+        }));
     for (name, content) in files {
         let path = dir.join(name);
         crate::output::write_atomic(&path, content.as_bytes())?;
@@ -113,4 +154,3 @@ pub fn export(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     }
     Ok(written)
 }
-

@@ -88,7 +88,9 @@ impl Rng {
 /// FNV-1a, 64 bits: a fixed, documented hash for stream ids and checksums
 /// (not for secrecy: that comes from the ChaCha key).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// The key every seed of a class set is derived from: a practice seed, or an
@@ -118,12 +120,16 @@ impl Master {
     /// The master of an exam secret: 32 to 64 hex digits (128 to 256 bits), as `treequiz secret` prints.
     pub fn from_secret(text: &str) -> Result<Master, String> {
         let hex: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if !(32..=64).contains(&hex.len()) || hex.len() % 2 != 0 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        if !(32..=64).contains(&hex.len())
+            || !hex.len().is_multiple_of(2)
+            || !hex.chars().all(|c| c.is_ascii_hexdigit())
+        {
             return Err("a secret is 32 to 64 hexadecimal digits (128 to 256 bits); make one with `treequiz secret`".into());
         }
         let mut key = [0u8; 32];
         for (i, pair) in hex.as_bytes().chunks(2).enumerate() {
-            key[i] = u8::from_str_radix(std::str::from_utf8(pair).expect("ASCII"), 16).expect("hex digits");
+            key[i] = u8::from_str_radix(std::str::from_utf8(pair).expect("ASCII"), 16)
+                .expect("hex digits");
         }
         // Mark secret-derived keys apart from seed-derived ones.
         key[31] ^= 0x5A;
@@ -143,7 +149,8 @@ impl Master {
 /// A fresh exam secret: 128 random bits from the operating system, as 32 hex digits.
 pub fn fresh_secret() -> Result<String, String> {
     let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
+    getrandom::fill(&mut bytes)
+        .map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
@@ -165,7 +172,11 @@ mod tests {
     #[test]
     fn derivation_is_pinned_and_keyed() {
         let m = Master::from_seed(2026);
-        let got = [m.derive("treequiz/1\0Quiz\0", 0), m.derive("treequiz/1\0Quiz\0", 1), m.derive("treequiz/1\0Quiz\0s42", 0)];
+        let got = [
+            m.derive("treequiz/1\0Quiz\0", 0),
+            m.derive("treequiz/1\0Quiz\0", 1),
+            m.derive("treequiz/1\0Quiz\0s42", 0),
+        ];
         insta::assert_debug_snapshot!(got);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
         let secret = Master::from_secret("00112233445566778899aabbccddeeff").unwrap();

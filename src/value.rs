@@ -62,7 +62,8 @@ mod tests {
 
     #[test]
     fn infinities_serialize_as_strings() {
-        let json = serde_json::to_string(&[Value::NegInf, Value::Finite(4), Value::PosInf]).unwrap();
+        let json =
+            serde_json::to_string(&[Value::NegInf, Value::Finite(4), Value::PosInf]).unwrap();
         assert_eq!(json, r#"["-inf",4,"+inf"]"#);
     }
 }

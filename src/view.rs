@@ -134,17 +134,53 @@ fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
     let c = set.conventions.alpha_beta;
     match &item.instance {
         Instance::GameTree(t) => {
-            let mut lines = vec![lang.get(if t.root_player() == Player::Max { "convention.root_max" } else { "convention.root_min" }).to_string()];
+            let mut lines = vec![
+                lang.get(if t.root_player() == Player::Max {
+                    "convention.root_max"
+                } else {
+                    "convention.root_min"
+                })
+                .to_string(),
+            ];
             if item.exercise.kind.name == "alpha-beta" {
-                lines.push(lang.get(if c.order == Order::LeftToRight { "convention.order_ltr" } else { "convention.order_rtl" }).to_string());
-                lines.push(lang.get(if c.prune_on_equal { "convention.prune_on_equal" } else { "convention.prune_strict" }).to_string());
-                lines.push(lang.get(if c.values == ValueMode::FailHard { "convention.fail_hard" } else { "convention.fail_soft" }).to_string());
+                lines.push(
+                    lang.get(if c.order == Order::LeftToRight {
+                        "convention.order_ltr"
+                    } else {
+                        "convention.order_rtl"
+                    })
+                    .to_string(),
+                );
+                lines.push(
+                    lang.get(if c.prune_on_equal {
+                        "convention.prune_on_equal"
+                    } else {
+                        "convention.prune_strict"
+                    })
+                    .to_string(),
+                );
+                lines.push(
+                    lang.get(if c.values == ValueMode::FailHard {
+                        "convention.fail_hard"
+                    } else {
+                        "convention.fail_soft"
+                    })
+                    .to_string(),
+                );
             }
             lines
         }
         Instance::AndOr(g) => match item.exercise.kind.name {
-            "solution-cost" => vec![lang.get("convention.cost_sum").to_string(), lang.get("convention.cost_max").to_string(), lang.get("convention.solution_cost_models").to_string()],
-            "ao-star" => vec![lang.get(&format!("convention.cost_{}", g.model().name())).to_string(), lang.get("convention.ao_tips").to_string()],
+            "solution-cost" => vec![
+                lang.get("convention.cost_sum").to_string(),
+                lang.get("convention.cost_max").to_string(),
+                lang.get("convention.solution_cost_models").to_string(),
+            ],
+            "ao-star" => vec![
+                lang.get(&format!("convention.cost_{}", g.model().name()))
+                    .to_string(),
+                lang.get("convention.ao_tips").to_string(),
+            ],
             _ => Vec::new(),
         },
     }
@@ -152,12 +188,19 @@ fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
 
 fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> ExerciseView {
     let ex = &item.exercise;
-    let kind_title = ex.title.clone().unwrap_or_else(|| lang.get(&format!("kind.{}", ex.kind.name)).to_string());
+    let kind_title = ex
+        .title
+        .clone()
+        .unwrap_or_else(|| lang.get(&format!("kind.{}", ex.kind.name)).to_string());
     let (figure, start) = match &item.instance {
         Instance::GameTree(t) => (tree_figure(t, None), String::new()),
         Instance::AndOr(g) => (graph_figure(g, None), g.label(g.start()).to_string()),
     };
-    let legend_key = if ex.kind.family == Family::GameTree { "sheet.legend_tree" } else { "sheet.legend_graph" };
+    let legend_key = if ex.kind.family == Family::GameTree {
+        "sheet.legend_tree"
+    } else {
+        "sheet.legend_graph"
+    };
     let fields = ex
         .ask
         .iter()
@@ -166,24 +209,43 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
             description: lang.get(&format!("field.{name}")).to_string(),
             example: lang.get(&format!("example.{name}")).to_string(),
             // Only a key reads the solved answers.
-            value: if with_key { answer(item, name).to_toml() } else { "\"\"".to_string() },
+            value: if with_key {
+                answer(item, name).to_toml()
+            } else {
+                "\"\"".to_string()
+            },
         })
         .collect();
     let key = with_key.then(|| {
         let solved = &item.solved;
-        let key_legend = if ex.kind.family == Family::GameTree { "sheet.legend_key_tree" } else { "sheet.legend_key_graph" };
+        let key_legend = if ex.kind.family == Family::GameTree {
+            "sheet.legend_key_tree"
+        } else {
+            "sheet.legend_key_graph"
+        };
         KeyView {
             legend: lang.get(key_legend).to_string(),
             figure_svg: to_svg(&solved.figure),
             figure_tikz: to_tikz(&solved.figure),
-            answers: ex.ask.iter().map(|&f| AnswerRow { field: f, description: lang.get(&format!("field.{f}")).to_string(), text: answer(item, f).to_text() }).collect(),
+            answers: ex
+                .ask
+                .iter()
+                .map(|&f| AnswerRow {
+                    field: f,
+                    description: lang.get(&format!("field.{f}")).to_string(),
+                    text: answer(item, f).to_text(),
+                })
+                .collect(),
             notes: solved.notes.clone(),
             table: solved.table.clone(),
         }
     });
     ExerciseView {
         number: item.number,
-        heading: lang.fill("sheet.question", &[("n", &item.number.to_string()), ("kind", &kind_title)]),
+        heading: lang.fill(
+            "sheet.question",
+            &[("n", &item.number.to_string()), ("kind", &kind_title)],
+        ),
         points: ex.points,
         points_text: lang.fill("sheet.points", &[("points", &ex.points.to_string())]),
         prompt: lang.fill(&format!("prompt.{}", ex.kind.name), &[("start", &start)]),
@@ -191,8 +253,22 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
         figure_svg: to_svg(&figure),
         figure_tikz: to_tikz(&figure),
         figure_width: format!("{:.1}", figure.width),
-        key_figure_width: format!("{:.1}", if with_key { item.solved.figure.width } else { figure.width }),
-        column_width: format!("{:.3}", if with_key { 0.88 / item.solved.table.headers.len().max(1) as f64 } else { 0.2 }),
+        key_figure_width: format!(
+            "{:.1}",
+            if with_key {
+                item.solved.figure.width
+            } else {
+                figure.width
+            }
+        ),
+        column_width: format!(
+            "{:.3}",
+            if with_key {
+                0.88 / item.solved.table.headers.len().max(1) as f64
+            } else {
+                0.2
+            }
+        ),
         instance_text: item.instance.to_toml(),
         conventions: conventions(item, set, lang),
         fields,
@@ -201,12 +277,27 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
 }
 
 fn answer<'i>(item: &'i Item, field: &str) -> &'i crate::exercise::Answer {
-    &item.solved.answers.iter().find(|(f, _)| *f == field).expect("every kind answers its fields").1
+    &item
+        .solved
+        .answers
+        .iter()
+        .find(|(f, _)| *f == field)
+        .expect("every kind answers its fields")
+        .1
 }
 
 /// The view of a worksheet or blank answer sheet (`with_key = false`), or of a key.
-pub fn sheet<'a>(set: &'a ProblemSet, variant: &Variant, lang: &'a Lang, with_key: bool) -> SheetView<'a> {
-    let exercises: Vec<ExerciseView> = variant.items.iter().map(|item| exercise_view(item, set, lang, with_key)).collect();
+pub fn sheet<'a>(
+    set: &'a ProblemSet,
+    variant: &Variant,
+    lang: &'a Lang,
+    with_key: bool,
+) -> SheetView<'a> {
+    let exercises: Vec<ExerciseView> = variant
+        .items
+        .iter()
+        .map(|item| exercise_view(item, set, lang, with_key))
+        .collect();
     let mut all = Vec::new();
     for line in exercises.iter().flat_map(|e| e.conventions.iter()) {
         if !all.contains(line) {
@@ -216,13 +307,19 @@ pub fn sheet<'a>(set: &'a ProblemSet, variant: &Variant, lang: &'a Lang, with_ke
     let student = variant.student.as_ref();
     SheetView {
         t: lang.nested(),
-        set: SetView { title: &set.title, subtitle: set.subtitle.as_deref(), instructions: set.instructions.as_deref(), language: &lang.code },
+        set: SetView {
+            title: &set.title,
+            subtitle: set.subtitle.as_deref(),
+            instructions: set.instructions.as_deref(),
+            language: &lang.code,
+        },
         variant: VariantView {
             id: variant.id.clone(),
             checksum: variant.checksum.clone(),
             student_id: student.map(|s| s.id.clone()),
             student_name: student.and_then(|s| s.name.clone()),
-            student_toml: toml::Value::String(student.map_or(String::new(), |s| s.id.clone())).to_string(),
+            student_toml: toml::Value::String(student.map_or(String::new(), |s| s.id.clone()))
+                .to_string(),
         },
         conventions: all,
         exercises,

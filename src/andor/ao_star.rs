@@ -159,7 +159,10 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
         if !start_cost.is_finite() {
             break Outcome::Unsolvable;
         }
-        if options.futility.is_some_and(|f| start_cost > Cost::finite(f)) {
+        if options
+            .futility
+            .is_some_and(|f| start_cost > Cost::finite(f))
+        {
             break Outcome::Futile;
         }
         if options.max_revisions.is_some_and(|m| revisions > m) {
@@ -254,7 +257,13 @@ impl State<'_> {
     }
 
     /// Revises costs from `from` up through marked connectors; returns the revisions.
-    fn revise(&mut self, from: NodeId, in_set: &mut [bool], solved_now: &mut Vec<NodeId>, costs: &mut Vec<Cost>) -> Vec<Revision> {
+    fn revise(
+        &mut self,
+        from: NodeId,
+        in_set: &mut [bool],
+        solved_now: &mut Vec<NodeId>,
+        costs: &mut Vec<Cost>,
+    ) -> Vec<Revision> {
         let graph = self.graph;
         let mut set = std::collections::BinaryHeap::from([(graph.topo_rank(from), from)]);
         in_set[from.index()] = true;
@@ -266,7 +275,9 @@ impl State<'_> {
             let mut tied = false;
             let first = costs.len() as u32;
             for &c in graph.connectors_of(m) {
-                let cost = graph.connector_cost(c, self.model, |t| self.cost[t.index()].expect("children of expanded nodes are generated"));
+                let cost = graph.connector_cost(c, self.model, |t| {
+                    self.cost[t.index()].expect("children of expanded nodes are generated")
+                });
                 costs.push(cost);
                 match best {
                     Some((b, _)) if cost == b && cost.is_finite() => tied = true,
@@ -288,7 +299,8 @@ impl State<'_> {
                 self.switches += 1;
             }
             self.marked[m.index()] = mark;
-            let solved = mark.is_some_and(|c| graph.connector(c).to.iter().all(|t| self.solved[t.index()]));
+            let solved =
+                mark.is_some_and(|c| graph.connector(c).to.iter().all(|t| self.solved[t.index()]));
             let became_solved = solved && !self.solved[m.index()];
             self.solved[m.index()] = solved;
             self.cost[m.index()] = Some(new);
@@ -296,11 +308,22 @@ impl State<'_> {
                 solved_now.push(m);
             }
             let costs = first..costs.len() as u32;
-            revisions.push(Revision { node: m, old, new, marked: mark, switched_from, solved: became_solved, costs });
+            revisions.push(Revision {
+                node: m,
+                old,
+                new,
+                marked: mark,
+                switched_from,
+                solved: became_solved,
+                costs,
+            });
             if new != old || became_solved {
                 for &pc in graph.parents_of(m) {
                     let p = graph.connector(pc).from;
-                    if self.expanded[p.index()] && self.marked[p.index()] == Some(pc) && !in_set[p.index()] {
+                    if self.expanded[p.index()]
+                        && self.marked[p.index()] == Some(pc)
+                        && !in_set[p.index()]
+                    {
                         in_set[p.index()] = true;
                         set.push((graph.topo_rank(p), p));
                     }

@@ -6,16 +6,32 @@ use super::graph::{Connector, ConnectorId, CostModel, Graph, GraphError, MAX_NOD
 use crate::input::{Doc, DocKind, InputError, Reader, Table};
 
 /// The keys an AND/OR-graph file may have.
-pub const KEYS: &[&str] = &["kind", "title", "start", "cost", "nodes", "terminal", "connectors"];
+pub const KEYS: &[&str] = &[
+    "kind",
+    "title",
+    "start",
+    "cost",
+    "nodes",
+    "terminal",
+    "connectors",
+];
 const CONNECTOR_KEYS: &[&str] = &["from", "to", "cost", "costs"];
 
 /// Reads the cost model name.
 pub fn read_model(reader: &Reader<'_>, doc: &Doc) -> Result<CostModel, InputError> {
-    match reader.str(doc, "`cost = \"sum\"`")?.to_ascii_lowercase().as_str() {
+    match reader
+        .str(doc, "`cost = \"sum\"`")?
+        .to_ascii_lowercase()
+        .as_str()
+    {
         "connector" => Ok(CostModel::Connector),
         "sum" => Ok(CostModel::Sum),
         "max" => Ok(CostModel::Max),
-        other => Err(reader.source.error(doc, format!("unknown cost model `{other}`"), "write \"connector\" (Nilsson), \"sum\" or \"max\"".to_string())),
+        other => Err(reader.source.error(
+            doc,
+            format!("unknown cost model `{other}`"),
+            "write \"connector\" (Nilsson), \"sum\" or \"max\"".to_string(),
+        )),
     }
 }
 
@@ -25,8 +41,16 @@ pub const MAX_VALUE: u64 = 1_000_000_000;
 fn non_negative(reader: &Reader<'_>, doc: &Doc, what: &str) -> Result<u64, InputError> {
     let v = reader.int(doc, "3")?;
     match u64::try_from(v) {
-        Err(_) => Err(reader.source.error(doc, format!("{what} cannot be negative"), "costs and h values are integers >= 0".to_string())),
-        Ok(v) if v > MAX_VALUE => Err(reader.source.error(doc, format!("{what} of {v} is too large"), format!("costs and h values are at most {MAX_VALUE}"))),
+        Err(_) => Err(reader.source.error(
+            doc,
+            format!("{what} cannot be negative"),
+            "costs and h values are integers >= 0".to_string(),
+        )),
+        Ok(v) if v > MAX_VALUE => Err(reader.source.error(
+            doc,
+            format!("{what} of {v} is too large"),
+            format!("costs and h values are at most {MAX_VALUE}"),
+        )),
         Ok(v) => Ok(v),
     }
 }
@@ -41,26 +65,61 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     let nodes_doc = table.require(src, "nodes", "nodes = { n0 = 3, n1 = 2, n2 = 0 }")?;
     // Every key is a label, so the entries are read directly, not against an allow-list.
     let DocKind::Table(entries) = &nodes_doc.kind else {
-        return Err(reader.wrong_type(nodes_doc, "a table of labels and h values", "`nodes = { n0 = 3, n1 = 2 }`"));
+        return Err(reader.wrong_type(
+            nodes_doc,
+            "a table of labels and h values",
+            "`nodes = { n0 = 3, n1 = 2 }`",
+        ));
     };
     if entries.is_empty() {
-        return Err(src.error(nodes_doc, "the graph has no nodes", "list every node with its h value: nodes = { n0 = 3, n1 = 0 }".to_string()));
+        return Err(src.error(
+            nodes_doc,
+            "the graph has no nodes",
+            "list every node with its h value: nodes = { n0 = 3, n1 = 0 }".to_string(),
+        ));
     }
     if entries.len() > MAX_NODES {
-        return Err(src.error(nodes_doc, format!("the graph has more than {MAX_NODES} nodes"), "make the graph smaller".to_string()));
+        return Err(src.error(
+            nodes_doc,
+            format!("the graph has more than {MAX_NODES} nodes"),
+            "make the graph smaller".to_string(),
+        ));
     }
     let mut index: BTreeMap<String, NodeId> = BTreeMap::new();
     let mut nodes = Vec::with_capacity(entries.len());
     for (key, value) in entries {
         let label = key.name.trim().to_string();
-        let at = Doc { span: key.span.clone(), path: value.path.clone(), kind: DocKind::Null };
-        if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',' || c == '+') {
-            return Err(src.error(&at, format!("`{label}` is not a usable node label"), "labels are short names without spaces, commas or `+`, like n4".to_string()));
+        let at = Doc {
+            span: key.span.clone(),
+            path: value.path.clone(),
+            kind: DocKind::Null,
+        };
+        if label.is_empty()
+            || label
+                .chars()
+                .any(|c| c.is_whitespace() || c == ',' || c == '+')
+        {
+            return Err(src.error(
+                &at,
+                format!("`{label}` is not a usable node label"),
+                "labels are short names without spaces, commas or `+`, like n4".to_string(),
+            ));
         }
-        if index.insert(label.to_lowercase(), NodeId(nodes.len() as u32)).is_some() {
-            return Err(src.error(&at, format!("the node `{label}` is listed twice"), "labels are compared case-insensitively; give each node its own label".to_string()));
+        if index
+            .insert(label.to_lowercase(), NodeId(nodes.len() as u32))
+            .is_some()
+        {
+            return Err(src.error(
+                &at,
+                format!("the node `{label}` is listed twice"),
+                "labels are compared case-insensitively; give each node its own label".to_string(),
+            ));
         }
-        nodes.push(Node { label, h: non_negative(reader, value, "an h value")?, terminal: false });
+        nodes.push(Node {
+            label,
+            h: non_negative(reader, value, "an h value")?,
+            terminal: false,
+        });
     }
     let lookup = |doc: &Doc| -> Result<NodeId, InputError> {
         let label = reader.str(doc, "\"n0\"")?;
@@ -82,7 +141,14 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
         for item in reader.array(doc, "`terminal = [\"n7\", \"n8\"]`")? {
             let id = lookup(item)?;
             if terminal_docs.iter().any(|&(t, _)| t == id) {
-                return Err(src.error(item, format!("`{}` is listed twice in `terminal`", nodes[id.index()].label), "list each goal node once".to_string()));
+                return Err(src.error(
+                    item,
+                    format!(
+                        "`{}` is listed twice in `terminal`",
+                        nodes[id.index()].label
+                    ),
+                    "list each goal node once".to_string(),
+                ));
             }
             terminal_docs.push((id, item));
         }
@@ -90,22 +156,45 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     let mut connectors = Vec::new();
     let mut connector_docs = Vec::new();
     if let Some(doc) = table.get("connectors") {
-        for item in reader.array(doc, "`connectors = [{ from = \"n0\", to = [\"n1\", \"n2\"] }]`")? {
-            let t = reader.table(item, CONNECTOR_KEYS, "`{ from = \"n0\", to = [\"n1\", \"n2\"] }`")?;
+        for item in reader.array(
+            doc,
+            "`connectors = [{ from = \"n0\", to = [\"n1\", \"n2\"] }]`",
+        )? {
+            let t = reader.table(
+                item,
+                CONNECTOR_KEYS,
+                "`{ from = \"n0\", to = [\"n1\", \"n2\"] }`",
+            )?;
             let from = lookup(t.require(src, "from", "from = \"n0\"")?)?;
             let to_doc = t.require(src, "to", "to = [\"n1\", \"n2\"]")?;
             let to_items = reader.array(to_doc, "`to = [\"n1\", \"n2\"]`")?;
             if to_items.is_empty() {
-                return Err(src.error(to_doc, "a connector needs at least one child", "write to = [\"n1\"] for an OR branch, to = [\"n1\", \"n2\"] for an AND group".to_string()));
+                return Err(src.error(
+                    to_doc,
+                    "a connector needs at least one child",
+                    "write to = [\"n1\"] for an OR branch, to = [\"n1\", \"n2\"] for an AND group"
+                        .to_string(),
+                ));
             }
             let mut to = Vec::with_capacity(to_items.len());
             for item in to_items {
                 let id = lookup(item)?;
                 if to.contains(&id) {
-                    return Err(src.error(item, format!("`{}` appears twice in one connector", nodes[id.index()].label), "list each child once".to_string()));
+                    return Err(src.error(
+                        item,
+                        format!(
+                            "`{}` appears twice in one connector",
+                            nodes[id.index()].label
+                        ),
+                        "list each child once".to_string(),
+                    ));
                 }
                 if id == from {
-                    return Err(src.error(item, format!("`{}` is a child of itself", nodes[id.index()].label), "a connector leads to other nodes".to_string()));
+                    return Err(src.error(
+                        item,
+                        format!("`{}` is a child of itself", nodes[id.index()].label),
+                        "a connector leads to other nodes".to_string(),
+                    ));
                 }
                 to.push(id);
             }
@@ -118,21 +207,42 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
                 (None, Some(cs)) => {
                     let items = reader.array(cs, "`costs = [1, 2]` (one per child)")?;
                     if items.len() != to.len() {
-                        return Err(src.error(cs, format!("{} arc costs given for a connector with {} {}", items.len(), to.len(), if to.len() == 1 { "child" } else { "children" }), "give exactly one cost per child, in the order of `to`".to_string()));
+                        return Err(src.error(
+                            cs,
+                            format!(
+                                "{} arc costs given for a connector with {} {}",
+                                items.len(),
+                                to.len(),
+                                if to.len() == 1 { "child" } else { "children" }
+                            ),
+                            "give exactly one cost per child, in the order of `to`".to_string(),
+                        ));
                     }
-                    let arcs = items.iter().map(|d| non_negative(reader, d, "an arc cost")).collect::<Result<Vec<_>, _>>()?;
+                    let arcs = items
+                        .iter()
+                        .map(|d| non_negative(reader, d, "an arc cost"))
+                        .collect::<Result<Vec<_>, _>>()?;
                     (arcs.iter().sum(), Some(arcs))
                 }
                 (None, None) => (k, Some(vec![1; to.len()])),
             };
-            connectors.push(Connector { from, to, cost, arcs });
+            connectors.push(Connector {
+                from,
+                to,
+                cost,
+                arcs,
+            });
             connector_docs.push(item);
         }
     }
     for (id, doc) in &terminal_docs {
         let node = &mut nodes[id.index()];
         if node.h != 0 {
-            return Err(src.error(doc, format!("the terminal node `{}` has h = {}", node.label, node.h), format!("a goal node costs 0: write `{} = 0` in `nodes`", node.label)));
+            return Err(src.error(
+                doc,
+                format!("the terminal node `{}` has h = {}", node.label, node.h),
+                format!("a goal node costs 0: write `{} = 0` in `nodes`", node.label),
+            ));
         }
         node.terminal = true;
     }
@@ -150,7 +260,11 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
 
 /// A label as a TOML key: bare when it can be, quoted otherwise.
 fn toml_key(label: &str) -> String {
-    if !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+    if !label.is_empty()
+        && label
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
         label.to_string()
     } else {
         format!("{label:?}")
@@ -177,12 +291,24 @@ pub fn to_toml(graph: &Graph) -> String {
     let mut out = String::from("kind = \"and-or-graph\"\n");
     out.push_str(&format!("start = {:?}\n", graph.label(graph.start())));
     out.push_str(&format!("cost = {:?}\n", graph.model().name()));
-    let terminal: Vec<String> = graph.nodes().iter().filter(|n| n.terminal).map(|n| format!("{:?}", n.label)).collect();
+    let terminal: Vec<String> = graph
+        .nodes()
+        .iter()
+        .filter(|n| n.terminal)
+        .map(|n| format!("{:?}", n.label))
+        .collect();
     out.push_str(&format!("terminal = [{}]\n", terminal.join(", ")));
     out.push_str("connectors = [\n");
     for c in graph.connectors() {
-        let to: Vec<String> = c.to.iter().map(|&t| format!("{:?}", graph.label(t))).collect();
-        out.push_str(&format!("  {{ from = {:?}, to = [{}]", graph.label(c.from), to.join(", ")));
+        let to: Vec<String> =
+            c.to.iter()
+                .map(|&t| format!("{:?}", graph.label(t)))
+                .collect();
+        out.push_str(&format!(
+            "  {{ from = {:?}, to = [{}]",
+            graph.label(c.from),
+            to.join(", ")
+        ));
         match written(c) {
             Written::Default => {}
             Written::Arcs(arcs) => {
@@ -202,7 +328,11 @@ pub fn to_toml(graph: &Graph) -> String {
 
 /// The graph as an instance file in JSON.
 pub fn to_json(graph: &Graph) -> String {
-    let nodes: serde_json::Map<String, serde_json::Value> = graph.nodes().iter().map(|n| (n.label.clone(), n.h.into())).collect();
+    let nodes: serde_json::Map<String, serde_json::Value> = graph
+        .nodes()
+        .iter()
+        .map(|n| (n.label.clone(), n.h.into()))
+        .collect();
     let connectors: Vec<serde_json::Value> = graph
         .connectors()
         .iter()

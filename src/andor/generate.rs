@@ -66,7 +66,6 @@ impl Default for Params {
     }
 }
 
-
 impl Params {
     /// The largest number of nodes these parameters can produce, saturating.
     pub fn max_nodes(&self) -> u64 {
@@ -84,16 +83,28 @@ impl Params {
         let invalid = |m: String| Err(GenerateError::Invalid(m));
         for (name, (lo, hi)) in [("alternatives", self.alternatives), ("arity", self.arity)] {
             if lo == 0 || lo > hi {
-                return invalid(format!("{name} must be a range lo..=hi with 1 <= lo <= hi, not {lo}..={hi}"));
+                return invalid(format!(
+                    "{name} must be a range lo..=hi with 1 <= lo <= hi, not {lo}..={hi}"
+                ));
             }
         }
         if self.depth == 0 || self.depth > 32 {
-            return invalid(format!("depth must be between 1 and 32, not {}", self.depth));
+            return invalid(format!(
+                "depth must be between 1 and 32, not {}",
+                self.depth
+            ));
         }
         if self.arc_costs.0 > self.arc_costs.1 || self.arc_costs.1 > 1_000_000 {
-            return invalid(format!("arc costs must be a range lo..=hi with hi <= 1000000, not {}..={}", self.arc_costs.0, self.arc_costs.1));
+            return invalid(format!(
+                "arc costs must be a range lo..=hi with hi <= 1000000, not {}..={}",
+                self.arc_costs.0, self.arc_costs.1
+            ));
         }
-        for (name, p) in [("terminal_percent", self.terminal_percent), ("shared_percent", self.shared_percent), ("dead_end_percent", self.dead_end_percent)] {
+        for (name, p) in [
+            ("terminal_percent", self.terminal_percent),
+            ("shared_percent", self.shared_percent),
+            ("dead_end_percent", self.dead_end_percent),
+        ] {
             if p > 100 {
                 return invalid(format!("{name} is a percentage, not {p}"));
             }
@@ -109,7 +120,9 @@ impl Params {
         }
         if let Some((lo, hi)) = self.nodes {
             if hi < 2 || lo > hi {
-                return invalid(format!("{lo}..{hi} nodes: a graph has at least 2 nodes (the start and a child); ask for 2 or more"));
+                return invalid(format!(
+                    "{lo}..{hi} nodes: a graph has at least 2 nodes (the start and a child); ask for 2 or more"
+                ));
             }
             if u64::from(lo) > self.max_nodes() {
                 return invalid(format!(
@@ -119,13 +132,18 @@ impl Params {
             }
         }
         if self.solvable && self.dead_end_percent == 100 {
-            return invalid("a solvable graph needs goals: lower dead_end_percent below 100".into());
+            return invalid(
+                "a solvable graph needs goals: lower dead_end_percent below 100".into(),
+            );
         }
         Ok(())
     }
 
     fn unmet(&self, graph: &Graph) -> Option<String> {
-        if let Some((lo, hi)) = self.nodes.filter(|&(lo, hi)| !(lo as usize..=hi as usize).contains(&graph.len())) {
+        if let Some((lo, hi)) = self
+            .nodes
+            .filter(|&(lo, hi)| !(lo as usize..=hi as usize).contains(&graph.len()))
+        {
             return Some(format!("between {lo} and {hi} nodes"));
         }
         if self.solvable && !solvable(graph)[graph.start().index()] {
@@ -135,7 +153,10 @@ impl Params {
             return None;
         }
         let run = ao_star(graph, ao_star::Options::default());
-        if let Some(k) = self.min_expansions.filter(|&k| (run.expanded.len() as u32) < k) {
+        if let Some(k) = self
+            .min_expansions
+            .filter(|&k| (run.expanded.len() as u32) < k)
+        {
             return Some(format!("AO* expanding at least {k} nodes"));
         }
         if let Some(k) = self.min_switches.filter(|&k| run.switches < k) {
@@ -151,7 +172,11 @@ impl Params {
 /// One random graph (no constraints checked). Nodes are labelled `n0`, `n1`, …
 /// in the order they are made: level by level, left to right.
 fn draw(p: &Params, rng: &mut Rng) -> Graph {
-    let mut nodes = vec![Node { label: "n0".into(), h: 0, terminal: false }];
+    let mut nodes = vec![Node {
+        label: "n0".into(),
+        h: 0,
+        terminal: false,
+    }];
     let mut connectors = Vec::new();
     let mut level = vec![NodeId(0)];
     for depth in 0..=p.depth {
@@ -166,7 +191,8 @@ fn draw(p: &Params, rng: &mut Rng) -> Graph {
                 nodes[id.index()].terminal = true;
                 continue;
             }
-            let alternatives = rng.between(i64::from(p.alternatives.0), i64::from(p.alternatives.1));
+            let alternatives =
+                rng.between(i64::from(p.alternatives.0), i64::from(p.alternatives.1));
             for _ in 0..alternatives {
                 let k = rng.between(i64::from(p.arity.0), i64::from(p.arity.1)) as usize;
                 let mut to = Vec::with_capacity(k);
@@ -176,15 +202,27 @@ fn draw(p: &Params, rng: &mut Rng) -> Graph {
                         Some(shared) if !to.contains(&shared) => shared,
                         _ => {
                             let id = NodeId(nodes.len() as u32);
-                            nodes.push(Node { label: format!("n{}", id.0), h: 0, terminal: false });
+                            nodes.push(Node {
+                                label: format!("n{}", id.0),
+                                h: 0,
+                                terminal: false,
+                            });
                             next.push(id);
                             id
                         }
                     };
                     to.push(child);
                 }
-                let arcs: Vec<u64> = to.iter().map(|_| rng.between(p.arc_costs.0 as i64, p.arc_costs.1 as i64) as u64).collect();
-                connectors.push(Connector { from: id, cost: arcs.iter().sum(), arcs: Some(arcs), to });
+                let arcs: Vec<u64> = to
+                    .iter()
+                    .map(|_| rng.between(p.arc_costs.0 as i64, p.arc_costs.1 as i64) as u64)
+                    .collect();
+                connectors.push(Connector {
+                    from: id,
+                    cost: arcs.iter().sum(),
+                    arcs: Some(arcs),
+                    to,
+                });
             }
         }
         level = next;
@@ -205,10 +243,18 @@ pub fn with_heuristic(graph: &Graph, admissible: bool, rng: &mut Rng) -> Graph {
         if graph.node(id).terminal {
             continue;
         }
-        let cheapest = graph.connectors_of(id).iter().map(|&c| graph.connector_cost(c, model, |t| h[t.index()])).min();
+        let cheapest = graph
+            .connectors_of(id)
+            .iter()
+            .map(|&c| graph.connector_cost(c, model, |t| h[t.index()]))
+            .min();
         match cheapest.and_then(Cost::get) {
             Some(bound) => {
-                let cap = if admissible { bound } else { bound + bound / 2 + 2 };
+                let cap = if admissible {
+                    bound
+                } else {
+                    bound + bound / 2 + 2
+                };
                 h[id.index()] = Cost::finite(rng.between(0, cap as i64) as u64);
             }
             // Dead ends, and nodes whose every connector reaches one, get any small h.
@@ -223,11 +269,18 @@ pub fn with_heuristic(graph: &Graph, admissible: bool, rng: &mut Rng) -> Graph {
     for (node, cost) in nodes.iter_mut().zip(&h) {
         node.h = cost.get().expect("every h is set");
     }
-    Graph::new(nodes, graph.connectors().to_vec(), graph.start(), model).expect("same connectors, still a DAG")
+    Graph::new(nodes, graph.connectors().to_vec(), graph.start(), model)
+        .expect("same connectors, still a DAG")
 }
 
 /// A random graph for `seed` that meets every constraint of `params`.
 pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
     params.validate()?;
-    first_satisfying("graph", seed, |rng| draw(params, rng), Graph::len, |candidate| params.unmet(candidate))
+    first_satisfying(
+        "graph",
+        seed,
+        |rng| draw(params, rng),
+        Graph::len,
+        |candidate| params.unmet(candidate),
+    )
 }

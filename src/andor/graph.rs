@@ -146,7 +146,9 @@ pub enum GraphError {
     #[error("`{0}` is a terminal (goal) node, so it cannot have a connector")]
     TerminalWithConnector(String, ConnectorId),
     /// The max model needs per-arc costs.
-    #[error("the max cost model needs a cost per arc, but this connector gives only a connector cost")]
+    #[error(
+        "the max cost model needs a cost per arc, but this connector gives only a connector cost"
+    )]
     MaxNeedsArcs(ConnectorId),
     /// Too many nodes or connectors.
     #[error("the graph has more than {MAX_NODES} nodes or connectors")]
@@ -171,7 +173,10 @@ pub struct Graph {
 }
 
 /// Groups `items` (pairs of node and connector) by node, keeping their order.
-fn csr(n: usize, items: impl Iterator<Item = (NodeId, ConnectorId)> + Clone) -> (Vec<u32>, Vec<ConnectorId>) {
+fn csr(
+    n: usize,
+    items: impl Iterator<Item = (NodeId, ConnectorId)> + Clone,
+) -> (Vec<u32>, Vec<ConnectorId>) {
     let mut start = vec![0u32; n + 1];
     for (node, _) in items.clone() {
         start[node.index() + 1] += 1;
@@ -190,24 +195,52 @@ fn csr(n: usize, items: impl Iterator<Item = (NodeId, ConnectorId)> + Clone) -> 
 
 impl Graph {
     /// Checks and indexes a graph. Node ids index `nodes`; connectors keep their order.
-    pub fn new(nodes: Vec<Node>, connectors: Vec<Connector>, start: NodeId, model: CostModel) -> Result<Graph, GraphError> {
+    pub fn new(
+        nodes: Vec<Node>,
+        connectors: Vec<Connector>,
+        start: NodeId,
+        model: CostModel,
+    ) -> Result<Graph, GraphError> {
         if nodes.len() > MAX_NODES || connectors.len() > MAX_NODES {
             return Err(GraphError::TooLarge);
         }
         for (i, c) in connectors.iter().enumerate() {
             if nodes[c.from.index()].terminal {
-                return Err(GraphError::TerminalWithConnector(nodes[c.from.index()].label.clone(), ConnectorId(i as u32)));
+                return Err(GraphError::TerminalWithConnector(
+                    nodes[c.from.index()].label.clone(),
+                    ConnectorId(i as u32),
+                ));
             }
             if model == CostModel::Max && c.arcs.is_none() {
                 return Err(GraphError::MaxNeedsArcs(ConnectorId(i as u32)));
             }
         }
         let n = nodes.len();
-        let ids = || connectors.iter().enumerate().map(|(i, c)| (c.from, ConnectorId(i as u32)));
+        let ids = || {
+            connectors
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.from, ConnectorId(i as u32)))
+        };
         let (out_start, out_list) = csr(n, ids());
-        let arcs = || connectors.iter().enumerate().flat_map(|(i, c)| c.to.iter().map(move |&t| (t, ConnectorId(i as u32))));
+        let arcs = || {
+            connectors
+                .iter()
+                .enumerate()
+                .flat_map(|(i, c)| c.to.iter().map(move |&t| (t, ConnectorId(i as u32))))
+        };
         let (in_start, in_list) = csr(n, arcs());
-        let mut graph = Graph { nodes, connectors, start, model, out_start, out_list, in_start, in_list, topo_rank: Vec::new() };
+        let mut graph = Graph {
+            nodes,
+            connectors,
+            start,
+            model,
+            out_start,
+            out_list,
+            in_start,
+            in_list,
+            topo_rank: Vec::new(),
+        };
         graph.topo_rank = graph.topological_ranks()?;
         Ok(graph)
     }
@@ -221,8 +254,10 @@ impl Graph {
                 indegree[t.index()] += 1;
             }
         }
-        let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<u32>> =
-            (0..n as u32).filter(|&i| indegree[i as usize] == 0).map(std::cmp::Reverse).collect();
+        let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<u32>> = (0..n as u32)
+            .filter(|&i| indegree[i as usize] == 0)
+            .map(std::cmp::Reverse)
+            .collect();
         let mut rank = vec![u32::MAX; n];
         let mut next = 0u32;
         while let Some(std::cmp::Reverse(i)) = ready.pop() {
@@ -246,7 +281,13 @@ impl Graph {
                 let (c, next) = self
                     .connectors_of(at)
                     .iter()
-                    .find_map(|&c| self.connectors[c.index()].to.iter().find(|t| rank[t.index()] == u32::MAX).map(|&t| (c, t)))
+                    .find_map(|&c| {
+                        self.connectors[c.index()]
+                            .to
+                            .iter()
+                            .find(|t| rank[t.index()] == u32::MAX)
+                            .map(|&t| (c, t))
+                    })
                     .expect("an unranked node has an unranked child");
                 via.push(c);
                 if let Some(pos) = path.iter().position(|&p| p == next) {
@@ -337,7 +378,8 @@ impl Graph {
     /// The node with this label (case-insensitive).
     pub fn find(&self, label: &str) -> Option<NodeId> {
         let wanted = label.trim().to_lowercase();
-        self.ids().find(|&id| self.label(id).to_lowercase() == wanted)
+        self.ids()
+            .find(|&id| self.label(id).to_lowercase() == wanted)
     }
 
     /// Whether the max model can be used (every connector has arc costs).
@@ -346,13 +388,29 @@ impl Graph {
     }
 
     /// The cost of connector `c` under `model`, given the cost of each child.
-    pub fn connector_cost(&self, c: ConnectorId, model: CostModel, child: impl Fn(NodeId) -> Cost) -> Cost {
+    pub fn connector_cost(
+        &self,
+        c: ConnectorId,
+        model: CostModel,
+        child: impl Fn(NodeId) -> Cost,
+    ) -> Cost {
         let con = &self.connectors[c.index()];
         match model {
-            CostModel::Connector | CostModel::Sum => con.to.iter().fold(Cost::finite(con.cost), |acc, &t| acc + child(t)),
+            CostModel::Connector | CostModel::Sum => con
+                .to
+                .iter()
+                .fold(Cost::finite(con.cost), |acc, &t| acc + child(t)),
             CostModel::Max => {
-                let arcs = con.arcs.as_ref().expect("checked: the max model has arc costs");
-                con.to.iter().zip(arcs).map(|(&t, &a)| Cost::finite(a) + child(t)).max().unwrap_or(Cost::ZERO)
+                let arcs = con
+                    .arcs
+                    .as_ref()
+                    .expect("checked: the max model has arc costs");
+                con.to
+                    .iter()
+                    .zip(arcs)
+                    .map(|(&t, &a)| Cost::finite(a) + child(t))
+                    .max()
+                    .unwrap_or(Cost::ZERO)
             }
         }
     }
@@ -368,7 +426,12 @@ impl Graph {
     /// than eight children is shortened to its first six and a count.
     pub fn describe(&self, c: ConnectorId) -> String {
         let con = &self.connectors[c.index()];
-        let mut to: Vec<&str> = con.to.iter().take(if con.to.len() > 8 { 6 } else { 8 }).map(|&t| self.label(t)).collect();
+        let mut to: Vec<&str> = con
+            .to
+            .iter()
+            .take(if con.to.len() > 8 { 6 } else { 8 })
+            .map(|&t| self.label(t))
+            .collect();
         let more;
         if con.to.len() > 8 {
             more = format!("… ({} children)", con.to.len());

@@ -8,4 +8,4 @@ pub mod solve;
 
 pub use ao_star::{AoStar, Cycle, Outcome, Revision, ao_star};
 pub use graph::{Connector, ConnectorId, Cost, CostModel, Graph, GraphError, Node, NodeId};
-pub use solve::{Optimal, optimal, solvable, solution_graph};
+pub use solve::{Optimal, optimal, solution_graph, solvable};

@@ -14,7 +14,10 @@ pub fn solvable(graph: &Graph) -> Vec<bool> {
     let mut ok = vec![false; graph.len()];
     for id in graph.topological_order().into_iter().rev() {
         ok[id.index()] = graph.node(id).terminal
-            || graph.connectors_of(id).iter().any(|&c| graph.connector(c).to.iter().all(|t| ok[t.index()]));
+            || graph
+                .connectors_of(id)
+                .iter()
+                .any(|&c| graph.connector(c).to.iter().all(|t| ok[t.index()]));
     }
     ok
 }
@@ -63,16 +66,32 @@ pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
         .map(|&c| graph.connector(c).from)
         .filter(|&n| {
             let best = costs[n.index()];
-            graph.connectors_of(n).iter().filter(|&&c| graph.connector_cost(c, model, |t| costs[t.index()]) == best).count() > 1
+            graph
+                .connectors_of(n)
+                .iter()
+                .filter(|&&c| graph.connector_cost(c, model, |t| costs[t.index()]) == best)
+                .count()
+                > 1
         })
         .collect();
-    Optimal { model, cost: costs[graph.start().index()], costs, choice, solution, ties }
+    Optimal {
+        model,
+        cost: costs[graph.start().index()],
+        costs,
+        choice,
+        solution,
+        ties,
+    }
 }
 
 /// The connectors reached from `start` by following `chosen`, depth-first and
 /// left to right, each shared node once. Costs time in the size of the result,
 /// not of the graph.
-pub fn solution_graph(graph: &Graph, start: NodeId, chosen: impl Fn(NodeId) -> Option<ConnectorId>) -> Vec<ConnectorId> {
+pub fn solution_graph(
+    graph: &Graph,
+    start: NodeId,
+    chosen: impl Fn(NodeId) -> Option<ConnectorId>,
+) -> Vec<ConnectorId> {
     // Membership only: the set's order never reaches the output.
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
@@ -83,7 +102,14 @@ pub fn solution_graph(graph: &Graph, start: NodeId, chosen: impl Fn(NodeId) -> O
         }
         if let Some(c) = chosen(n) {
             out.push(c);
-            stack.extend(graph.connector(c).to.iter().rev().filter(|t| !seen.contains(*t)));
+            stack.extend(
+                graph
+                    .connector(c)
+                    .to
+                    .iter()
+                    .rev()
+                    .filter(|t| !seen.contains(*t)),
+            );
         }
     }
     out

@@ -73,44 +73,97 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let (master, mode) = match (&args.secret, args.seed) {
         (Some(path), _) => {
             let source = instance::read_source(path).map_err(usage)?;
-            let master = Master::from_secret(&source.text).map_err(|m| UsageError(format!("{}: {m}", path.display())))?;
+            let master = Master::from_secret(&source.text)
+                .map_err(|m| UsageError(format!("{}: {m}", path.display())))?;
             (master, Mode::Exam)
         }
         (None, Some(seed)) => (Master::from_seed(seed), Mode::Practice(seed)),
         (None, None) => (Master::from_seed(set.seed), Mode::Practice(set.seed)),
     };
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
-    let lang = renderer.lang(args.lang.as_deref().unwrap_or(&set.language)).map_err(usage)?;
+    let lang = renderer
+        .lang(args.lang.as_deref().unwrap_or(&set.language))
+        .map_err(usage)?;
     let students = match &args.roster {
         Some(path) => roster::parse(&instance::read_source(path).map_err(usage)?).map_err(usage)?,
         None => Vec::new(),
     };
-    let variants = class_set::build(&set, &master, &students, &lang).map_err(|e| UsageError(format!("{}: {e}", args.set.display())))?;
+    let variants = class_set::build(&set, &master, &students, &lang)
+        .map_err(|e| UsageError(format!("{}: {e}", args.set.display())))?;
 
     // Everything is rendered before anything is written: an error leaves no partial set.
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    // Variants are independent: render them on every core, keeping their order.
     let roster_mode = !students.is_empty();
-    for variant in &variants {
+    let render_variant = |variant: &Variant| -> Result<Vec<(PathBuf, String)>, UsageError> {
         let (sheet_dir, key_dir) = match &variant.student {
-            Some(s) if roster_mode => (args.out.join(&s.folder), args.out.join("keys").join(&s.folder)),
+            Some(s) if roster_mode => (
+                args.out.join(&s.folder),
+                args.out.join("keys").join(&s.folder),
+            ),
             _ => (args.out.clone(), args.out.clone()),
         };
         let blank = view::sheet(&set, variant, &lang, false);
         let key = view::sheet(&set, variant, &lang, true);
+        let mut files = Vec::new();
         for format in &args.format {
             let ext = format.ext();
-            files.push((sheet_dir.join(format!("worksheet.{ext}")), renderer.render(&format!("worksheet.{ext}"), &blank).map_err(usage)?));
-            files.push((key_dir.join(format!("key.{ext}")), renderer.render(&format!("key.{ext}"), &key).map_err(usage)?));
+            files.push((
+                sheet_dir.join(format!("worksheet.{ext}")),
+                renderer
+                    .render(&format!("worksheet.{ext}"), &blank)
+                    .map_err(usage)?,
+            ));
+            files.push((
+                key_dir.join(format!("key.{ext}")),
+                renderer
+                    .render(&format!("key.{ext}"), &key)
+                    .map_err(usage)?,
+            ));
         }
-        files.push((sheet_dir.join("answer-sheet.toml"), renderer.render("answer-sheet.toml", &blank).map_err(usage)?));
-        files.push((key_dir.join("key.toml"), renderer.render("answer-sheet.toml", &key).map_err(usage)?));
+        files.push((
+            sheet_dir.join("answer-sheet.toml"),
+            renderer
+                .render("answer-sheet.toml", &blank)
+                .map_err(usage)?,
+        ));
+        files.push((
+            key_dir.join("key.toml"),
+            renderer.render("answer-sheet.toml", &key).map_err(usage)?,
+        ));
+        Ok(files)
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, 8);
+    let chunk = variants.len().div_ceil(threads).max(1);
+    let rendered: Vec<Result<Vec<(PathBuf, String)>, UsageError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = variants
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(render_variant).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("rendering does not panic"))
+            .collect()
+    });
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    for variant_files in rendered {
+        files.extend(variant_files?);
     }
-    files.push((args.out.join("manifest.json"), manifest(&set, &args.set, &lang.code, &mode, &variants)));
+    files.push((
+        args.out.join("manifest.json"),
+        manifest(&set, &args.set, &lang.code, &mode, &variants),
+    ));
     for (path, text) in &files {
-        write_atomic(path, text.as_bytes()).map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        write_atomic(path, text.as_bytes())
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
     }
     let ids: Vec<&str> = variants.iter().map(|v| v.id.as_str()).collect();
-    let shown = if ids.len() > 5 { format!("{}, …", ids[..5].join(", ")) } else { ids.join(", ") };
+    let shown = if ids.len() > 5 {
+        format!("{}, …", ids[..5].join(", "))
+    } else {
+        ids.join(", ")
+    };
     Ok(format!(
         "wrote {} files to {}: {} variant{} ({shown}), {} exercise{} each\n",
         files.len(),
@@ -122,7 +175,13 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     ))
 }
 
-fn manifest(set: &ProblemSet, path: &Path, lang: &str, mode: &Mode, variants: &[Variant]) -> String {
+fn manifest(
+    set: &ProblemSet,
+    path: &Path,
+    lang: &str,
+    mode: &Mode,
+    variants: &[Variant],
+) -> String {
     let c = set.conventions.alpha_beta;
     let variants: Vec<serde_json::Value> = variants
         .iter()

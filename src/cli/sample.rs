@@ -124,7 +124,17 @@ enum ModelArg {
 
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let (instance, format) = match &args.kind {
-        Kind::GameTree { format, depth, branching, values, root, distinct, min_cuts, max_cuts, unique_best } => {
+        Kind::GameTree {
+            format,
+            depth,
+            branching,
+            values,
+            root,
+            distinct,
+            min_cuts,
+            max_cuts,
+            unique_best,
+        } => {
             let params = gametree::generate::Params {
                 depth: *depth,
                 branching: *branching,
@@ -139,7 +149,8 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                 unique_best: *unique_best,
                 alpha_beta: gametree::Options::default(),
             };
-            let tree = gametree::generate::generate(&params, format.seed).map_err(|e| UsageError(e.to_string()))?;
+            let tree = gametree::generate::generate(&params, format.seed)
+                .map_err(|e| UsageError(e.to_string()))?;
             (Instance::GameTree(tree), format)
         }
         Kind::AndOrGraph {
@@ -179,9 +190,14 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                 unique: *unique,
                 nodes: *nodes,
             };
-            let graph = andor::generate::generate(&params, format.seed).map_err(|e| UsageError(e.to_string()))?;
+            let graph = andor::generate::generate(&params, format.seed)
+                .map_err(|e| UsageError(e.to_string()))?;
             (Instance::AndOr(graph), format)
         }
     };
-    Ok(if format.json { instance.to_json() } else { instance.to_toml() })
+    Ok(if format.json {
+        instance.to_json()
+    } else {
+        instance.to_toml()
+    })
 }

@@ -52,14 +52,26 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                     OrderArg::Rtl => Order::RightToLeft,
                 },
                 prune_on_equal: !args.no_prune_on_equal,
-                values: if args.fail_soft { ValueMode::FailSoft } else { ValueMode::FailHard },
+                values: if args.fail_soft {
+                    ValueMode::FailSoft
+                } else {
+                    ValueMode::FailHard
+                },
             };
             let mm = gametree::minimax(&tree);
             let ab = gametree::alpha_beta(&tree, options);
-            if args.json { pretty(&game_tree_json(&tree, &mm, &ab)) } else { game_tree_text(&tree, &mm, &ab) }
+            if args.json {
+                pretty(&game_tree_json(&tree, &mm, &ab))
+            } else {
+                game_tree_text(&tree, &mm, &ab)
+            }
         }
         Instance::AndOr(graph) => {
-            let options = andor::ao_star::Options { model: None, futility: args.futility, max_revisions: Some(MAX_REVISIONS) };
+            let options = andor::ao_star::Options {
+                model: None,
+                futility: args.futility,
+                max_revisions: Some(MAX_REVISIONS),
+            };
             let run = andor::ao_star(&graph, options);
             if run.outcome == Outcome::TooLong {
                 return Err(UsageError(format!(
@@ -67,7 +79,11 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                     args.file.display()
                 )));
             }
-            if args.json { pretty(&and_or_json(&graph, &run)) } else { and_or_text(&graph, &run) }
+            if args.json {
+                pretty(&and_or_json(&graph, &run))
+            } else {
+                and_or_text(&graph, &run)
+            }
         }
     })
 }
@@ -81,9 +97,16 @@ fn labels(tree: &Tree, ids: &[NodeId]) -> Vec<String> {
 }
 
 fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
-    let values: serde_json::Map<String, Json> = tree.ids().map(|id| (tree.label(id).into_owned(), json!(mm.values[id.index()]))).collect();
-    let bounds: serde_json::Map<String, Json> =
-        tree.ids().filter_map(|id| ab.bounds[id.index()].map(|b| (tree.label(id).into_owned(), bound_json(b)))).collect();
+    let values: serde_json::Map<String, Json> = tree
+        .ids()
+        .map(|id| (tree.label(id).into_owned(), json!(mm.values[id.index()])))
+        .collect();
+    let bounds: serde_json::Map<String, Json> = tree
+        .ids()
+        .filter_map(|id| {
+            ab.bounds[id.index()].map(|b| (tree.label(id).into_owned(), bound_json(b)))
+        })
+        .collect();
     let cuts: Vec<Json> = ab
         .cuts
         .iter()
@@ -142,25 +165,59 @@ fn step_json(tree: &Tree, ab: &AlphaBeta, step: &gametree::Step) -> Json {
 fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String {
     let mut out = String::new();
     let leaves = tree.leaves().count();
-    let _ = writeln!(out, "Game tree: {} nodes, {leaves} leaves, depth {}; root {} is {}.", tree.len(), tree.height(), tree.label(tree.root()), tree.root_player().name());
+    let _ = writeln!(
+        out,
+        "Game tree: {} nodes, {leaves} leaves, depth {}; root {} is {}.",
+        tree.len(),
+        tree.height(),
+        tree.label(tree.root()),
+        tree.root_player().name()
+    );
     let _ = writeln!(out, "\nMinimax");
-    let inner: Vec<String> =
-        tree.ids().filter(|&id| tree.leaf(id).is_none()).map(|id| format!("{} = {}", tree.label(id), mm.values[id.index()])).collect();
+    let inner: Vec<String> = tree
+        .ids()
+        .filter(|&id| tree.leaf(id).is_none())
+        .map(|id| format!("{} = {}", tree.label(id), mm.values[id.index()]))
+        .collect();
     let _ = writeln!(out, "  backed-up values: {}", inner.join(", "));
     let _ = writeln!(out, "  value of the root: {}", mm.value);
-    let _ = writeln!(out, "  best move(s): {}", labels(tree, &mm.best_moves).join(", "));
-    let _ = writeln!(out, "  principal variation: {}", labels(tree, &mm.principal_variation).join(" -> "));
+    let _ = writeln!(
+        out,
+        "  best move(s): {}",
+        labels(tree, &mm.best_moves).join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "  principal variation: {}",
+        labels(tree, &mm.principal_variation).join(" -> ")
+    );
 
     let o = ab.options;
     let _ = writeln!(
         out,
         "\nAlpha-beta (children {}; {}; {} bounds)",
-        if o.order == Order::LeftToRight { "left to right" } else { "right to left" },
-        if o.prune_on_equal { "prune when bounds are equal" } else { "prune only when bounds cross strictly" },
-        if o.values == ValueMode::FailHard { "fail-hard" } else { "fail-soft" },
+        if o.order == Order::LeftToRight {
+            "left to right"
+        } else {
+            "right to left"
+        },
+        if o.prune_on_equal {
+            "prune when bounds are equal"
+        } else {
+            "prune only when bounds cross strictly"
+        },
+        if o.values == ValueMode::FailHard {
+            "fail-hard"
+        } else {
+            "fail-soft"
+        },
     );
     let _ = writeln!(out, "  value of the root: {}", ab.value);
-    let _ = writeln!(out, "  leaves evaluated, in order: {}", labels(tree, &ab.evaluated).join(" "));
+    let _ = writeln!(
+        out,
+        "  leaves evaluated, in order: {}",
+        labels(tree, &ab.evaluated).join(" ")
+    );
     if ab.cuts.is_empty() {
         let _ = writeln!(out, "  no cuts: every node is examined");
     } else {
@@ -168,18 +225,36 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
         for c in &ab.cuts {
             let _ = writeln!(out, "    {}", describe_cut(tree, c, o.prune_on_equal));
         }
-        let _ = writeln!(out, "  pruned branches (roots): {}", labels(tree, &ab.pruned).join(" "));
-        let _ = writeln!(out, "  unexamined nodes: {}", labels(tree, &ab.unexamined).join(" "));
+        let _ = writeln!(
+            out,
+            "  pruned branches (roots): {}",
+            labels(tree, &ab.pruned).join(" ")
+        );
+        let _ = writeln!(
+            out,
+            "  unexamined nodes: {}",
+            labels(tree, &ab.unexamined).join(" ")
+        );
     }
     let node_values: Vec<String> = tree
         .ids()
         .filter(|&id| tree.leaf(id).is_none())
-        .filter_map(|id| ab.bounds[id.index()].map(|b| format!("{} {}", tree.label(id), bound_text(b))))
+        .filter_map(|id| {
+            ab.bounds[id.index()].map(|b| format!("{} {}", tree.label(id), bound_text(b)))
+        })
         .collect();
-    let _ = writeln!(out, "  values of examined inner nodes: {}", node_values.join(", "));
+    let _ = writeln!(
+        out,
+        "  values of examined inner nodes: {}",
+        node_values.join(", ")
+    );
     for (id, tight) in &ab.widened {
         let b = ab.bounds[id.index()].expect("widened nodes were examined");
-        let edge = if tree.player(*id) == gametree::Player::Max { "alpha" } else { "beta" };
+        let edge = if tree.player(*id) == gametree::Player::Max {
+            "alpha"
+        } else {
+            "beta"
+        };
         let _ = writeln!(
             out,
             "    {} {}: fail-hard reports the {edge} in force; its children alone give {} {} (fail-soft)",
@@ -189,7 +264,10 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
             bound_text(*tight)
         );
     }
-    let _ = writeln!(out, "\n  alpha, beta: the bounds in force at the node (its own and its ancestors')");
+    let _ = writeln!(
+        out,
+        "\n  alpha, beta: the bounds in force at the node (its own and its ancestors')"
+    );
     let _ = writeln!(out, "  step  node        alpha   beta   what happened");
     for (i, s) in ab.steps.iter().enumerate() {
         let who = match tree.leaf(s.node) {
@@ -200,13 +278,23 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
             Event::Enter => "enter".to_string(),
             Event::Leaf(v) => format!("evaluate leaf: {v}"),
             Event::Improve(v) => {
-                let own = if tree.player(s.node) == gametree::Player::Max { "alpha" } else { "beta" };
+                let own = if tree.player(s.node) == gametree::Player::Max {
+                    "alpha"
+                } else {
+                    "beta"
+                };
                 format!("{own}({}) = {v}", tree.label(s.node))
             }
             Event::Cut(i) => describe_cut(tree, &ab.cuts[i], o.prune_on_equal),
             Event::Exit(b) => format!("return {} {}", tree.label(s.node), bound_text(b)),
         };
-        let _ = writeln!(out, "  {:>4}  {who:<10} {:>6} {:>6}   {what}", i + 1, s.alpha.to_string(), s.beta.to_string());
+        let _ = writeln!(
+            out,
+            "  {:>4}  {who:<10} {:>6} {:>6}   {what}",
+            i + 1,
+            s.alpha.to_string(),
+            s.beta.to_string()
+        );
     }
     out
 }
@@ -264,7 +352,10 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
             "solution": opt.solution.iter().map(|&c| connector_json(graph, c)).collect::<Vec<_>>(),
         })
     };
-    let by_model: serde_json::Map<String, Json> = models(graph).into_iter().map(|m| (m.name().to_string(), optimal_json(m))).collect();
+    let by_model: serde_json::Map<String, Json> = models(graph)
+        .into_iter()
+        .map(|m| (m.name().to_string(), optimal_json(m)))
+        .collect();
     let cycles: Vec<Json> = run
         .cycles
         .iter()
@@ -309,37 +400,104 @@ fn and_or_json(graph: &Graph, run: &AoStar) -> Json {
 fn and_or_text(graph: &Graph, run: &AoStar) -> String {
     let mut out = String::new();
     let model_note = match graph.model() {
-        CostModel::Connector => "connector cost (Nilsson): k(n) = c + sum of the children's costs, c = k unless given",
+        CostModel::Connector => {
+            "connector cost (Nilsson): k(n) = c + sum of the children's costs, c = k unless given"
+        }
         CostModel::Sum => "sum cost: h(n) = sum over the arcs of (arc cost + h(child))",
         CostModel::Max => "max cost: h(n) = max over the arcs of (arc cost + h(child))",
     };
-    let _ = writeln!(out, "AND/OR graph: {} nodes, {} connectors, start {}.", graph.len(), graph.connectors().len(), graph.label(graph.start()));
+    let _ = writeln!(
+        out,
+        "AND/OR graph: {} nodes, {} connectors, start {}.",
+        graph.len(),
+        graph.connectors().len(),
+        graph.label(graph.start())
+    );
     let _ = writeln!(out, "Cost model: {model_note}.");
     let solvable = andor::solvable(graph);
     let (yes, no): (Vec<_>, Vec<_>) = graph.ids().partition(|n| solvable[n.index()]);
-    let names = |ids: &[andor::NodeId]| ids.iter().map(|&n| graph.label(n)).collect::<Vec<_>>().join(" ");
-    let _ = writeln!(out, "\nSolvable nodes: {}", if yes.is_empty() { "none".into() } else { names(&yes) });
-    let _ = writeln!(out, "Unsolvable nodes: {}", if no.is_empty() { "none".into() } else { names(&no) });
+    let names = |ids: &[andor::NodeId]| {
+        ids.iter()
+            .map(|&n| graph.label(n))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(
+        out,
+        "\nSolvable nodes: {}",
+        if yes.is_empty() {
+            "none".into()
+        } else {
+            names(&yes)
+        }
+    );
+    let _ = writeln!(
+        out,
+        "Unsolvable nodes: {}",
+        if no.is_empty() {
+            "none".into()
+        } else {
+            names(&no)
+        }
+    );
     for m in models(graph) {
         let opt = andor::optimal(graph, m);
-        let none = if opt.cost.is_finite() { "" } else { " (no solution graph: the start node is unsolvable)" };
-        let _ = writeln!(out, "\nOptimal solution graph, {} cost: {}{none}", m.name(), opt.cost);
+        let none = if opt.cost.is_finite() {
+            ""
+        } else {
+            " (no solution graph: the start node is unsolvable)"
+        };
+        let _ = writeln!(
+            out,
+            "\nOptimal solution graph, {} cost: {}{none}",
+            m.name(),
+            opt.cost
+        );
         for &c in &opt.solution {
             let cost = graph.connector_cost(c, m, |t| opt.costs[t.index()]);
-            let _ = writeln!(out, "  {}   ({} = {cost})", graph.describe(c), graph.label(graph.connector(c).from));
+            let _ = writeln!(
+                out,
+                "  {}   ({} = {cost})",
+                graph.describe(c),
+                graph.label(graph.connector(c).from)
+            );
         }
     }
-    let _ = writeln!(out, "\nAO* ({} cost; expand the first unsolved tip depth-first, left to right; on equal costs mark the first connector in file order)", run.model.name());
+    let _ = writeln!(
+        out,
+        "\nAO* ({} cost; expand the first unsolved tip depth-first, left to right; on equal costs mark the first connector in file order)",
+        run.model.name()
+    );
     for (i, cy) in run.cycles.iter().enumerate() {
-        let generated: Vec<String> = cy.generated.iter().map(|&n| {
-            let node = graph.node(n);
-            if node.terminal { format!("{} (goal)", node.label) } else { format!("{} ({})", node.label, node.h) }
-        }).collect();
-        let _ = writeln!(out, "  cycle {}: expand {}", i + 1, graph.label(cy.expanded));
+        let generated: Vec<String> = cy
+            .generated
+            .iter()
+            .map(|&n| {
+                let node = graph.node(n);
+                if node.terminal {
+                    format!("{} (goal)", node.label)
+                } else {
+                    format!("{} ({})", node.label, node.h)
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  cycle {}: expand {}",
+            i + 1,
+            graph.label(cy.expanded)
+        );
         if graph.connectors_of(cy.expanded).is_empty() {
-            let _ = writeln!(out, "    no successors: {} is a dead end (cost +inf)", graph.label(cy.expanded));
+            let _ = writeln!(
+                out,
+                "    no successors: {} is a dead end (cost +inf)",
+                graph.label(cy.expanded)
+            );
         } else if generated.is_empty() {
-            let _ = writeln!(out, "    no new nodes: every successor is already in the graph");
+            let _ = writeln!(
+                out,
+                "    no new nodes: every successor is already in the graph"
+            );
         } else {
             let _ = writeln!(out, "    new nodes: {}", generated.join(", "));
         }
@@ -347,8 +505,12 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
             let mut line = format!("    revise {}: {} -> {}", graph.label(r.node), r.old, r.new);
             // With a choice to make, show what decided it.
             if cy.costs(r).len() > 1 {
-                let options: Vec<String> =
-                    graph.connectors_of(r.node).iter().zip(cy.costs(r)).map(|(&c, cost)| format!("{} = {cost}", graph.describe(c))).collect();
+                let options: Vec<String> = graph
+                    .connectors_of(r.node)
+                    .iter()
+                    .zip(cy.costs(r))
+                    .map(|(&c, cost)| format!("{} = {cost}", graph.describe(c)))
+                    .collect();
                 let _ = write!(line, " [{}]", options.join("; "));
             }
             match r.marked {

@@ -16,7 +16,8 @@ pub(crate) enum Command {
 pub(crate) fn run(command: &Command) -> Result<String, UsageError> {
     match command {
         Command::Export { dir } => {
-            let written = treequiz::render::export(dir).map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
+            let written = treequiz::render::export(dir)
+                .map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             Ok(format!("{}\n", names.join("\n")))
         }

@@ -22,11 +22,18 @@ const HEIGHT: f64 = 6.5;
 /// The text inside a node: `n1 (2)`, or the label alone for a goal.
 fn node_text(graph: &Graph, id: NodeId) -> String {
     let node = graph.node(id);
-    if node.terminal { node.label.clone() } else { format!("{} ({})", node.label, node.h) }
+    if node.terminal {
+        node.label.clone()
+    } else {
+        format!("{} ({})", node.label, node.h)
+    }
 }
 
 fn text_width(text: &str, font: f64) -> f64 {
-    text.chars().map(|c| if c.is_ascii() { 0.56 } else { 1.0 }).sum::<f64>() * font
+    text.chars()
+        .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
+        .sum::<f64>()
+        * font
 }
 
 /// Lays out and draws an AND/OR graph; `marks` adds the key's annotations.
@@ -57,18 +64,34 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     };
     renumber(&rows, &mut pos);
     for sweep in 0..4 {
-        let order: Vec<usize> = if sweep % 2 == 0 { (1..levels).collect() } else { (0..levels.saturating_sub(1)).rev().collect() };
+        let order: Vec<usize> = if sweep % 2 == 0 {
+            (1..levels).collect()
+        } else {
+            (0..levels.saturating_sub(1)).rev().collect()
+        };
         for level in order {
             let mut keyed: Vec<(f64, usize, NodeId)> = rows[level]
                 .iter()
                 .enumerate()
                 .map(|(i, &id)| {
                     let neighbours: Vec<f64> = if sweep % 2 == 0 {
-                        graph.parents_of(id).iter().map(|&c| pos[graph.connector(c).from.index()]).collect()
+                        graph
+                            .parents_of(id)
+                            .iter()
+                            .map(|&c| pos[graph.connector(c).from.index()])
+                            .collect()
                     } else {
-                        graph.connectors_of(id).iter().flat_map(|&c| graph.connector(c).to.iter().map(|t| pos[t.index()])).collect()
+                        graph
+                            .connectors_of(id)
+                            .iter()
+                            .flat_map(|&c| graph.connector(c).to.iter().map(|t| pos[t.index()]))
+                            .collect()
                     };
-                    let key = if neighbours.is_empty() { i as f64 } else { neighbours.iter().sum::<f64>() / neighbours.len() as f64 };
+                    let key = if neighbours.is_empty() {
+                        i as f64
+                    } else {
+                        neighbours.iter().sum::<f64>() / neighbours.len() as f64
+                    };
                     (key, i, id)
                 })
                 .collect();
@@ -78,8 +101,14 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
         }
     }
     // Widths, then each row centred on the widest.
-    let widths: Vec<f64> = graph.ids().map(|id| text_width(&node_text(graph, id), FONT) + 4.0).collect();
-    let row_width = |row: &Vec<NodeId>| row.iter().map(|id| widths[id.index()]).sum::<f64>() + GAP * row.len().saturating_sub(1) as f64;
+    let widths: Vec<f64> = graph
+        .ids()
+        .map(|id| text_width(&node_text(graph, id), FONT) + 4.0)
+        .collect();
+    let row_width = |row: &Vec<NodeId>| {
+        row.iter().map(|id| widths[id.index()]).sum::<f64>()
+            + GAP * row.len().saturating_sub(1) as f64
+    };
     let widest = rows.iter().map(row_width).fold(0.0, f64::max);
     let margin = 8.0;
     let mut x = vec![0.0f64; n];
@@ -98,38 +127,98 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     let mut items = Vec::new();
     for (i, con) in graph.connectors().iter().enumerate() {
         let c = ConnectorId(i as u32);
-        let style = if m.solution.contains(&c) { Style::Answer } else { Style::Normal };
+        let style = if m.solution.contains(&c) {
+            Style::Answer
+        } else {
+            Style::Normal
+        };
         let (px, py) = (x[con.from.index()], y[con.from.index()] + HEIGHT / 2.0);
         let mut angles = Vec::new();
         for (j, t) in con.to.iter().enumerate() {
             let (cx, cy) = (x[t.index()], y[t.index()] - HEIGHT / 2.0);
-            items.push(Item::Line { x1: px, y1: py, x2: cx, y2: cy, style });
+            items.push(Item::Line {
+                x1: px,
+                y1: py,
+                x2: cx,
+                y2: cy,
+                style,
+            });
             angles.push((cy - py).atan2(cx - px).to_degrees());
             if let Some(arcs) = con.arcs.as_ref().filter(|a| a.iter().any(|&v| v != 1)) {
                 let (lx, ly) = (px + (cx - px) * 0.55, py + (cy - py) * 0.55);
-                items.push(Item::Text { x: lx + 1.0, y: ly, text: arcs[j].to_string(), size: FONT * 0.85, anchor: Anchor::Start, style: Style::Normal });
+                items.push(Item::Text {
+                    x: lx + 1.0,
+                    y: ly,
+                    text: arcs[j].to_string(),
+                    size: FONT * 0.85,
+                    anchor: Anchor::Start,
+                    style: Style::Normal,
+                });
             } else if con.arcs.is_none() && j == 0 {
                 let (lx, ly) = (px + (cx - px) * 0.3, py + (cy - py) * 0.3);
-                items.push(Item::Text { x: lx + 1.5, y: ly, text: format!("c={}", con.cost), size: FONT * 0.85, anchor: Anchor::Start, style: Style::Normal });
+                items.push(Item::Text {
+                    x: lx + 1.5,
+                    y: ly,
+                    text: format!("c={}", con.cost),
+                    size: FONT * 0.85,
+                    anchor: Anchor::Start,
+                    style: Style::Normal,
+                });
             }
         }
         if con.to.len() >= 2 {
             let lo = angles.iter().copied().fold(f64::INFINITY, f64::min);
             let hi = angles.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            items.push(Item::Arc { cx: px, cy: py, r: 5.0, a1: lo, a2: hi, style });
+            items.push(Item::Arc {
+                cx: px,
+                cy: py,
+                r: 5.0,
+                a1: lo,
+                a2: hi,
+                style,
+            });
         }
     }
     for id in graph.ids() {
         let node = graph.node(id);
-        let outline = if node.terminal { Outline::DoubleBox } else { Outline::Box };
+        let outline = if node.terminal {
+            Outline::DoubleBox
+        } else {
+            Outline::Box
+        };
         let solved = m.solved.get(id.index()).copied().unwrap_or(false);
         let style = if solved { Style::Answer } else { Style::Normal };
         let (cx, cy) = (x[id.index()], y[id.index()]);
-        items.push(Item::Node { x: cx, y: cy, w: widths[id.index()], h: HEIGHT, outline, style });
-        items.push(Item::Text { x: cx, y: cy, text: node_text(graph, id), size: FONT, anchor: Anchor::Middle, style: Style::Normal });
+        items.push(Item::Node {
+            x: cx,
+            y: cy,
+            w: widths[id.index()],
+            h: HEIGHT,
+            outline,
+            style,
+        });
+        items.push(Item::Text {
+            x: cx,
+            y: cy,
+            text: node_text(graph, id),
+            size: FONT,
+            anchor: Anchor::Middle,
+            style: Style::Normal,
+        });
         if let Some(Some(cost)) = m.costs.get(id.index()) {
-            items.push(Item::Text { x: cx + widths[id.index()] / 2.0 + 1.0, y: cy - HEIGHT * 0.55, text: cost.clone(), size: FONT, anchor: Anchor::Start, style: Style::Mark });
+            items.push(Item::Text {
+                x: cx + widths[id.index()] / 2.0 + 1.0,
+                y: cy - HEIGHT * 0.55,
+                text: cost.clone(),
+                size: FONT,
+                anchor: Anchor::Start,
+                style: Style::Mark,
+            });
         }
     }
-    Figure { width: widest + 2.0 * margin + 6.0, height: margin * 2.0 + LEVEL * (levels - 1) as f64, items }
+    Figure {
+        width: widest + 2.0 * margin + 6.0,
+        height: margin * 2.0 + LEVEL * (levels - 1) as f64,
+        items,
+    }
 }

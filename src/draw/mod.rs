@@ -55,13 +55,40 @@ pub enum Anchor {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// A node outline centred at (x, y), `w` wide and `h` high.
-    Node { x: f64, y: f64, w: f64, h: f64, outline: Outline, style: Style },
+    Node {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        outline: Outline,
+        style: Style,
+    },
     /// A straight line.
-    Line { x1: f64, y1: f64, x2: f64, y2: f64, style: Style },
+    Line {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        style: Style,
+    },
     /// A circular arc around (cx, cy) from angle `a1` to `a2` (degrees, clockwise from +x, y down).
-    Arc { cx: f64, cy: f64, r: f64, a1: f64, a2: f64, style: Style },
+    Arc {
+        cx: f64,
+        cy: f64,
+        r: f64,
+        a1: f64,
+        a2: f64,
+        style: Style,
+    },
     /// A text.
-    Text { x: f64, y: f64, text: String, size: f64, anchor: Anchor, style: Style },
+    Text {
+        x: f64,
+        y: f64,
+        text: String,
+        size: f64,
+        anchor: Anchor,
+        style: Style,
+    },
 }
 
 /// A laid-out drawing.
@@ -76,8 +103,37 @@ pub struct Figure {
 }
 
 /// A number with one decimal and no trailing `.0`, so output is byte-stable.
-fn num(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
-    let r = if r == 0.0 { 0.0 } else { r };
-    if r.fract() == 0.0 { format!("{r:.0}") } else { format!("{r:.1}") }
+/// Written with integer arithmetic and without allocating: figures print
+/// thousands of numbers, and float formatting with a precision is slow.
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tenths = (self.0 * 10.0).round() as i64;
+        let (sign, t) = if tenths < 0 {
+            ("-", -tenths)
+        } else {
+            ("", tenths)
+        };
+        if t % 10 == 0 {
+            write!(f, "{sign}{}", t / 10)
+        } else {
+            write!(f, "{sign}{}.{}", t / 10, t % 10)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Num;
+
+    #[test]
+    fn numbers_print_with_one_decimal_at_most() {
+        let got: Vec<String> = [0.0, -0.04, 3.0, 2.25, -1.46, 12.96]
+            .iter()
+            .map(|&v| Num(v).to_string())
+            .collect();
+        assert_eq!(got, ["0", "0", "3", "2.3", "-1.5", "13"]);
+    }
 }

@@ -1,11 +1,15 @@
 //! A [`Figure`] as inline SVG.
 
-use super::{Anchor, Figure, Item, Outline, Style, num};
+use std::fmt::Write as _;
+
+use super::{Anchor, Figure, Item, Num, Outline, Style};
 
 fn stroke(style: Style) -> &'static str {
     match style {
         Style::Normal => r##"stroke="#222" stroke-width="0.3" fill="none""##,
-        Style::Pruned => r##"stroke="#999" stroke-width="0.3" stroke-dasharray="1.2 0.8" fill="none""##,
+        Style::Pruned => {
+            r##"stroke="#999" stroke-width="0.3" stroke-dasharray="1.2 0.8" fill="none""##
+        }
         Style::Cause => r##"stroke="#1f5fbf" stroke-width="0.8" fill="none""##,
         Style::Answer => r##"stroke="#1b873f" stroke-width="0.8" fill="none""##,
         Style::Mark => r##"stroke="#c62828" stroke-width="0.5" fill="none""##,
@@ -23,35 +27,53 @@ fn fill(style: Style) -> &'static str {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The figure as an `<svg>` element, `width` in mm so it prints at its size.
 pub fn to_svg(figure: &Figure) -> String {
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="figure" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="Helvetica, Arial, 'Noto Sans CJK SC', sans-serif">"#,
-        w = num(figure.width),
-        h = num(figure.height)
+        w = Num(figure.width),
+        h = Num(figure.height)
     );
     out.push('\n');
     for item in &figure.items {
         match item {
-            Item::Node { x, y, w, h, outline, style } => {
+            Item::Node {
+                x,
+                y,
+                w,
+                h,
+                outline,
+                style,
+            } => {
                 let (x0, y0) = (x - w / 2.0, y - h / 2.0);
                 let rect = |inset: f64, rx: f64| {
                     format!(
                         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" {}/>"#,
-                        num(x0 + inset),
-                        num(y0 + inset),
-                        num(w - 2.0 * inset),
-                        num(h - 2.0 * inset),
-                        num(rx),
+                        Num(x0 + inset),
+                        Num(y0 + inset),
+                        Num(w - 2.0 * inset),
+                        Num(h - 2.0 * inset),
+                        Num(rx),
                         stroke(*style)
                     )
                 };
                 match outline {
                     Outline::Square => out.push_str(&rect(0.0, 0.0)),
-                    Outline::Circle => out.push_str(&format!(r#"<circle cx="{}" cy="{}" r="{}" {}/>"#, num(*x), num(*y), num(w / 2.0), stroke(*style))),
+                    Outline::Circle => {
+                        let _ = write!(
+                            out,
+                            r#"<circle cx="{}" cy="{}" r="{}" {}/>"#,
+                            Num(*x),
+                            Num(*y),
+                            Num(w / 2.0),
+                            stroke(*style)
+                        );
+                    }
                     Outline::Box => out.push_str(&rect(0.0, 1.5)),
                     Outline::DoubleBox => {
                         out.push_str(&rect(0.0, 1.5));
@@ -59,37 +81,67 @@ pub fn to_svg(figure: &Figure) -> String {
                     }
                 }
             }
-            Item::Line { x1, y1, x2, y2, style } => {
-                out.push_str(&format!(r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {}/>"#, num(*x1), num(*y1), num(*x2), num(*y2), stroke(*style)));
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                style,
+            } => {
+                let _ = write!(
+                    out,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {}/>"#,
+                    Num(*x1),
+                    Num(*y1),
+                    Num(*x2),
+                    Num(*y2),
+                    stroke(*style)
+                );
             }
-            Item::Arc { cx, cy, r, a1, a2, style } => {
+            Item::Arc {
+                cx,
+                cy,
+                r,
+                a1,
+                a2,
+                style,
+            } => {
                 let point = |a: f64| (cx + r * a.to_radians().cos(), cy + r * a.to_radians().sin());
                 let ((sx, sy), (ex, ey)) = (point(*a1), point(*a2));
                 let large = if (a2 - a1).abs() > 180.0 { 1 } else { 0 };
-                out.push_str(&format!(
+                let _ = write!(
+                    out,
                     r#"<path d="M {} {} A {} {} 0 {large} 1 {} {}" {}/>"#,
-                    num(sx),
-                    num(sy),
-                    num(*r),
-                    num(*r),
-                    num(ex),
-                    num(ey),
+                    Num(sx),
+                    Num(sy),
+                    Num(*r),
+                    Num(*r),
+                    Num(ex),
+                    Num(ey),
                     stroke(*style)
-                ));
+                );
             }
-            Item::Text { x, y, text, size, anchor, style } => {
+            Item::Text {
+                x,
+                y,
+                text,
+                size,
+                anchor,
+                style,
+            } => {
                 let anchor = match anchor {
                     Anchor::Middle => "middle",
                     Anchor::Start => "start",
                 };
-                out.push_str(&format!(
+                let _ = write!(
+                    out,
                     r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" dominant-baseline="central" fill="{}">{}</text>"#,
-                    num(*x),
-                    num(*y),
-                    num(*size),
+                    Num(*x),
+                    Num(*y),
+                    Num(*size),
                     fill(*style),
                     escape(text)
-                ));
+                );
             }
         }
         out.push('\n');

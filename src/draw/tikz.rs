@@ -1,6 +1,8 @@
 //! A [`Figure`] as a TikZ picture (coordinates in mm, y downwards).
 
-use super::{Anchor, Figure, Item, Outline, Style, num};
+use std::fmt::Write as _;
+
+use super::{Anchor, Figure, Item, Num, Outline, Style};
 
 fn style(style: Style) -> &'static str {
     match style {
@@ -55,58 +57,126 @@ pub fn to_tikz(figure: &Figure) -> String {
     let mut out = String::from("\\begin{tikzpicture}[x=1mm, y=-1mm]\n");
     for item in &figure.items {
         match item {
-            Item::Node { x, y, w, h, outline, style: s } => {
+            Item::Node {
+                x,
+                y,
+                w,
+                h,
+                outline,
+                style: s,
+            } => {
                 let (x0, y0, x1, y1) = (x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0);
                 match outline {
-                    Outline::Square => out.push_str(&format!("\\draw[{}] ({},{}) rectangle ({},{});\n", style(*s), num(x0), num(y0), num(x1), num(y1))),
-                    Outline::Circle => out.push_str(&format!("\\draw[{}] ({},{}) circle[radius={}];\n", style(*s), num(*x), num(*y), num(w / 2.0))),
+                    Outline::Square => {
+                        let _ = writeln!(
+                            out,
+                            "\\draw[{}] ({},{}) rectangle ({},{});",
+                            style(*s),
+                            Num(x0),
+                            Num(y0),
+                            Num(x1),
+                            Num(y1)
+                        );
+                    }
+                    Outline::Circle => {
+                        let _ = writeln!(
+                            out,
+                            "\\draw[{}] ({},{}) circle[radius={}];",
+                            style(*s),
+                            Num(*x),
+                            Num(*y),
+                            Num(w / 2.0)
+                        );
+                    }
                     Outline::Box | Outline::DoubleBox => {
-                        out.push_str(&format!("\\draw[{}, rounded corners=1.5mm] ({},{}) rectangle ({},{});\n", style(*s), num(x0), num(y0), num(x1), num(y1)));
+                        let _ = writeln!(
+                            out,
+                            "\\draw[{}, rounded corners=1.5mm] ({},{}) rectangle ({},{});",
+                            style(*s),
+                            Num(x0),
+                            Num(y0),
+                            Num(x1),
+                            Num(y1)
+                        );
                         if *outline == Outline::DoubleBox {
-                            out.push_str(&format!(
-                                "\\draw[{}, rounded corners=1mm] ({},{}) rectangle ({},{});\n",
+                            let _ = writeln!(
+                                out,
+                                "\\draw[{}, rounded corners=1mm] ({},{}) rectangle ({},{});",
                                 style(*s),
-                                num(x0 + 0.8),
-                                num(y0 + 0.8),
-                                num(x1 - 0.8),
-                                num(y1 - 0.8)
-                            ));
+                                Num(x0 + 0.8),
+                                Num(y0 + 0.8),
+                                Num(x1 - 0.8),
+                                Num(y1 - 0.8)
+                            );
                         }
                     }
                 }
             }
-            Item::Line { x1, y1, x2, y2, style: s } => {
-                out.push_str(&format!("\\draw[{}] ({},{}) -- ({},{});\n", style(*s), num(*x1), num(*y1), num(*x2), num(*y2)));
-            }
-            Item::Arc { cx, cy, r, a1, a2, style: s } => {
-                // With y = -1mm, TikZ puts angle a at (cos a, sin a) downwards, as we do.
-                let start = (cx + r * a1.to_radians().cos(), cy + r * a1.to_radians().sin());
-                out.push_str(&format!(
-                    "\\draw[{}] ({},{}) arc[start angle={}, end angle={}, radius={}];\n",
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                style: s,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "\\draw[{}] ({},{}) -- ({},{});",
                     style(*s),
-                    num(start.0),
-                    num(start.1),
-                    num(*a1),
-                    num(*a2),
-                    num(*r)
-                ));
+                    Num(*x1),
+                    Num(*y1),
+                    Num(*x2),
+                    Num(*y2)
+                );
             }
-            Item::Text { x, y, text, size, anchor, style: s } => {
+            Item::Arc {
+                cx,
+                cy,
+                r,
+                a1,
+                a2,
+                style: s,
+            } => {
+                // With y = -1mm, TikZ puts angle a at (cos a, sin a) downwards, as we do.
+                let start = (
+                    cx + r * a1.to_radians().cos(),
+                    cy + r * a1.to_radians().sin(),
+                );
+                let _ = writeln!(
+                    out,
+                    "\\draw[{}] ({},{}) arc[start angle={}, end angle={}, radius={}];",
+                    style(*s),
+                    Num(start.0),
+                    Num(start.1),
+                    Num(*a1),
+                    Num(*a2),
+                    Num(*r)
+                );
+            }
+            Item::Text {
+                x,
+                y,
+                text,
+                size,
+                anchor,
+                style: s,
+            } => {
                 let anchor = match anchor {
                     Anchor::Middle => "",
                     Anchor::Start => ", anchor=west",
                 };
                 // Font size in pt from mm (1 mm = 2.845 pt), line spacing 1.2.
                 let pt = size * 2.845;
-                out.push_str(&format!(
-                    "\\node[inner sep=0, text={}{anchor}, font=\\fontsize{{{}}}{{{}}}\\selectfont] at ({},{}) {{{}}};\n",
+                let _ = writeln!(
+                    out,
+                    "\\node[inner sep=0, text={}{anchor}, font=\\fontsize{{{}}}{{{}}}\\selectfont] at ({},{}) {{{}}};",
                     color(*s),
-                    num(pt),
-                    num(pt * 1.2),
-                    num(*x),
-                    num(*y),
+                    Num(pt),
+                    Num(pt * 1.2),
+                    Num(*x),
+                    Num(*y),
                     tex_escape(text)
-                ));
+                );
             }
         }
     }

@@ -35,7 +35,11 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     let size = (slot * 0.75).clamp(2.4, 6.5);
     let font = size * 0.48;
     // Sideways, leaf labels and values are written beside the leaves: leave room for them.
-    let down = if sideways { (PAGE.0 - 25.0) / levels as f64 } else { 15.0f64.min(22.0) };
+    let down = if sideways {
+        (PAGE.0 - 25.0) / levels as f64
+    } else {
+        15.0f64.min(22.0)
+    };
     let margin = size + 4.0;
 
     // Leaf slots in depth-first order; a parent sits midway between its outer children.
@@ -66,26 +70,52 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         } else {
             Style::Normal
         };
-        items.push(Item::Line { x1: x1 + ux * r, y1: y1 + uy * r, x2: x2 - ux * r, y2: y2 - uy * r, style });
+        items.push(Item::Line {
+            x1: x1 + ux * r,
+            y1: y1 + uy * r,
+            x2: x2 - ux * r,
+            y2: y2 - uy * r,
+            style,
+        });
         if let Some(at) = m.cut_roots.iter().position(|(root, _)| *root == id) {
             // Two slanted strokes across the edge's middle ("//"); the cut's sign
             // once per cut, beside its first pruned branch.
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
-            let (px, py) = (-uy * size * 0.45 + ux * size * 0.25, ux * size * 0.45 + uy * size * 0.25);
+            let (px, py) = (
+                -uy * size * 0.45 + ux * size * 0.25,
+                ux * size * 0.45 + uy * size * 0.25,
+            );
             for shift in [-0.5, 0.5] {
                 let (cx, cy) = (mx + ux * shift, my + uy * shift);
-                items.push(Item::Line { x1: cx - px, y1: cy - py, x2: cx + px, y2: cy + py, style: Style::Mark });
+                items.push(Item::Line {
+                    x1: cx - px,
+                    y1: cy - py,
+                    x2: cx + px,
+                    y2: cy + py,
+                    style: Style::Mark,
+                });
             }
             let sign = &m.cut_roots[at].1;
             let first_of_cut = at == 0 || tree.parent(m.cut_roots[at - 1].0) != Some(parent);
             if first_of_cut {
-                items.push(Item::Text { x: mx - size * 1.1, y: my, text: sign.clone(), size: font * 1.1, anchor: Anchor::Start, style: Style::Mark });
+                items.push(Item::Text {
+                    x: mx - size * 1.1,
+                    y: my,
+                    text: sign.clone(),
+                    size: font * 1.1,
+                    anchor: Anchor::Start,
+                    style: Style::Mark,
+                });
             }
         }
     }
     for id in tree.ids() {
         let (x, y) = point(id);
-        let outline = if tree.player(id) == Player::Max { Outline::Square } else { Outline::Circle };
+        let outline = if tree.player(id) == Player::Max {
+            Outline::Square
+        } else {
+            Outline::Circle
+        };
         let style = if unexamined(id) {
             Style::Pruned
         } else if m.causes.contains(&id) {
@@ -93,26 +123,80 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         } else {
             Style::Normal
         };
-        let text_style = if unexamined(id) { Style::Pruned } else { Style::Normal };
+        let text_style = if unexamined(id) {
+            Style::Pruned
+        } else {
+            Style::Normal
+        };
         if sideways && tree.leaf(id).is_some() {
             // A small mark, then "label  value" in a font as tall as the slot allows.
             let mark = size * 0.7;
-            items.push(Item::Node { x, y, w: mark, h: mark, outline, style });
+            items.push(Item::Node {
+                x,
+                y,
+                w: mark,
+                h: mark,
+                outline,
+                style,
+            });
             let leaf_font = (slot * 0.78).min(3.2);
             let text = format!("{}  {}", tree.label(id), tree.leaf(id).expect("a leaf"));
-            items.push(Item::Text { x: x + mark, y, text, size: leaf_font, anchor: Anchor::Start, style: text_style });
+            items.push(Item::Text {
+                x: x + mark,
+                y,
+                text,
+                size: leaf_font,
+                anchor: Anchor::Start,
+                style: text_style,
+            });
             continue;
         }
         // Sideways, inner nodes sit at least two slots apart and can be larger than leaves.
-        let size = if sideways { (slot * 1.8).clamp(size, 6.5) } else { size };
+        let size = if sideways {
+            (slot * 1.8).clamp(size, 6.5)
+        } else {
+            size
+        };
         let font = size * 0.48;
-        items.push(Item::Node { x, y, w: size, h: size, outline, style });
-        items.push(Item::Text { x, y, text: tree.label(id).into_owned(), size: font * shrink(&tree.label(id)), anchor: Anchor::Middle, style: text_style });
+        items.push(Item::Node {
+            x,
+            y,
+            w: size,
+            h: size,
+            outline,
+            style,
+        });
+        items.push(Item::Text {
+            x,
+            y,
+            text: tree.label(id).into_owned(),
+            size: font * shrink(&tree.label(id)),
+            anchor: Anchor::Middle,
+            style: text_style,
+        });
         if let Some(v) = tree.leaf(id) {
-            items.push(Item::Text { x, y: y + size * 0.95, text: v.to_string(), size: font * 1.1, anchor: Anchor::Middle, style: text_style });
+            items.push(Item::Text {
+                x,
+                y: y + size * 0.95,
+                text: v.to_string(),
+                size: font * 1.1,
+                anchor: Anchor::Middle,
+                style: text_style,
+            });
         } else if let Some(Some(value)) = m.values.get(id.index()) {
-            let (vx, vy) = if sideways { (x - size * 0.2, y - size * 0.85) } else { (x + size * 0.65, y - size * 0.55) };
-            items.push(Item::Text { x: vx, y: vy, text: value.clone(), size: font * 1.1, anchor: Anchor::Start, style: Style::Mark });
+            let (vx, vy) = if sideways {
+                (x - size * 0.2, y - size * 0.85)
+            } else {
+                (x + size * 0.65, y - size * 0.55)
+            };
+            items.push(Item::Text {
+                x: vx,
+                y: vy,
+                text: value.clone(),
+                size: font * 1.1,
+                anchor: Anchor::Start,
+                style: Style::Mark,
+            });
         }
     }
     let (mut width, mut height) = (0.0f64, 0.0f64);
@@ -122,7 +206,11 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         height = height.max(y);
     }
     let extra = if sideways { 16.0 } else { 4.0 };
-    Figure { width: width + margin + extra, height: height + margin, items }
+    Figure {
+        width: width + margin + extra,
+        height: height + margin,
+        items,
+    }
 }
 
 /// Long labels (AA, AB, …) get a smaller font to fit their node.
@@ -144,5 +232,6 @@ fn place(tree: &Tree, id: NodeId, slot: f64, next: &mut usize, along: &mut [f64]
     for &c in &children {
         place(tree, c, slot, next, along);
     }
-    along[id.index()] = (along[children[0].index()] + along[children[children.len() - 1].index()]) / 2.0;
+    along[id.index()] =
+        (along[children[0].index()] + along[children[children.len() - 1].index()]) / 2.0;
 }

@@ -1,6 +1,8 @@
 //! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
 
-use super::{Answer, Conventions, Family, Field, KindDef, Shape, Solved, Table, any_instance, tree};
+use super::{
+    Answer, Conventions, Family, Field, KindDef, Shape, Solved, Table, any_instance, tree,
+};
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::{Bound, CutKind, Event, Player, Tree, alpha_beta};
 use crate::instance::Instance;
@@ -11,11 +13,26 @@ pub(super) static KIND: KindDef = KindDef {
     name: "alpha-beta",
     family: Family::GameTree,
     fields: &[
-        Field { name: "value", shape: Shape::Value },
-        Field { name: "evaluated", shape: Shape::Sequence },
-        Field { name: "pruned", shape: Shape::Labels },
-        Field { name: "alpha_cuts", shape: Shape::Labels },
-        Field { name: "beta_cuts", shape: Shape::Labels },
+        Field {
+            name: "value",
+            shape: Shape::Value,
+        },
+        Field {
+            name: "evaluated",
+            shape: Shape::Sequence,
+        },
+        Field {
+            name: "pruned",
+            shape: Shape::Labels,
+        },
+        Field {
+            name: "alpha_cuts",
+            shape: Shape::Labels,
+        },
+        Field {
+            name: "beta_cuts",
+            shape: Shape::Labels,
+        },
     ],
     solve,
     unusable: any_instance,
@@ -63,15 +80,35 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
         (CutKind::Beta, false) => ">",
     };
     let marks = TreeMarks {
-        values: ab.bounds.iter().enumerate().map(|(i, b)| b.filter(|_| t.leaf(crate::gametree::NodeId(i as u32)).is_none()).map(bound_text)).collect(),
+        values: ab
+            .bounds
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                b.filter(|_| t.leaf(crate::gametree::NodeId(i as u32)).is_none())
+                    .map(bound_text)
+            })
+            .collect(),
         unexamined: t.ids().map(|id| ab.bounds[id.index()].is_none()).collect(),
-        cut_roots: ab.cuts.iter().flat_map(|c| c.pruned.iter().map(move |&p| (p, sign(c.kind).to_string()))).collect(),
+        cut_roots: ab
+            .cuts
+            .iter()
+            .flat_map(|c| c.pruned.iter().map(move |&p| (p, sign(c.kind).to_string())))
+            .collect(),
         causes: ab.cuts.iter().map(|c| c.by).collect(),
         answer_path: Vec::new(),
     };
     let cut_note = |c: &crate::gametree::Cut| {
-        let (own, other) = if c.kind == CutKind::Alpha { ("β", "α") } else { ("α", "β") };
-        let key = if c.is_deep(t) { "note.deep_cut" } else { "note.cut" };
+        let (own, other) = if c.kind == CutKind::Alpha {
+            ("β", "α")
+        } else {
+            ("α", "β")
+        };
+        let key = if c.is_deep(t) {
+            "note.deep_cut"
+        } else {
+            "note.cut"
+        };
         lang.fill(
             key,
             &[
@@ -93,7 +130,14 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
     }
     for (id, tight) in &ab.widened {
         let b = ab.bounds[id.index()].expect("widened nodes were examined");
-        notes.push(lang.fill("note.widened", &[("node", &t.label(*id)), ("bound", &bound_text(b)), ("tight", &bound_text(*tight))]));
+        notes.push(lang.fill(
+            "note.widened",
+            &[
+                ("node", &t.label(*id)),
+                ("bound", &bound_text(b)),
+                ("tight", &bound_text(*tight)),
+            ],
+        ));
     }
     let rows = ab
         .steps
@@ -104,22 +148,45 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
                 Event::Enter => lang.get("step.enter").to_string(),
                 Event::Leaf(v) => lang.fill("step.leaf", &[("value", &shown(v))]),
                 Event::Improve(v) => {
-                    let own = if t.player(s.node) == Player::Max { "α" } else { "β" };
-                    lang.fill("step.improve", &[("own", own), ("node", &node), ("value", &shown(v))])
+                    let own = if t.player(s.node) == Player::Max {
+                        "α"
+                    } else {
+                        "β"
+                    };
+                    lang.fill(
+                        "step.improve",
+                        &[("own", own), ("node", &node), ("value", &shown(v))],
+                    )
                 }
                 Event::Cut(i) => cut_note(&ab.cuts[i]),
-                Event::Exit(b) => lang.fill("step.exit", &[("node", &node), ("value", &relation_text(b))]),
+                Event::Exit(b) => lang.fill(
+                    "step.exit",
+                    &[("node", &node), ("value", &relation_text(b))],
+                ),
             };
             vec![node, shown(s.alpha), shown(s.beta), what]
         })
         .collect();
-    let table = Table { headers: ["table.node", "table.alpha", "table.beta", "table.what"].iter().map(|k| lang.get(k).to_string()).collect(), rows };
-    let cuts_of = |kind: CutKind| labels(t, ab.cuts.iter().filter(|c| c.kind == kind).map(|c| c.at));
+    let table = Table {
+        headers: ["table.node", "table.alpha", "table.beta", "table.what"]
+            .iter()
+            .map(|k| lang.get(k).to_string())
+            .collect(),
+        rows,
+    };
+    let cuts_of =
+        |kind: CutKind| labels(t, ab.cuts.iter().filter(|c| c.kind == kind).map(|c| c.at));
     Solved {
         answers: vec![
             ("value", Answer::Value(ab.value)),
-            ("evaluated", Answer::Sequence(labels(t, ab.evaluated.iter().copied()))),
-            ("pruned", Answer::Labels(labels(t, ab.pruned.iter().copied()))),
+            (
+                "evaluated",
+                Answer::Sequence(labels(t, ab.evaluated.iter().copied())),
+            ),
+            (
+                "pruned",
+                Answer::Labels(labels(t, ab.pruned.iter().copied())),
+            ),
             ("alpha_cuts", Answer::Labels(cuts_of(CutKind::Alpha))),
             ("beta_cuts", Answer::Labels(cuts_of(CutKind::Beta))),
         ],

@@ -30,7 +30,14 @@ fn quote(s: &str) -> String {
 }
 
 fn list(items: &[String]) -> String {
-    format!("[{}]", items.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", "))
+    format!(
+        "[{}]",
+        items
+            .iter()
+            .map(|s| quote(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 fn value(v: Value) -> String {
@@ -49,7 +56,10 @@ impl Answer {
             Answer::Label(l) => quote(l),
             Answer::Labels(ls) | Answer::Sequence(ls) | Answer::Connectors(ls) => list(ls),
             Answer::Values(pairs) => {
-                let inner: Vec<String> = pairs.iter().map(|(l, v)| format!("{l} = {}", value(*v))).collect();
+                let inner: Vec<String> = pairs
+                    .iter()
+                    .map(|(l, v)| format!("{l} = {}", value(*v)))
+                    .collect();
                 format!("{{ {} }}", inner.join(", "))
             }
         }
@@ -65,7 +75,13 @@ impl Answer {
             Answer::Labels(ls) => or_none(ls.join(", ")),
             Answer::Sequence(ls) => or_none(ls.join(" → ")),
             Answer::Connectors(cs) => or_none(cs.join("; ")),
-            Answer::Values(pairs) => or_none(pairs.iter().map(|(l, v)| format!("{l} = {v}")).collect::<Vec<_>>().join(", ")),
+            Answer::Values(pairs) => or_none(
+                pairs
+                    .iter()
+                    .map(|(l, v)| format!("{l} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
         }
     }
 }

@@ -10,9 +10,18 @@ pub(super) static KIND: KindDef = KindDef {
     name: "minimax",
     family: Family::GameTree,
     fields: &[
-        Field { name: "value", shape: Shape::Value },
-        Field { name: "values", shape: Shape::Values },
-        Field { name: "best_move", shape: Shape::Label },
+        Field {
+            name: "value",
+            shape: Shape::Value,
+        },
+        Field {
+            name: "values",
+            shape: Shape::Values,
+        },
+        Field {
+            name: "best_move",
+            shape: Shape::Label,
+        },
     ],
     solve,
     unusable: any_instance,
@@ -23,18 +32,47 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
     let mm = minimax(t);
     let inner: Vec<_> = t.ids().filter(|&id| t.leaf(id).is_none()).collect();
     let marks = TreeMarks {
-        values: t.ids().map(|id| t.leaf(id).is_none().then(|| mm.values[id.index()].to_string())).collect(),
+        values: t
+            .ids()
+            .map(|id| {
+                t.leaf(id)
+                    .is_none()
+                    .then(|| mm.values[id.index()].to_string())
+            })
+            .collect(),
         answer_path: mm.principal_variation[1..].to_vec(),
         ..TreeMarks::default()
     };
-    let best: Vec<String> = mm.best_moves.iter().map(|&b| t.label(b).into_owned()).collect();
-    let mut notes = vec![lang.fill("note.best_move", &[("moves", &best.join(", ")), ("value", &mm.value.to_string())])];
-    let pv: Vec<String> = mm.principal_variation.iter().map(|&n| t.label(n).into_owned()).collect();
+    let best: Vec<String> = mm
+        .best_moves
+        .iter()
+        .map(|&b| t.label(b).into_owned())
+        .collect();
+    let mut notes = vec![lang.fill(
+        "note.best_move",
+        &[
+            ("moves", &best.join(", ")),
+            ("value", &mm.value.to_string()),
+        ],
+    )];
+    let pv: Vec<String> = mm
+        .principal_variation
+        .iter()
+        .map(|&n| t.label(n).into_owned())
+        .collect();
     notes.push(lang.fill("note.principal_variation", &[("path", &pv.join(" → "))]));
     Solved {
         answers: vec![
             ("value", Answer::Value(mm.value)),
-            ("values", Answer::Values(inner.iter().map(|&id| (t.label(id).into_owned(), mm.values[id.index()])).collect())),
+            (
+                "values",
+                Answer::Values(
+                    inner
+                        .iter()
+                        .map(|&id| (t.label(id).into_owned(), mm.values[id.index()]))
+                        .collect(),
+                ),
+            ),
             // With several best moves the leftmost is the key's; the note lists them all.
             ("best_move", Answer::Label(best[0].clone())),
         ],

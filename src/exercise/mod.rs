@@ -1,10 +1,10 @@
 //! Exercise kinds: instance → answers, key drawing and key table. One module
 //! per kind; [`KINDS`] is the registry, so a new kind is one module and one line.
 
+mod alpha_beta;
 pub mod answer;
 mod ao_star;
 mod minimax;
-mod alpha_beta;
 mod solution_cost;
 mod solvable;
 
@@ -82,7 +82,13 @@ impl std::fmt::Debug for KindDef {
 }
 
 /// Every exercise kind.
-pub static KINDS: &[&KindDef] = &[&minimax::KIND, &alpha_beta::KIND, &solvable::KIND, &solution_cost::KIND, &ao_star::KIND];
+pub static KINDS: &[&KindDef] = &[
+    &minimax::KIND,
+    &alpha_beta::KIND,
+    &solvable::KIND,
+    &solution_cost::KIND,
+    &ao_star::KIND,
+];
 
 /// The kind with this name.
 pub fn kind(name: &str) -> Option<&'static KindDef> {

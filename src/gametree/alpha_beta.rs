@@ -59,7 +59,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { order: Order::LeftToRight, prune_on_equal: true, values: ValueMode::FailHard }
+        Options {
+            order: Order::LeftToRight,
+            prune_on_equal: true,
+            values: ValueMode::FailHard,
+        }
     }
 }
 
@@ -223,13 +227,21 @@ pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
         widened: Vec::new(),
         steps: Vec::new(),
     };
-    let mut search = Search { tree, options, stack: Vec::new(), out };
+    let mut search = Search {
+        tree,
+        options,
+        stack: Vec::new(),
+        out,
+    };
     let root = search.visit(tree.root(), Value::NegInf, Value::PosInf);
     let mut out = search.out;
     out.value = root.value();
     out.pruned.sort_unstable();
     // Exactly the nodes the search never reached, in id order.
-    out.unexamined = tree.ids().filter(|id| out.bounds[id.index()].is_none()).collect();
+    out.unexamined = tree
+        .ids()
+        .filter(|id| out.bounds[id.index()].is_none())
+        .collect();
     out
 }
 
@@ -245,7 +257,12 @@ impl Search<'_> {
     }
 
     fn step(&mut self, node: NodeId, alpha: Value, beta: Value, event: Event) {
-        self.out.steps.push(Step { node, alpha, beta, event });
+        self.out.steps.push(Step {
+            node,
+            alpha,
+            beta,
+            event,
+        });
     }
 
     fn visit(&mut self, node: NodeId, alpha: Value, beta: Value) -> Bound {
@@ -266,9 +283,18 @@ impl Search<'_> {
         // `own` is the node's α (MAX) or β (MIN); [lo, hi] is what the children prove.
         let mut own = if is_max { Value::NegInf } else { Value::PosInf };
         let (mut lo, mut hi) = (own, own);
-        self.stack.push(Frame { node, player, own, bounded: false });
+        self.stack.push(Frame {
+            node,
+            player,
+            own,
+            bounded: false,
+        });
         for (i, &child) in children.iter().enumerate() {
-            let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+            let (a, b) = if is_max {
+                (alpha.max(own), beta)
+            } else {
+                (alpha, beta.min(own))
+            };
             let result = self.visit(child, a, b);
             let (clo, chi) = result.interval();
             if is_max {
@@ -282,14 +308,22 @@ impl Search<'_> {
             if (is_max && v > own) || (!is_max && v < own) {
                 own = v;
                 self.stack.last_mut().expect("own frame").own = own;
-                let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+                let (a, b) = if is_max {
+                    (alpha.max(own), beta)
+                } else {
+                    (alpha, beta.min(own))
+                };
                 self.step(node, a, b, Event::Improve(own));
             }
             let opposite = if is_max { beta } else { alpha };
             if self.reaches(player, own, opposite) {
                 let rest = &children[i + 1..];
                 if !rest.is_empty() && self.cut(node, player, own, rest, alpha, beta) {
-                    if is_max { hi = Value::PosInf } else { lo = Value::NegInf }
+                    if is_max {
+                        hi = Value::PosInf
+                    } else {
+                        lo = Value::NegInf
+                    }
                     break;
                 }
             }
@@ -304,15 +338,25 @@ impl Search<'_> {
         let (bound, tight) = if lo == hi {
             (Bound::Exact(lo), Bound::Exact(lo))
         } else if upper {
-            (Bound::AtMost(if is_max && hard { hi.max(alpha) } else { hi }), Bound::AtMost(hi))
+            (
+                Bound::AtMost(if is_max && hard { hi.max(alpha) } else { hi }),
+                Bound::AtMost(hi),
+            )
         } else {
-            (Bound::AtLeast(if !is_max && hard { lo.min(beta) } else { lo }), Bound::AtLeast(lo))
+            (
+                Bound::AtLeast(if !is_max && hard { lo.min(beta) } else { lo }),
+                Bound::AtLeast(lo),
+            )
         };
         if bound != tight {
             self.out.widened.push((node, tight));
         }
         self.out.bounds[node.index()] = Some(bound);
-        let (a, b) = if is_max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+        let (a, b) = if is_max {
+            (alpha.max(own), beta)
+        } else {
+            (alpha, beta.min(own))
+        };
         self.step(node, a, b, Event::Exit(bound));
         bound
     }
@@ -320,21 +364,41 @@ impl Search<'_> {
     /// Records a cut if an ancestor's bound causes it; returns whether one did.
     /// (A bound of ±inf that no child backed up is the initial window, not an
     /// ancestor's α or β, so it causes no cut.)
-    fn cut(&mut self, node: NodeId, player: Player, own: Value, pruned: &[NodeId], alpha: Value, beta: Value) -> bool {
+    fn cut(
+        &mut self,
+        node: NodeId,
+        player: Player,
+        own: Value,
+        pruned: &[NodeId],
+        alpha: Value,
+        beta: Value,
+    ) -> bool {
         let ancestors = &self.stack[..self.stack.len() - 1];
-        let Some(by) = ancestors.iter().rev().find(|f| f.player != player && f.bounded && self.reaches(player, own, f.own)) else {
+        let Some(by) = ancestors
+            .iter()
+            .rev()
+            .find(|f| f.player != player && f.bounded && self.reaches(player, own, f.own))
+        else {
             return false;
         };
         let cut = Cut {
             at: node,
-            kind: if player == Player::Max { CutKind::Beta } else { CutKind::Alpha },
+            kind: if player == Player::Max {
+                CutKind::Beta
+            } else {
+                CutKind::Alpha
+            },
             by: by.node,
             at_bound: own,
             by_bound: by.own,
             pruned: pruned.to_vec(),
         };
         self.out.cuts.push(cut);
-        let (a, b) = if player == Player::Max { (alpha.max(own), beta) } else { (alpha, beta.min(own)) };
+        let (a, b) = if player == Player::Max {
+            (alpha.max(own), beta)
+        } else {
+            (alpha, beta.min(own))
+        };
         self.step(node, a, b, Event::Cut(self.out.cuts.len() - 1));
         self.out.pruned.extend(pruned);
         true

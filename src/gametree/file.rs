@@ -25,15 +25,31 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Tree, InputError> 
     let labels = match table.get("labels") {
         None => None,
         Some(doc) => {
-            let items = reader.array(doc, "`labels = [\"A\", \"B\", \"C\"]` (breadth-first, left to right)")?;
+            let items = reader.array(
+                doc,
+                "`labels = [\"A\", \"B\", \"C\"]` (breadth-first, left to right)",
+            )?;
             let mut labels: Vec<String> = Vec::with_capacity(items.len());
             for item in items {
                 let label = reader.str(item, "\"B\"")?.trim();
-                if labels.iter().any(|l| l.to_lowercase() == label.to_lowercase()) {
-                    return Err(src.error(item, format!("the label `{label}` is used twice"), "every node needs its own label (labels are compared case-insensitively)".to_string()));
+                if labels
+                    .iter()
+                    .any(|l| l.to_lowercase() == label.to_lowercase())
+                {
+                    return Err(src.error(
+                        item,
+                        format!("the label `{label}` is used twice"),
+                        "every node needs its own label (labels are compared case-insensitively)"
+                            .to_string(),
+                    ));
                 }
                 if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',') {
-                    return Err(src.error(item, format!("`{label}` is not a usable label"), "labels are short names without spaces or commas, like \"B\" or \"n4\"".to_string()));
+                    return Err(src.error(
+                        item,
+                        format!("`{label}` is not a usable label"),
+                        "labels are short names without spaces or commas, like \"B\" or \"n4\""
+                            .to_string(),
+                    ));
                 }
                 labels.push(label.to_string());
             }
@@ -54,10 +70,18 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Tree, InputError> 
 
 /// Reads `"max"` or `"min"`.
 pub fn read_player(reader: &Reader<'_>, doc: &Doc) -> Result<Player, InputError> {
-    match reader.str(doc, "`root = \"min\"`")?.to_ascii_lowercase().as_str() {
+    match reader
+        .str(doc, "`root = \"min\"`")?
+        .to_ascii_lowercase()
+        .as_str()
+    {
         "max" => Ok(Player::Max),
         "min" => Ok(Player::Min),
-        other => Err(reader.source.error(doc, format!("unknown player `{other}`"), "write \"max\" or \"min\"".to_string())),
+        other => Err(reader.source.error(
+            doc,
+            format!("unknown player `{other}`"),
+            "write \"max\" or \"min\"".to_string(),
+        )),
     }
 }
 
@@ -65,30 +89,60 @@ pub fn read_player(reader: &Reader<'_>, doc: &Doc) -> Result<Player, InputError>
 pub fn read_value(reader: &Reader<'_>, doc: &Doc) -> Result<Value, InputError> {
     match &doc.kind {
         DocKind::Int(v) => Ok(Value::Finite(*v)),
-        DocKind::HugeInt => Err(reader.source.error(doc, "this leaf value is too large", "leaf values fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions".to_string())),
+        DocKind::HugeInt => Err(reader.source.error(
+            doc,
+            "this leaf value is too large",
+            "leaf values fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions"
+                .to_string(),
+        )),
         DocKind::Str(s) => Value::parse_infinity(s).ok_or_else(|| {
-            reader.source.error(doc, format!("`{s}` is not a leaf value"), "leaves are integers, or \"+inf\" / \"-inf\" for won / lost positions".to_string())
+            reader.source.error(
+                doc,
+                format!("`{s}` is not a leaf value"),
+                "leaves are integers, or \"+inf\" / \"-inf\" for won / lost positions".to_string(),
+            )
         }),
         _ => Err(reader.wrong_type(doc, "an integer leaf or a list of subtrees", TREE_EXAMPLE)),
     }
 }
 
-fn read_shape(reader: &Reader<'_>, doc: &Doc, depth: usize, count: &mut usize) -> Result<Shape, InputError> {
+fn read_shape(
+    reader: &Reader<'_>,
+    doc: &Doc,
+    depth: usize,
+    count: &mut usize,
+) -> Result<Shape, InputError> {
     let DocKind::Array(items) = &doc.kind else {
         return read_value(reader, doc).map(Shape::Leaf);
     };
     if items.is_empty() {
-        let hint = if depth == 0 { "the tree is empty: list the root's subtrees, like [[3, 12], [2, 4]]" } else { "every list is a node with children: put numbers or lists inside, or replace it by a leaf value" };
+        let hint = if depth == 0 {
+            "the tree is empty: list the root's subtrees, like [[3, 12], [2, 4]]"
+        } else {
+            "every list is a node with children: put numbers or lists inside, or replace it by a leaf value"
+        };
         return Err(reader.source.error(doc, "empty list", hint.to_string()));
     }
     if depth + 1 > MAX_DEPTH {
-        return Err(reader.source.error(doc, format!("the tree is deeper than {MAX_DEPTH} levels"), "exercises need far fewer levels".to_string()));
+        return Err(reader.source.error(
+            doc,
+            format!("the tree is deeper than {MAX_DEPTH} levels"),
+            "exercises need far fewer levels".to_string(),
+        ));
     }
     *count += items.len();
     if *count > MAX_FILE_NODES {
-        return Err(reader.source.error(doc, format!("the tree has more than {MAX_FILE_NODES} nodes"), "make the tree smaller".to_string()));
+        return Err(reader.source.error(
+            doc,
+            format!("the tree has more than {MAX_FILE_NODES} nodes"),
+            "make the tree smaller".to_string(),
+        ));
     }
-    items.iter().map(|item| read_shape(reader, item, depth + 1, count)).collect::<Result<_, _>>().map(Shape::Inner)
+    items
+        .iter()
+        .map(|item| read_shape(reader, item, depth + 1, count))
+        .collect::<Result<_, _>>()
+        .map(Shape::Inner)
 }
 
 /// The nested-list text of a shape, as TOML and JSON both write it.
@@ -116,7 +170,10 @@ fn shape_text(shape: &Shape, json: bool, out: &mut String) {
 /// The tree as an instance file in TOML.
 pub fn to_toml(tree: &Tree) -> String {
     let mut out = String::from("kind = \"game-tree\"\n");
-    out.push_str(&format!("root = \"{}\"\n", tree.root_player().name().to_lowercase()));
+    out.push_str(&format!(
+        "root = \"{}\"\n",
+        tree.root_player().name().to_lowercase()
+    ));
     out.push_str("tree = ");
     shape_text(&tree.to_shape(), false, &mut out);
     out.push('\n');

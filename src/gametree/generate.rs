@@ -71,13 +71,21 @@ impl Params {
         let invalid = |m: String| Err(GenerateError::Invalid(m));
         let (blo, bhi) = self.branching;
         if self.depth == 0 || self.depth as usize > MAX_DEPTH {
-            return invalid(format!("depth must be between 1 and {MAX_DEPTH}, not {}", self.depth));
+            return invalid(format!(
+                "depth must be between 1 and {MAX_DEPTH}, not {}",
+                self.depth
+            ));
         }
         if blo == 0 || blo > bhi {
-            return invalid(format!("branching must be a range lo..=hi with 1 <= lo <= hi, not {blo}..={bhi}"));
+            return invalid(format!(
+                "branching must be a range lo..=hi with 1 <= lo <= hi, not {blo}..={bhi}"
+            ));
         }
         if self.values.0 > self.values.1 {
-            return invalid(format!("the value range {}..={} is empty", self.values.0, self.values.1));
+            return invalid(format!(
+                "the value range {}..={} is empty",
+                self.values.0, self.values.1
+            ));
         }
         if self.max_nodes() > MAX_GENERATED_NODES {
             return invalid(format!(
@@ -97,7 +105,9 @@ impl Params {
         // A cut needs an inner node with a child left to skip: at most one per inner node.
         let inner = self.max_nodes() - leaves.min(self.max_nodes());
         if let Some(lo) = self.min_cuts.filter(|&lo| u64::from(lo) > inner) {
-            return invalid(format!("{lo} cuts are impossible: these parameters give at most {inner} inner node(s), and each cuts at most once"));
+            return invalid(format!(
+                "{lo} cuts are impossible: these parameters give at most {inner} inner node(s), and each cuts at most once"
+            ));
         }
         if let (Some(lo), Some(hi)) = (self.min_cuts, self.max_cuts)
             && lo > hi
@@ -151,5 +161,11 @@ fn draw(params: &Params, rng: &mut Rng) -> Tree {
 /// [`MAX_ATTEMPTS`](crate::generate::MAX_ATTEMPTS) attempts.
 pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
     params.validate()?;
-    first_satisfying("tree", seed, |rng| draw(params, rng), Tree::len, |candidate| params.unmet(candidate))
+    first_satisfying(
+        "tree",
+        seed,
+        |rng| draw(params, rng),
+        Tree::len,
+        |candidate| params.unmet(candidate),
+    )
 }

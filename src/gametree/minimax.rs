@@ -35,12 +35,23 @@ pub fn minimax(tree: &Tree) -> Minimax {
         };
     }
     let value = values[0];
-    let best_moves = tree.children(tree.root()).filter(|c| values[c.index()] == value).collect();
+    let best_moves = tree
+        .children(tree.root())
+        .filter(|c| values[c.index()] == value)
+        .collect();
     let mut principal_variation = vec![tree.root()];
     let mut at = tree.root();
-    while let Some(next) = tree.children(at).find(|c| values[c.index()] == values[at.index()]) {
+    while let Some(next) = tree
+        .children(at)
+        .find(|c| values[c.index()] == values[at.index()])
+    {
         principal_variation.push(next);
         at = next;
     }
-    Minimax { value, values, best_moves, principal_variation }
+    Minimax {
+        value,
+        values,
+        best_moves,
+        principal_variation,
+    }
 }

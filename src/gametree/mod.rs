@@ -6,6 +6,8 @@ pub mod generate;
 pub mod minimax;
 pub mod tree;
 
-pub use alpha_beta::{AlphaBeta, Bound, Cut, CutKind, Event, Options, Order, Step, ValueMode, alpha_beta};
+pub use alpha_beta::{
+    AlphaBeta, Bound, Cut, CutKind, Event, Options, Order, Step, ValueMode, alpha_beta,
+};
 pub use minimax::{Minimax, minimax};
 pub use tree::{Grow, NodeId, Player, Shape, Tree, TreeError, textbook_label};

@@ -126,8 +126,18 @@ pub fn textbook_label(index: usize) -> String {
 
 impl Tree {
     /// Builds the arena from nested lists, numbering nodes breadth-first.
-    pub fn from_shape(shape: &Shape, root_player: Player, labels: Option<Vec<String>>) -> Result<Tree, TreeError> {
-        let mut nodes = vec![Node { parent: u32::MAX, first_child: 0, child_count: 0, depth: 0, leaf: None }];
+    pub fn from_shape(
+        shape: &Shape,
+        root_player: Player,
+        labels: Option<Vec<String>>,
+    ) -> Result<Tree, TreeError> {
+        let mut nodes = vec![Node {
+            parent: u32::MAX,
+            first_child: 0,
+            child_count: 0,
+            depth: 0,
+            leaf: None,
+        }];
         let mut queue = std::collections::VecDeque::from([(shape, 0u32)]);
         while let Some((shape, id)) = queue.pop_front() {
             match shape {
@@ -147,7 +157,13 @@ impl Tree {
                     nodes[id as usize].first_child = first;
                     nodes[id as usize].child_count = children.len() as u32;
                     for (i, child) in children.iter().enumerate() {
-                        nodes.push(Node { parent: id, first_child: 0, child_count: 0, depth, leaf: None });
+                        nodes.push(Node {
+                            parent: id,
+                            first_child: 0,
+                            child_count: 0,
+                            depth,
+                            leaf: None,
+                        });
                         queue.push_back((child, first + i as u32));
                     }
                 }
@@ -156,10 +172,17 @@ impl Tree {
         Tree::with_labels(nodes, root_player, labels)
     }
 
-    fn with_labels(nodes: Vec<Node>, root_player: Player, labels: Option<Vec<String>>) -> Result<Tree, TreeError> {
+    fn with_labels(
+        nodes: Vec<Node>,
+        root_player: Player,
+        labels: Option<Vec<String>>,
+    ) -> Result<Tree, TreeError> {
         if let Some(labels) = &labels {
             if labels.len() != nodes.len() {
-                return Err(TreeError::LabelCount { given: labels.len(), nodes: nodes.len() });
+                return Err(TreeError::LabelCount {
+                    given: labels.len(),
+                    nodes: nodes.len(),
+                });
             }
             let mut seen = std::collections::BTreeSet::new();
             for label in labels {
@@ -168,14 +191,24 @@ impl Tree {
                 }
             }
         }
-        Ok(Tree { nodes, root_player, labels })
+        Ok(Tree {
+            nodes,
+            root_player,
+            labels,
+        })
     }
 
     /// Builds a tree level by level, in breadth-first order: `grow(depth)` says
     /// whether the next node (at `depth`) is a leaf or how many children it has.
     /// Used by generators and benchmarks; the caller bounds the size.
     pub fn build_levels(root_player: Player, mut grow: impl FnMut(usize) -> Grow) -> Tree {
-        let mut nodes = vec![Node { parent: u32::MAX, first_child: 0, child_count: 0, depth: 0, leaf: None }];
+        let mut nodes = vec![Node {
+            parent: u32::MAX,
+            first_child: 0,
+            child_count: 0,
+            depth: 0,
+            leaf: None,
+        }];
         let mut next = 0usize;
         while next < nodes.len() {
             let depth = nodes[next].depth;
@@ -186,13 +219,23 @@ impl Tree {
                     nodes[next].first_child = first;
                     nodes[next].child_count = k;
                     for _ in 0..k {
-                        nodes.push(Node { parent: next as u32, first_child: 0, child_count: 0, depth: depth + 1, leaf: None });
+                        nodes.push(Node {
+                            parent: next as u32,
+                            first_child: 0,
+                            child_count: 0,
+                            depth: depth + 1,
+                            leaf: None,
+                        });
                     }
                 }
             }
             next += 1;
         }
-        Tree { nodes, root_player, labels: None }
+        Tree {
+            nodes,
+            root_player,
+            labels: None,
+        }
     }
 
     /// The nested-list form of the tree.
@@ -233,7 +276,10 @@ impl Tree {
     }
 
     /// The children of `id`, left to right.
-    pub fn children(&self, id: NodeId) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
+    pub fn children(
+        &self,
+        id: NodeId,
+    ) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
         let n = &self.nodes[id.index()];
         (n.first_child..n.first_child + n.child_count).map(NodeId)
     }
@@ -256,7 +302,11 @@ impl Tree {
 
     /// The player to move at `id` (levels alternate from the root).
     pub fn player(&self, id: NodeId) -> Player {
-        if self.nodes[id.index()].depth.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
+        if self.nodes[id.index()].depth.is_multiple_of(2) {
+            self.root_player
+        } else {
+            self.root_player.other()
+        }
     }
 
     /// The label students see: given in the file, or the textbook letter label.
@@ -275,7 +325,8 @@ impl Tree {
     /// The node with this label (case-insensitive).
     pub fn find(&self, label: &str) -> Option<NodeId> {
         let wanted = label.trim().to_lowercase();
-        self.ids().find(|&id| self.label(id).to_lowercase() == wanted)
+        self.ids()
+            .find(|&id| self.label(id).to_lowercase() == wanted)
     }
 
     /// Leaves in breadth-first order.
@@ -299,27 +350,41 @@ mod tests {
 
     #[test]
     fn textbook_labels_run_past_z() {
-        let got: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702].iter().map(|&i| textbook_label(i)).collect();
+        let got: Vec<String> = [0, 1, 25, 26, 27, 51, 52, 701, 702]
+            .iter()
+            .map(|&i| textbook_label(i))
+            .collect();
         assert_eq!(got, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
     }
 
     #[test]
     fn nodes_are_numbered_breadth_first() {
-        let shape = Shape::Inner(vec![Shape::Inner(vec![leaf(1), leaf(2)]), leaf(3), Shape::Inner(vec![leaf(4)])]);
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![leaf(1), leaf(2)]),
+            leaf(3),
+            Shape::Inner(vec![leaf(4)]),
+        ]);
         let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
         let labels: Vec<_> = tree.ids().map(|id| tree.label(id).into_owned()).collect();
         assert_eq!(labels, ["A", "B", "C", "D", "E", "F", "G"]);
         assert_eq!(tree.leaf(tree.find("c").unwrap()), Some(Value::Finite(3)));
-        assert_eq!(tree.children(NodeId(1)).collect::<Vec<_>>(), [NodeId(4), NodeId(5)]);
+        assert_eq!(
+            tree.children(NodeId(1)).collect::<Vec<_>>(),
+            [NodeId(4), NodeId(5)]
+        );
         assert_eq!(tree.player(NodeId(6)), Player::Max);
         assert_eq!(tree.to_shape(), shape);
     }
 
     #[test]
     fn rejects_empty_nodes_and_duplicate_labels() {
-        assert_eq!(Tree::from_shape(&Shape::Inner(vec![]), Player::Max, None).unwrap_err(), TreeError::EmptyNode);
+        assert_eq!(
+            Tree::from_shape(&Shape::Inner(vec![]), Player::Max, None).unwrap_err(),
+            TreeError::EmptyNode
+        );
         let shape = Shape::Inner(vec![leaf(1)]);
-        let err = Tree::from_shape(&shape, Player::Max, Some(vec!["x".into(), "X".into()])).unwrap_err();
+        let err =
+            Tree::from_shape(&shape, Player::Max, Some(vec!["x".into(), "X".into()])).unwrap_err();
         assert_eq!(err, TreeError::DuplicateLabel("X".into()));
     }
 }

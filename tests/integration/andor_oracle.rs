@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 
 use treequiz::andor::generate::{Params, generate};
-use treequiz::andor::{ConnectorId, Cost, CostModel, Graph, NodeId, Outcome, ao_star, optimal, solvable};
+use treequiz::andor::{
+    ConnectorId, Cost, CostModel, Graph, NodeId, Outcome, ao_star, optimal, solvable,
+};
 use treequiz::rng::Rng;
 
 /// Every solution tree below `n`, each as the chosen connector of every node in it.
@@ -17,7 +19,14 @@ fn all_solutions(graph: &Graph, n: NodeId) -> Vec<BTreeMap<NodeId, ConnectorId>>
         let mut partial = vec![BTreeMap::from([(n, c)])];
         for &t in &graph.connector(c).to {
             let below = all_solutions(graph, t);
-            partial = partial.iter().flat_map(|p| below.iter().map(move |b| p.iter().chain(b).map(|(k, v)| (*k, *v)).collect())).collect();
+            partial = partial
+                .iter()
+                .flat_map(|p| {
+                    below
+                        .iter()
+                        .map(move |b| p.iter().chain(b).map(|(k, v)| (*k, *v)).collect())
+                })
+                .collect();
         }
         out.extend(partial);
     }
@@ -25,10 +34,18 @@ fn all_solutions(graph: &Graph, n: NodeId) -> Vec<BTreeMap<NodeId, ConnectorId>>
 }
 
 /// The cost of a solution tree by the textbook recursion.
-fn cost_of(graph: &Graph, choice: &BTreeMap<NodeId, ConnectorId>, n: NodeId, model: CostModel) -> Cost {
+fn cost_of(
+    graph: &Graph,
+    choice: &BTreeMap<NodeId, ConnectorId>,
+    n: NodeId,
+    model: CostModel,
+) -> Cost {
     match choice.get(&n) {
         None => {
-            assert!(graph.node(n).terminal, "a tip of a solution graph must be terminal");
+            assert!(
+                graph.node(n).terminal,
+                "a tip of a solution graph must be terminal"
+            );
             Cost::ZERO
         }
         Some(&c) => graph.connector_cost(c, model, |t| cost_of(graph, choice, t, model)),
@@ -40,7 +57,10 @@ fn cost_of(graph: &Graph, choice: &BTreeMap<NodeId, ConnectorId>, n: NodeId, mod
 fn check_solution_graph(graph: &Graph, solution: &[ConnectorId], model: CostModel) -> Cost {
     let mut choice = BTreeMap::new();
     for &c in solution {
-        assert!(choice.insert(graph.connector(c).from, c).is_none(), "two connectors from one node");
+        assert!(
+            choice.insert(graph.connector(c).from, c).is_none(),
+            "two connectors from one node"
+        );
     }
     let mut reached = vec![graph.start()];
     let mut i = 0;
@@ -48,12 +68,20 @@ fn check_solution_graph(graph: &Graph, solution: &[ConnectorId], model: CostMode
         if let Some(&c) = choice.get(&reached[i]) {
             reached.extend(graph.connector(c).to.iter().copied());
         } else {
-            assert!(graph.node(reached[i]).terminal, "tip {} is not terminal", graph.label(reached[i]));
+            assert!(
+                graph.node(reached[i]).terminal,
+                "tip {} is not terminal",
+                graph.label(reached[i])
+            );
         }
         i += 1;
     }
     for from in choice.keys() {
-        assert!(reached.contains(from), "connector from {} is not reached from the start", graph.label(*from));
+        assert!(
+            reached.contains(from),
+            "connector from {} is not reached from the start",
+            graph.label(*from)
+        );
     }
     cost_of(graph, &choice, graph.start(), model)
 }
@@ -85,13 +113,25 @@ fn ao_star_finds_the_exhaustive_optimum_on_random_trees() {
         let graph = generate(&params, seed).unwrap();
         let every = all_solutions(&graph, graph.start());
         let ok = solvable(&graph);
-        assert_eq!(ok[graph.start().index()], !every.is_empty(), "seed {seed}: solvable");
+        assert_eq!(
+            ok[graph.start().index()],
+            !every.is_empty(),
+            "seed {seed}: solvable"
+        );
         for model in [CostModel::Connector, CostModel::Sum, CostModel::Max] {
-            let best = every.iter().map(|s| cost_of(&graph, s, graph.start(), model)).min().unwrap_or(Cost::INFINITE);
+            let best = every
+                .iter()
+                .map(|s| cost_of(&graph, s, graph.start(), model))
+                .min()
+                .unwrap_or(Cost::INFINITE);
             let opt = optimal(&graph, model);
             assert_eq!(opt.cost, best, "seed {seed} {model:?}: optimal");
             if best.is_finite() {
-                assert_eq!(check_solution_graph(&graph, &opt.solution, model), best, "seed {seed}");
+                assert_eq!(
+                    check_solution_graph(&graph, &opt.solution, model),
+                    best,
+                    "seed {seed}"
+                );
             }
         }
         // AO* with the instance's model and its admissible h.
@@ -101,7 +141,11 @@ fn ao_star_finds_the_exhaustive_optimum_on_random_trees() {
         if best.is_finite() {
             assert_eq!(run.outcome, Outcome::Solved, "seed {seed}");
             assert_eq!(run.cost, best, "seed {seed} {model:?}: AO* cost");
-            assert_eq!(check_solution_graph(&graph, &run.solution, model), best, "seed {seed}: AO* solution");
+            assert_eq!(
+                check_solution_graph(&graph, &run.solution, model),
+                best,
+                "seed {seed}: AO* solution"
+            );
             solved += 1;
         } else {
             assert_eq!(run.outcome, Outcome::Unsolvable, "seed {seed}");
@@ -134,9 +178,16 @@ fn ao_star_is_optimal_on_random_dags_and_valid_with_inadmissible_h() {
         }
         assert_eq!(run.outcome, Outcome::Solved, "seed {seed}");
         // Whatever h, the reported cost is the true cost of the solution found.
-        assert_eq!(check_solution_graph(&graph, &run.solution, model), run.cost, "seed {seed}");
+        assert_eq!(
+            check_solution_graph(&graph, &run.solution, model),
+            run.cost,
+            "seed {seed}"
+        );
         if params.admissible {
-            assert_eq!(run.cost, best.cost, "seed {seed}: admissible h gives the optimum");
+            assert_eq!(
+                run.cost, best.cost,
+                "seed {seed}: admissible h gives the optimum"
+            );
         } else {
             assert!(run.cost >= best.cost);
         }
@@ -145,35 +196,87 @@ fn ao_star_is_optimal_on_random_dags_and_valid_with_inadmissible_h() {
 
 #[test]
 fn futility_bound_stops_ao_star() {
-    let params = Params { depth: 3, ..Params::default() };
+    let params = Params {
+        depth: 3,
+        ..Params::default()
+    };
     let graph = generate(&params, 5).unwrap();
     let best = optimal(&graph, graph.model()).cost.get().unwrap();
     assert!(best > 0);
-    let run = ao_star(&graph, treequiz::andor::ao_star::Options { model: None, futility: Some(best - 1), max_revisions: None });
+    let run = ao_star(
+        &graph,
+        treequiz::andor::ao_star::Options {
+            model: None,
+            futility: Some(best - 1),
+            max_revisions: None,
+        },
+    );
     assert_eq!(run.outcome, Outcome::Futile);
-    let run = ao_star(&graph, treequiz::andor::ao_star::Options { model: None, futility: Some(best), max_revisions: None });
+    let run = ao_star(
+        &graph,
+        treequiz::andor::ao_star::Options {
+            model: None,
+            futility: Some(best),
+            max_revisions: None,
+        },
+    );
     assert_eq!(run.outcome, Outcome::Solved);
 }
 
 #[test]
 fn constraints_are_met_or_named() {
-    let params = Params { depth: 3, alternatives: (2, 2), arity: (1, 2), min_switches: Some(1), min_expansions: Some(4), ..Params::default() };
+    let params = Params {
+        depth: 3,
+        alternatives: (2, 2),
+        arity: (1, 2),
+        min_switches: Some(1),
+        min_expansions: Some(4),
+        ..Params::default()
+    };
     for seed in 0..20 {
         let graph = generate(&params, seed).unwrap();
         let run = ao_star(&graph, Default::default());
         assert!(run.switches >= 1 && run.expanded.len() >= 4, "seed {seed}");
     }
-    let impossible = Params { depth: 1, alternatives: (1, 1), arity: (1, 1), min_switches: Some(1), ..Params::default() };
+    let impossible = Params {
+        depth: 1,
+        alternatives: (1, 1),
+        arity: (1, 1),
+        min_switches: Some(1),
+        ..Params::default()
+    };
     let err = generate(&impossible, 1).unwrap_err().to_string();
     assert!(err.contains("switching branch at least 1"), "{err}");
-    let sized = Params { depth: 4, alternatives: (1, 2), arity: (1, 3), nodes: Some((20, 25)), ..Params::default() };
+    let sized = Params {
+        depth: 4,
+        alternatives: (1, 2),
+        arity: (1, 3),
+        nodes: Some((20, 25)),
+        ..Params::default()
+    };
     for seed in 0..20 {
         let n = generate(&sized, seed).unwrap().len();
         assert!((20..=25).contains(&n), "seed {seed}: {n} nodes");
     }
-    let unreachable = Params { depth: 1, alternatives: (1, 1), arity: (1, 2), nodes: Some((20, 25)), ..Params::default() };
-    assert!(generate(&unreachable, 1).unwrap_err().to_string().contains("cannot be reached"));
-    let huge = Params { depth: 30, alternatives: (3, 3), arity: (3, 3), ..Params::default() };
+    let unreachable = Params {
+        depth: 1,
+        alternatives: (1, 1),
+        arity: (1, 2),
+        nodes: Some((20, 25)),
+        ..Params::default()
+    };
+    assert!(
+        generate(&unreachable, 1)
+            .unwrap_err()
+            .to_string()
+            .contains("cannot be reached")
+    );
+    let huge = Params {
+        depth: 30,
+        alternatives: (3, 3),
+        arity: (3, 3),
+        ..Params::default()
+    };
     let err = generate(&huge, 1).unwrap_err().to_string();
     assert!(err.contains("more than the limit"), "{err}");
 }

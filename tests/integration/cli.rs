@@ -10,8 +10,16 @@ fn fixtures() -> &'static Path {
 
 /// Runs treequiz in the fixtures folder; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = cargo_bin_cmd!("treequiz").current_dir(fixtures()).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let out = cargo_bin_cmd!("treequiz")
+        .current_dir(fixtures())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 #[test]
@@ -26,7 +34,10 @@ fn solve_prints_the_aima_answer() {
     assert_eq!(json["minimax"]["value"], 3);
     assert_eq!(json["minimax"]["values"]["C"], 2);
     assert_eq!(json["minimax"]["best_moves"], serde_json::json!(["B"]));
-    assert_eq!(json["alpha_beta"]["evaluated"], serde_json::json!(["E", "F", "G", "H", "K", "L", "M"]));
+    assert_eq!(
+        json["alpha_beta"]["evaluated"],
+        serde_json::json!(["E", "F", "G", "H", "K", "L", "M"])
+    );
     assert_eq!(json["alpha_beta"]["pruned"], serde_json::json!(["I", "J"]));
     assert_eq!(json["alpha_beta"]["cuts"][0]["at"], "C");
     assert_eq!(json["alpha_beta"]["cuts"][0]["type"], "alpha");
@@ -39,7 +50,13 @@ fn solve_options_change_the_alpha_beta_answer() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["alpha_beta"]["conventions"]["order"], "right-to-left");
     assert_eq!(json["alpha_beta"]["cuts"], serde_json::json!([]));
-    let (_, out, _) = run(&["solve", "good/aima-5-2.toml", "--json", "--no-prune-on-equal", "--fail-soft"]);
+    let (_, out, _) = run(&[
+        "solve",
+        "good/aima-5-2.toml",
+        "--json",
+        "--no-prune-on-equal",
+        "--fail-soft",
+    ]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["alpha_beta"]["conventions"]["prune_on_equal"], false);
     assert_eq!(json["alpha_beta"]["conventions"]["values"], "fail-soft");
@@ -75,7 +92,12 @@ fn solve_reads_json_instances() {
 fn sample_output_solves() {
     let dir = std::env::temp_dir().join(format!("treequiz-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (kind, ext, flag) in [("game-tree", "toml", "--toml"), ("and-or-graph", "toml", "--toml"), ("game-tree", "json", "--json"), ("and-or-graph", "json", "--json")] {
+    for (kind, ext, flag) in [
+        ("game-tree", "toml", "--toml"),
+        ("and-or-graph", "toml", "--toml"),
+        ("game-tree", "json", "--json"),
+        ("and-or-graph", "json", "--json"),
+    ] {
         let (code, sampled, err) = run(&["sample", kind, "--seed", "7", flag]);
         assert_eq!((code, err.as_str()), (0, ""));
         let file = dir.join(format!("{kind}.{ext}"));
@@ -92,12 +114,73 @@ fn sample_output_solves() {
 #[test]
 fn sample_refuses_impossible_requests() {
     let cases: &[(&str, &[&str])] = &[
-        ("too_large", &["sample", "game-tree", "--seed", "1", "--depth", "40", "--branching", "10"]),
-        ("impossible_cuts", &["sample", "game-tree", "--seed", "1", "--depth", "1", "--branching", "2", "--min-cuts", "5"]),
-        ("unsatisfiable_cuts", &["sample", "game-tree", "--seed", "1", "--depth", "2", "--branching", "2", "--min-cuts", "3"]),
-        ("unreachable_size", &["sample", "and-or-graph", "--seed", "1", "--nodes", "1"]),
-        ("distinct_needs_range", &["sample", "game-tree", "--seed", "1", "--depth", "3", "--branching", "3", "--values", "0..5", "--distinct"]),
-        ("bad_range", &["sample", "and-or-graph", "--seed", "1", "--arity", "3..1"]),
+        (
+            "too_large",
+            &[
+                "sample",
+                "game-tree",
+                "--seed",
+                "1",
+                "--depth",
+                "40",
+                "--branching",
+                "10",
+            ],
+        ),
+        (
+            "impossible_cuts",
+            &[
+                "sample",
+                "game-tree",
+                "--seed",
+                "1",
+                "--depth",
+                "1",
+                "--branching",
+                "2",
+                "--min-cuts",
+                "5",
+            ],
+        ),
+        (
+            "unsatisfiable_cuts",
+            &[
+                "sample",
+                "game-tree",
+                "--seed",
+                "1",
+                "--depth",
+                "2",
+                "--branching",
+                "2",
+                "--min-cuts",
+                "3",
+            ],
+        ),
+        (
+            "unreachable_size",
+            &["sample", "and-or-graph", "--seed", "1", "--nodes", "1"],
+        ),
+        (
+            "distinct_needs_range",
+            &[
+                "sample",
+                "game-tree",
+                "--seed",
+                "1",
+                "--depth",
+                "3",
+                "--branching",
+                "3",
+                "--values",
+                "0..5",
+                "--distinct",
+            ],
+        ),
+        (
+            "bad_range",
+            &["sample", "and-or-graph", "--seed", "1", "--arity", "3..1"],
+        ),
     ];
     for (name, args) in cases {
         let (code, out, err) = run(args);
@@ -112,7 +195,10 @@ fn sample_refuses_impossible_requests() {
 /// name and (for TOML) line and column, and a hint.
 #[test]
 fn bad_files_get_positioned_messages() {
-    let mut names: Vec<String> = std::fs::read_dir(fixtures().join("bad")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let mut names: Vec<String> = std::fs::read_dir(fixtures().join("bad"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
     names.sort();
     assert!(names.len() >= 15);
     for name in names {
@@ -121,11 +207,20 @@ fn bad_files_get_positioned_messages() {
         assert_eq!(code, 2, "{name}: {err}");
         assert!(out.is_empty(), "{name}");
         assert!(!err.contains("panicked"), "{name}: {err}");
-        assert!(err.contains(&path), "{name}: the message names the file\n{err}");
+        assert!(
+            err.contains(&path),
+            "{name}: the message names the file\n{err}"
+        );
         if name.ends_with(".toml") {
-            assert!(err.contains(&format!("{path}:")), "{name}: the message has line:column\n{err}");
+            assert!(
+                err.contains(&format!("{path}:")),
+                "{name}: the message has line:column\n{err}"
+            );
         }
-        assert!(err.contains("hint:"), "{name}: the message has a hint\n{err}");
+        assert!(
+            err.contains("hint:"),
+            "{name}: the message has a hint\n{err}"
+        );
         insta::assert_snapshot!(format!("bad_{}", name.replace('.', "_")), err);
     }
 }
@@ -141,23 +236,51 @@ fn unreadable_files_are_refused_cleanly() {
     assert!(err.contains("not UTF-8") && err.contains(":2:6"), "{err}");
 
     let deep = dir.join("deep.toml");
-    std::fs::write(&deep, format!("kind = \"game-tree\"\ntree = {}1{}\n", "[".repeat(70), "]".repeat(70))).unwrap();
+    std::fs::write(
+        &deep,
+        format!(
+            "kind = \"game-tree\"\ntree = {}1{}\n",
+            "[".repeat(70),
+            "]".repeat(70)
+        ),
+    )
+    .unwrap();
     let (code, _, err) = run(&["solve", deep.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("deeper than 64") && !err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("deeper than 64") && !err.contains("panicked"),
+        "{err}"
+    );
 
     let wide = dir.join("wide.toml");
-    std::fs::write(&wide, format!("kind = \"game-tree\"\ntree = [{}0]\n", "0,".repeat(1_000_000))).unwrap();
+    std::fs::write(
+        &wide,
+        format!(
+            "kind = \"game-tree\"\ntree = [{}0]\n",
+            "0,".repeat(1_000_000)
+        ),
+    )
+    .unwrap();
     let (code, _, err) = run(&["solve", wide.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("more than 1000000 nodes") && err.contains(":2:8"), "{err}");
+    assert!(
+        err.contains("more than 1000000 nodes") && err.contains(":2:8"),
+        "{err}"
+    );
 
     // A chain of 100,000 nodes: AO* would trace about 5·10⁹ revisions.
     let chain = dir.join("chain.toml");
     let n = 100_000;
-    let connectors: Vec<String> = (0..n - 1).map(|i| format!("{{ from = \"n{i}\", to = [\"n{}\"] }}", i + 1)).collect();
+    let connectors: Vec<String> = (0..n - 1)
+        .map(|i| format!("{{ from = \"n{i}\", to = [\"n{}\"] }}", i + 1))
+        .collect();
     let nodes: Vec<String> = (0..n).map(|i| format!("n{i} = 0")).collect();
-    let text = format!("kind = \"and-or-graph\"\nstart = \"n0\"\nterminal = [\"n{}\"]\nconnectors = [{}]\n[nodes]\n{}\n", n - 1, connectors.join(", "), nodes.join("\n"));
+    let text = format!(
+        "kind = \"and-or-graph\"\nstart = \"n0\"\nterminal = [\"n{}\"]\nconnectors = [{}]\n[nodes]\n{}\n",
+        n - 1,
+        connectors.join(", "),
+        nodes.join("\n")
+    );
     std::fs::write(&chain, text).unwrap();
     let (code, _, err) = run(&["solve", chain.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -171,7 +294,10 @@ fn unreadable_files_are_refused_cleanly() {
 
     let (code, _, err) = run(&["solve", "no/such/file.toml"]);
     assert_eq!(code, 2);
-    assert!(err.contains("no/such/file.toml") && err.contains("cannot open"), "{err}");
+    assert!(
+        err.contains("no/such/file.toml") && err.contains("cannot open"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -199,7 +325,10 @@ fn mangled_files_never_panic() {
             }
         }
         let text: String = text.into_iter().collect();
-        let source = treequiz::input::Source { path: "m.toml".into(), text };
+        let source = treequiz::input::Source {
+            path: "m.toml".into(),
+            text,
+        };
         if let Ok(instance) = parse(&source) {
             parsed += 1;
             match instance {
@@ -212,5 +341,8 @@ fn mangled_files_never_panic() {
             }
         }
     }
-    assert!(parsed > 1_000, "the edits should leave many files valid, got {parsed}");
+    assert!(
+        parsed > 1_000,
+        "the edits should leave many files valid, got {parsed}"
+    );
 }

@@ -1,6 +1,8 @@
 //! Alpha-beta against an obviously correct minimax, over thousands of seeded trees.
 
-use treequiz::gametree::{Bound, CutKind, NodeId, Options, Order, Player, Shape, Tree, ValueMode, alpha_beta, minimax};
+use treequiz::gametree::{
+    Bound, CutKind, NodeId, Options, Order, Player, Shape, Tree, ValueMode, alpha_beta, minimax,
+};
 use treequiz::rng::Rng;
 use treequiz::value::Value;
 
@@ -10,7 +12,11 @@ fn naive(shape: &Shape, player: Player) -> Value {
         Shape::Leaf(v) => *v,
         Shape::Inner(children) => {
             let values = children.iter().map(|c| naive(c, player.other()));
-            if player == Player::Max { values.max().unwrap() } else { values.min().unwrap() }
+            if player == Player::Max {
+                values.max().unwrap()
+            } else {
+                values.min().unwrap()
+            }
         }
     }
 }
@@ -43,30 +49,57 @@ fn subtree(tree: &Tree, root: NodeId) -> Vec<NodeId> {
 /// Every check that must hold for one tree and one set of conventions.
 fn check(tree: &Tree, shape: &Shape, options: Options, seed: u64) {
     let truth = minimax(tree);
-    assert_eq!(truth.value, naive(shape, tree.root_player()), "seed {seed}: minimax differs from the naive reference");
+    assert_eq!(
+        truth.value,
+        naive(shape, tree.root_player()),
+        "seed {seed}: minimax differs from the naive reference"
+    );
     let ab = alpha_beta(tree, options);
-    assert_eq!(ab.value, truth.value, "seed {seed} {options:?}: alpha-beta value");
-    assert_eq!(ab.bounds[0], Some(Bound::Exact(truth.value)), "seed {seed}: the root is exact");
+    assert_eq!(
+        ab.value, truth.value,
+        "seed {seed} {options:?}: alpha-beta value"
+    );
+    assert_eq!(
+        ab.bounds[0],
+        Some(Bound::Exact(truth.value)),
+        "seed {seed}: the root is exact"
+    );
 
     // Evaluated leaves and leaves under pruned branches partition the leaves.
-    let mut pruned_leaves: Vec<NodeId> = ab.pruned.iter().flat_map(|&p| subtree(tree, p)).filter(|&n| tree.leaf(n).is_some()).collect();
+    let mut pruned_leaves: Vec<NodeId> = ab
+        .pruned
+        .iter()
+        .flat_map(|&p| subtree(tree, p))
+        .filter(|&n| tree.leaf(n).is_some())
+        .collect();
     let mut all: Vec<NodeId> = ab.evaluated.clone();
     all.append(&mut pruned_leaves);
     all.sort_unstable();
     let leaves: Vec<NodeId> = tree.leaves().collect();
-    assert_eq!(all, leaves, "seed {seed} {options:?}: evaluated + pruned leaves must be every leaf, once");
+    assert_eq!(
+        all, leaves,
+        "seed {seed} {options:?}: evaluated + pruned leaves must be every leaf, once"
+    );
 
     // Unexamined = everything under the pruned roots = every node without a bound.
     let mut under: Vec<NodeId> = ab.pruned.iter().flat_map(|&p| subtree(tree, p)).collect();
     under.sort_unstable();
     assert_eq!(under, ab.unexamined, "seed {seed}");
-    let unbounded: Vec<NodeId> = tree.ids().filter(|id| ab.bounds[id.index()].is_none()).collect();
+    let unbounded: Vec<NodeId> = tree
+        .ids()
+        .filter(|id| ab.bounds[id.index()].is_none())
+        .collect();
     assert_eq!(unbounded, ab.unexamined, "seed {seed}");
 
     // Every reported bound is true of the real minimax value.
     for id in tree.ids() {
         if let Some(b) = ab.bounds[id.index()] {
-            assert!(b.admits(truth.values[id.index()]), "seed {seed} {options:?}: {} reported {b} but is {}", tree.label(id), truth.values[id.index()]);
+            assert!(
+                b.admits(truth.values[id.index()]),
+                "seed {seed} {options:?}: {} reported {b} but is {}",
+                tree.label(id),
+                truth.values[id.index()]
+            );
         }
     }
 
@@ -104,19 +137,44 @@ fn alpha_beta_agrees_with_minimax_on_ten_thousand_random_trees() {
             leaf @ Shape::Leaf(_) => Shape::Inner(vec![leaf]),
             inner => inner,
         };
-        let root = if rng.percent(50) { Player::Max } else { Player::Min };
+        let root = if rng.percent(50) {
+            Player::Max
+        } else {
+            Player::Min
+        };
         let tree = Tree::from_shape(&shape, root, None).unwrap();
         for order in [Order::LeftToRight, Order::RightToLeft] {
             for prune_on_equal in [true, false] {
                 for values in [ValueMode::FailHard, ValueMode::FailSoft] {
-                    let options = Options { order, prune_on_equal, values };
+                    let options = Options {
+                        order,
+                        prune_on_equal,
+                        values,
+                    };
                     check(&tree, &shape, options, seed);
                 }
             }
             // With prune-on-equal, fail-hard and fail-soft cut exactly the same nodes.
-            let hard = alpha_beta(&tree, Options { order, ..Options::default() });
-            let soft = alpha_beta(&tree, Options { order, values: ValueMode::FailSoft, ..Options::default() });
-            assert_eq!((&hard.evaluated, &hard.pruned), (&soft.evaluated, &soft.pruned), "seed {seed}");
+            let hard = alpha_beta(
+                &tree,
+                Options {
+                    order,
+                    ..Options::default()
+                },
+            );
+            let soft = alpha_beta(
+                &tree,
+                Options {
+                    order,
+                    values: ValueMode::FailSoft,
+                    ..Options::default()
+                },
+            );
+            assert_eq!(
+                (&hard.evaluated, &hard.pruned),
+                (&soft.evaluated, &soft.pruned),
+                "seed {seed}"
+            );
         }
         cuts += alpha_beta(&tree, Options::default()).cuts.len();
     }
@@ -133,9 +191,18 @@ fn prune_on_equal_never_examines_more() {
             continue;
         }
         let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
-        let strict = alpha_beta(&tree, Options { prune_on_equal: false, ..Options::default() });
+        let strict = alpha_beta(
+            &tree,
+            Options {
+                prune_on_equal: false,
+                ..Options::default()
+            },
+        );
         let equal = alpha_beta(&tree, Options::default());
-        assert!(equal.evaluated.len() <= strict.evaluated.len(), "seed {seed}");
+        assert!(
+            equal.evaluated.len() <= strict.evaluated.len(),
+            "seed {seed}"
+        );
     }
 }
 
@@ -146,7 +213,10 @@ fn perfectly_ordered(b: u32, d: u32) -> Tree {
     let base = i64::from(b) + 1;
     let mut paths: Vec<Vec<u32>> = vec![vec![]];
     for _ in 0..d {
-        paths = paths.into_iter().flat_map(|p| (0..b).map(move |c| [p.clone(), vec![c]].concat())).collect();
+        paths = paths
+            .into_iter()
+            .flat_map(|p| (0..b).map(move |c| [p.clone(), vec![c]].concat()))
+            .collect();
     }
     let values: Vec<i64> = paths
         .iter()
@@ -162,30 +232,74 @@ fn perfectly_ordered(b: u32, d: u32) -> Tree {
         .collect();
     let mut leaf = values.into_iter();
     Tree::build_levels(Player::Max, |depth| {
-        if depth < d as usize { treequiz::gametree::Grow::Children(b) } else { treequiz::gametree::Grow::Leaf(Value::Finite(leaf.next().unwrap())) }
+        if depth < d as usize {
+            treequiz::gametree::Grow::Children(b)
+        } else {
+            treequiz::gametree::Grow::Leaf(Value::Finite(leaf.next().unwrap()))
+        }
     })
 }
 
 #[test]
 fn knuth_moore_minimal_tree_on_perfect_ordering() {
-    for (b, d) in [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (3, 2), (3, 3), (3, 4), (3, 5), (4, 3), (4, 4), (5, 3), (6, 2)] {
+    for (b, d) in [
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (2, 6),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (3, 5),
+        (4, 3),
+        (4, 4),
+        (5, 3),
+        (6, 2),
+    ] {
         let tree = perfectly_ordered(b, d);
         let mm = minimax(&tree);
         // The ordering really is perfect: every node's first child carries its value, uniquely.
         for id in tree.ids().filter(|&id| tree.leaf(id).is_none()) {
             let first = tree.children(id).next().unwrap();
             assert_eq!(mm.values[first.index()], mm.values[id.index()]);
-            assert_eq!(tree.children(id).filter(|c| mm.values[c.index()] == mm.values[id.index()]).count(), 1);
+            assert_eq!(
+                tree.children(id)
+                    .filter(|c| mm.values[c.index()] == mm.values[id.index()])
+                    .count(),
+                1
+            );
         }
         let expected = b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1;
         for values in [ValueMode::FailHard, ValueMode::FailSoft] {
-            let ab = alpha_beta(&tree, Options { values, ..Options::default() });
-            assert_eq!(ab.evaluated.len() as u32, expected, "b = {b}, d = {d}, {values:?}");
+            let ab = alpha_beta(
+                &tree,
+                Options {
+                    values,
+                    ..Options::default()
+                },
+            );
+            assert_eq!(
+                ab.evaluated.len() as u32,
+                expected,
+                "b = {b}, d = {d}, {values:?}"
+            );
         }
         // With distinct values, strict pruning reaches the same minimum when bounds
         // stay tight (fail-soft); fail-hard's widened bounds can tie and cost leaves.
-        let strict = alpha_beta(&tree, Options { prune_on_equal: false, values: ValueMode::FailSoft, ..Options::default() });
-        assert_eq!(strict.evaluated.len() as u32, expected, "b = {b}, d = {d}, strict");
+        let strict = alpha_beta(
+            &tree,
+            Options {
+                prune_on_equal: false,
+                values: ValueMode::FailSoft,
+                ..Options::default()
+            },
+        );
+        assert_eq!(
+            strict.evaluated.len() as u32,
+            expected,
+            "b = {b}, d = {d}, strict"
+        );
     }
 }
-

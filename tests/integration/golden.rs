@@ -19,7 +19,10 @@ fn game_tree_seeds_are_pinned() {
         ..Default::default()
     };
     let tree = gametree::generate::generate(&params, 2026).unwrap();
-    insta::assert_snapshot!("game_tree_seed_2026_constrained", Instance::GameTree(tree).to_toml());
+    insta::assert_snapshot!(
+        "game_tree_seed_2026_constrained",
+        Instance::GameTree(tree).to_toml()
+    );
 }
 
 #[test]
@@ -39,19 +42,41 @@ fn and_or_seeds_are_pinned() {
         ..Default::default()
     };
     let graph = andor::generate::generate(&params, 2026).unwrap();
-    insta::assert_snapshot!("and_or_seed_2026_constrained", Instance::AndOr(graph).to_json());
+    insta::assert_snapshot!(
+        "and_or_seed_2026_constrained",
+        Instance::AndOr(graph).to_json()
+    );
 }
 
 #[test]
 fn sampled_instances_read_back_unchanged() {
     for seed in 0..200 {
-        let tree = gametree::generate::generate(&gametree::generate::Params::default(), seed).unwrap();
-        let graph = andor::generate::generate(&andor::generate::Params { shared_percent: 30, ..Default::default() }, seed).unwrap();
+        let tree =
+            gametree::generate::generate(&gametree::generate::Params::default(), seed).unwrap();
+        let graph = andor::generate::generate(
+            &andor::generate::Params {
+                shared_percent: 30,
+                ..Default::default()
+            },
+            seed,
+        )
+        .unwrap();
         for instance in [Instance::GameTree(tree), Instance::AndOr(graph)] {
-            for (text, path) in [(instance.to_toml(), "x.toml"), (instance.to_json(), "x.json")] {
-                let source = treequiz::input::Source { path: path.into(), text: text.clone() };
-                let back = treequiz::instance::parse(&source).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-                let again = if path.ends_with("json") { back.to_json() } else { back.to_toml() };
+            for (text, path) in [
+                (instance.to_toml(), "x.toml"),
+                (instance.to_json(), "x.json"),
+            ] {
+                let source = treequiz::input::Source {
+                    path: path.into(),
+                    text: text.clone(),
+                };
+                let back = treequiz::instance::parse(&source)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+                let again = if path.ends_with("json") {
+                    back.to_json()
+                } else {
+                    back.to_toml()
+                };
                 assert_eq!(again, text, "seed {seed}");
             }
         }

@@ -19,8 +19,16 @@ pub(crate) fn scratch(name: &str) -> PathBuf {
 
 /// Runs treequiz in the project folder; returns (exit code, stdout, stderr).
 pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
-    let out = cargo_bin_cmd!("treequiz").current_dir(root()).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let out = cargo_bin_cmd!("treequiz")
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 /// Every file under `dir`, by path relative to it.
@@ -33,7 +41,10 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             if path.is_dir() {
                 todo.push(path);
             } else {
-                out.insert(path.strip_prefix(dir).unwrap().display().to_string(), std::fs::read(&path).unwrap());
+                out.insert(
+                    path.strip_prefix(dir).unwrap().display().to_string(),
+                    std::fs::read(&path).unwrap(),
+                );
             }
         }
     }
@@ -53,18 +64,39 @@ fn shipped_sets() -> Vec<PathBuf> {
 #[test]
 fn every_shipped_set_generates_the_same_bytes_twice() {
     let sets = shipped_sets();
-    assert!(sets.len() >= 5, "demo, two quizzes, a Chinese midterm and the textbook set");
+    assert!(
+        sets.len() >= 5,
+        "demo, two quizzes, a Chinese midterm and the textbook set"
+    );
     for set in sets {
         let name = set.file_stem().unwrap().to_str().unwrap().to_string();
         let (a, b) = (scratch(&format!("{name}-a")), scratch(&format!("{name}-b")));
         for out in [&a, &b] {
-            let (code, stdout, err) = run(&["generate", set.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+            let (code, stdout, err) = run(&[
+                "generate",
+                set.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ]);
             assert_eq!((code, err.as_str()), (0, ""), "{name}");
             assert!(stdout.starts_with("wrote 9 files"), "{stdout}");
         }
         let (fa, fb) = (files(&a), files(&b));
         let names: Vec<&str> = fa.keys().map(String::as_str).collect();
-        assert_eq!(names, ["answer-sheet.toml", "key.html", "key.md", "key.tex", "key.toml", "manifest.json", "worksheet.html", "worksheet.md", "worksheet.tex"]);
+        assert_eq!(
+            names,
+            [
+                "answer-sheet.toml",
+                "key.html",
+                "key.md",
+                "key.tex",
+                "key.toml",
+                "manifest.json",
+                "worksheet.html",
+                "worksheet.md",
+                "worksheet.tex"
+            ]
+        );
         assert_eq!(fa, fb, "{name}: re-running must give byte-identical files");
         check_sheets(&a, &name);
     }
@@ -72,16 +104,40 @@ fn every_shipped_set_generates_the_same_bytes_twice() {
 
 /// The blank sheet and the key have the same schema; the key fills every field, the blank none.
 fn check_sheets(dir: &Path, name: &str) {
-    let blank: toml::Table = std::fs::read_to_string(dir.join("answer-sheet.toml")).unwrap().parse().unwrap_or_else(|e| panic!("{name}: {e}"));
-    let key: toml::Table = std::fs::read_to_string(dir.join("key.toml")).unwrap().parse().unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(blank.keys().collect::<Vec<_>>(), key.keys().collect::<Vec<_>>(), "{name}");
+    let blank: toml::Table = std::fs::read_to_string(dir.join("answer-sheet.toml"))
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let key: toml::Table = std::fs::read_to_string(dir.join("key.toml"))
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        blank.keys().collect::<Vec<_>>(),
+        key.keys().collect::<Vec<_>>(),
+        "{name}"
+    );
     for (section, fields) in &blank {
-        let Some(fields) = fields.as_table() else { continue };
+        let Some(fields) = fields.as_table() else {
+            continue;
+        };
         let key_fields = key[section].as_table().unwrap();
-        assert_eq!(fields.keys().collect::<Vec<_>>(), key_fields.keys().collect::<Vec<_>>(), "{name} [{section}]");
+        assert_eq!(
+            fields.keys().collect::<Vec<_>>(),
+            key_fields.keys().collect::<Vec<_>>(),
+            "{name} [{section}]"
+        );
         for (field, value) in fields {
-            assert_eq!(value.as_str(), Some(""), "{name} [{section}] {field} is blank");
-            assert_ne!(key_fields[field].as_str(), Some(""), "{name} [{section}] {field} is answered in the key");
+            assert_eq!(
+                value.as_str(),
+                Some(""),
+                "{name} [{section}] {field} is blank"
+            );
+            assert_ne!(
+                key_fields[field].as_str(),
+                Some(""),
+                "{name} [{section}] {field} is answered in the key"
+            );
         }
     }
     assert_eq!(blank["variant"], key["variant"]);
@@ -91,7 +147,12 @@ fn check_sheets(dir: &Path, name: &str) {
 #[test]
 fn demo_set_outputs_are_pinned() {
     let out = scratch("golden");
-    let (code, _, err) = run(&["generate", "problem-sets/demo.toml", "--out", out.to_str().unwrap()]);
+    let (code, _, err) = run(&[
+        "generate",
+        "problem-sets/demo.toml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     for (name, bytes) in files(&out) {
         insta::assert_snapshot!(format!("demo__{name}"), String::from_utf8(bytes).unwrap());
@@ -102,9 +163,22 @@ fn demo_set_outputs_are_pinned() {
 fn a_roster_gives_one_variant_per_student_and_keys_apart() {
     let out = scratch("roster");
     let roster = out.join("class.csv");
-    std::fs::write(&roster, "id,name\n2026001,Ada Lovelace\n2026002,\"Li, Wei\"\n../../evil,Mallory\n").unwrap();
+    std::fs::write(
+        &roster,
+        "id,name\n2026001,Ada Lovelace\n2026002,\"Li, Wei\"\n../../evil,Mallory\n",
+    )
+    .unwrap();
     let dest = out.join("class");
-    let (code, stdout, err) = run(&["generate", "problem-sets/game-tree-quiz.toml", "--out", dest.to_str().unwrap(), "--roster", roster.to_str().unwrap(), "--format", "md,html"]);
+    let (code, stdout, err) = run(&[
+        "generate",
+        "problem-sets/game-tree-quiz.toml",
+        "--out",
+        dest.to_str().unwrap(),
+        "--roster",
+        roster.to_str().unwrap(),
+        "--format",
+        "md,html",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(stdout.contains("3 variants"), "{stdout}");
     let all = files(&dest);
@@ -113,20 +187,37 @@ fn a_roster_gives_one_variant_per_student_and_keys_apart() {
             assert!(all.contains_key(&format!("{folder}/{f}")), "{folder}/{f}");
         }
         for f in ["key.md", "key.html", "key.toml"] {
-            assert!(all.contains_key(&format!("keys/{folder}/{f}")), "keys/{folder}/{f}");
+            assert!(
+                all.contains_key(&format!("keys/{folder}/{f}")),
+                "keys/{folder}/{f}"
+            );
         }
-        assert!(!all.contains_key(&format!("{folder}/key.md")), "no key in a student's folder");
+        assert!(
+            !all.contains_key(&format!("{folder}/key.md")),
+            "no key in a student's folder"
+        );
     }
-    assert!(!out.join("evil").exists(), "ids never escape the output folder");
+    assert!(
+        !out.join("evil").exists(),
+        "ids never escape the output folder"
+    );
     let manifest: serde_json::Value = serde_json::from_slice(&all["manifest.json"]).unwrap();
-    let ids: Vec<&str> = manifest["variants"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+    let ids: Vec<&str> = manifest["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
     assert_eq!(ids.len(), 3);
     assert!(ids.iter().all(|id| id.len() == 6) && ids[0] != ids[1] && ids[1] != ids[2]);
     // Each student's sheet names the student and the variant.
     let sheet = String::from_utf8(all["2026002/worksheet.md"].clone()).unwrap();
     assert!(sheet.contains("2026002") && sheet.contains("Li, Wei") && sheet.contains(ids[1]));
     // Different students get different trees.
-    assert_ne!(manifest["variants"][0]["exercises"][1]["instance"], manifest["variants"][1]["exercises"][1]["instance"]);
+    assert_ne!(
+        manifest["variants"][0]["exercises"][1]["instance"],
+        manifest["variants"][1]["exercises"][1]["instance"]
+    );
 }
 
 #[test]
@@ -139,7 +230,16 @@ fn exam_secrets_never_reach_any_file_and_change_every_variant() {
     std::fs::write(out.join("exam.secret"), format!("{secret}\n")).unwrap();
     std::fs::write(out.join("class.csv"), "id\ns1\ns2\n").unwrap();
     let args = |dest: &str| {
-        vec!["generate".to_string(), "problem-sets/midterm-zh.toml".into(), "--out".into(), out.join(dest).display().to_string(), "--roster".into(), out.join("class.csv").display().to_string(), "--secret".into(), out.join("exam.secret").display().to_string()]
+        vec![
+            "generate".to_string(),
+            "problem-sets/midterm-zh.toml".into(),
+            "--out".into(),
+            out.join(dest).display().to_string(),
+            "--roster".into(),
+            out.join("class.csv").display().to_string(),
+            "--secret".into(),
+            out.join("exam.secret").display().to_string(),
+        ]
     };
     let a: Vec<String> = args("exam");
     let (code, _, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
@@ -148,19 +248,43 @@ fn exam_secrets_never_reach_any_file_and_change_every_variant() {
     let manifest: serde_json::Value = serde_json::from_slice(&exam["manifest.json"]).unwrap();
     assert_eq!(manifest["mode"], "exam");
     assert!(manifest["seed"].is_null());
-    let seeds: Vec<String> = manifest["variants"].as_array().unwrap().iter().flat_map(|v| v["exercises"].as_array().unwrap().iter().filter_map(|e| e["seed"].as_str().map(str::to_string))).collect();
+    let seeds: Vec<String> = manifest["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|v| {
+            v["exercises"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|e| e["seed"].as_str().map(str::to_string))
+        })
+        .collect();
     assert!(seeds.len() >= 10);
     for (name, bytes) in &exam {
         let text = String::from_utf8_lossy(bytes);
-        assert!(!text.to_lowercase().contains(&secret), "{name} contains the secret");
+        assert!(
+            !text.to_lowercase().contains(&secret),
+            "{name} contains the secret"
+        );
         if !name.starts_with("keys/") && name != "manifest.json" {
             for seed in &seeds {
-                assert!(!text.contains(seed.as_str()), "{name} contains a seed that regenerates the exam");
+                assert!(
+                    !text.contains(seed.as_str()),
+                    "{name} contains a seed that regenerates the exam"
+                );
             }
         }
     }
     // The practice run of the same set differs from the exam.
-    let (_, _, _) = run(&["generate", "problem-sets/midterm-zh.toml", "--out", out.join("practice").to_str().unwrap(), "--roster", out.join("class.csv").to_str().unwrap()]);
+    let (_, _, _) = run(&[
+        "generate",
+        "problem-sets/midterm-zh.toml",
+        "--out",
+        out.join("practice").to_str().unwrap(),
+        "--roster",
+        out.join("class.csv").to_str().unwrap(),
+    ]);
     let practice = files(&out.join("practice"));
     assert_ne!(practice["s1/worksheet.md"], exam["s1/worksheet.md"]);
 }
@@ -182,23 +306,49 @@ fn student_files_never_contain_answers() {
                 let blank = treequiz::view::sheet(&set, variant, &lang, false);
                 // The answer sheet's fixed examples (`pruned = ["I", "J"]`) are the same on
                 // every sheet: they may coincide with an answer, so they are set aside.
-                let examples: Vec<String> = item_fields(variant).map(|f| lang.get(&format!("example.{f}")).to_string()).collect();
-                let student: Vec<String> = ["worksheet.md", "worksheet.html", "worksheet.tex", "answer-sheet.toml"]
-                    .iter()
-                    .map(|t| examples.iter().fold(renderer.render(t, &blank).unwrap(), |text, e| text.replace(e.as_str(), "")))
+                let examples: Vec<String> = item_fields(variant)
+                    .map(|f| lang.get(&format!("example.{f}")).to_string())
                     .collect();
+                let student: Vec<String> = [
+                    "worksheet.md",
+                    "worksheet.html",
+                    "worksheet.tex",
+                    "answer-sheet.toml",
+                ]
+                .iter()
+                .map(|t| {
+                    examples
+                        .iter()
+                        .fold(renderer.render(t, &blank).unwrap(), |text, e| {
+                            text.replace(e.as_str(), "")
+                        })
+                })
+                .collect();
                 for item in &variant.items {
                     // Every asked answer that is more than a bare small number, in the forms a sheet could show it.
-                    for (field, answer) in item.solved.answers.iter().filter(|(f, _)| item.exercise.ask.contains(f)) {
+                    for (field, answer) in item
+                        .solved
+                        .answers
+                        .iter()
+                        .filter(|(f, _)| item.exercise.ask.contains(f))
+                    {
                         let forms = [answer.to_toml(), answer.to_text()];
                         for form in forms.iter().filter(|f| f.len() > 4) {
                             for (i, text) in student.iter().enumerate() {
-                                assert!(!text.contains(form.as_str()), "{}: seed {seed}, q{} {field} = {form} appears in student file {i}", set_path.display(), item.number);
+                                assert!(
+                                    !text.contains(form.as_str()),
+                                    "{}: seed {seed}, q{} {field} = {form} appears in student file {i}",
+                                    set_path.display(),
+                                    item.number
+                                );
                             }
                         }
                     }
                     for note in &item.solved.notes {
-                        assert!(student.iter().all(|t| !t.contains(note.as_str())), "an explanation leaked: {note}");
+                        assert!(
+                            student.iter().all(|t| !t.contains(note.as_str())),
+                            "an explanation leaked: {note}"
+                        );
                     }
                     checked += 1;
                 }
@@ -209,25 +359,40 @@ fn student_files_never_contain_answers() {
 }
 
 fn item_fields(variant: &treequiz::class_set::Variant) -> impl Iterator<Item = &'static str> + '_ {
-    variant.items.iter().flat_map(|i| i.exercise.ask.iter().copied())
+    variant
+        .items
+        .iter()
+        .flat_map(|i| i.exercise.ask.iter().copied())
 }
 
 #[test]
 fn bad_problem_sets_get_positioned_messages() {
     let dir = root().join("tests/fixtures/bad-sets");
-    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
     names.sort();
     let out = scratch("bad-sets");
     for name in names {
         let path = format!("tests/fixtures/bad-sets/{name}");
         let (code, stdout, err) = run(&["generate", &path, "--out", out.to_str().unwrap()]);
         assert_eq!(code, 2, "{name}: {err}");
-        assert!(stdout.is_empty() && !err.contains("panicked"), "{name}: {err}");
-        assert!(err.contains(&format!("{path}:")), "{name}: file and position\n{err}");
+        assert!(
+            stdout.is_empty() && !err.contains("panicked"),
+            "{name}: {err}"
+        );
+        assert!(
+            err.contains(&format!("{path}:")),
+            "{name}: file and position\n{err}"
+        );
         assert!(err.contains("hint:"), "{name}: a hint\n{err}");
         insta::assert_snapshot!(format!("bad_set_{}", name.replace('.', "_")), err);
     }
-    assert!(files(&out).is_empty(), "nothing is written when the set is bad");
+    assert!(
+        files(&out).is_empty(),
+        "nothing is written when the set is bad"
+    );
 }
 
 #[test]
@@ -236,30 +401,85 @@ fn user_templates_override_built_ins_file_by_file() {
     let (code, stdout, _) = run(&["templates", "export", dir.join("tpl").to_str().unwrap()]);
     assert_eq!(code, 0);
     assert_eq!(stdout.lines().count(), 9, "{stdout}");
-    std::fs::write(dir.join("tpl/worksheet.md"), "MY SHEET {{ set.title }} {{ variant.id }}\n").unwrap();
+    std::fs::write(
+        dir.join("tpl/worksheet.md"),
+        "MY SHEET {{ set.title }} {{ variant.id }}\n",
+    )
+    .unwrap();
     let out = dir.join("out");
-    let (code, _, err) = run(&["generate", "problem-sets/demo.toml", "--out", out.to_str().unwrap(), "--templates", dir.join("tpl").to_str().unwrap()]);
+    let (code, _, err) = run(&[
+        "generate",
+        "problem-sets/demo.toml",
+        "--out",
+        out.to_str().unwrap(),
+        "--templates",
+        dir.join("tpl").to_str().unwrap(),
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(std::fs::read_to_string(out.join("worksheet.md")).unwrap().starts_with("MY SHEET Game search"));
+    assert!(
+        std::fs::read_to_string(out.join("worksheet.md"))
+            .unwrap()
+            .starts_with("MY SHEET Game search")
+    );
     // The exported, unchanged templates give what the built-ins give.
     let builtin = dir.join("builtin");
-    run(&["generate", "problem-sets/demo.toml", "--out", builtin.to_str().unwrap()]);
-    assert_eq!(std::fs::read(out.join("key.html")).unwrap(), std::fs::read(builtin.join("key.html")).unwrap());
+    run(&[
+        "generate",
+        "problem-sets/demo.toml",
+        "--out",
+        builtin.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read(out.join("key.html")).unwrap(),
+        std::fs::read(builtin.join("key.html")).unwrap()
+    );
 
     std::fs::write(dir.join("tpl/key.md"), "line one\n{% for x in %}\n").unwrap();
-    let (code, _, err) = run(&["generate", "problem-sets/demo.toml", "--out", out.to_str().unwrap(), "--templates", dir.join("tpl").to_str().unwrap()]);
+    let (code, _, err) = run(&[
+        "generate",
+        "problem-sets/demo.toml",
+        "--out",
+        out.to_str().unwrap(),
+        "--templates",
+        dir.join("tpl").to_str().unwrap(),
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("key.md") && err.contains(":2:"), "the template's name and line:\n{err}");
+    assert!(
+        err.contains("key.md") && err.contains(":2:"),
+        "the template's name and line:\n{err}"
+    );
 }
 
 #[test]
 fn chinese_sheets_come_from_the_chinese_table() {
     let out = scratch("zh");
-    let (code, _, err) = run(&["generate", "problem-sets/demo.toml", "--out", out.to_str().unwrap(), "--lang", "zh", "--format", "md"]);
+    let (code, _, err) = run(&[
+        "generate",
+        "problem-sets/demo.toml",
+        "--out",
+        out.to_str().unwrap(),
+        "--lang",
+        "zh",
+        "--format",
+        "md",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
     let sheet = std::fs::read_to_string(out.join("worksheet.md")).unwrap();
-    assert!(sheet.contains("第 1 题") && sheet.contains("极大极小搜索"), "{sheet}");
-    let (code, _, err) = run(&["generate", "problem-sets/demo.toml", "--out", out.to_str().unwrap(), "--lang", "fr"]);
+    assert!(
+        sheet.contains("第 1 题") && sheet.contains("极大极小搜索"),
+        "{sheet}"
+    );
+    let (code, _, err) = run(&[
+        "generate",
+        "problem-sets/demo.toml",
+        "--out",
+        out.to_str().unwrap(),
+        "--lang",
+        "fr",
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("no string table for the language `fr`") && err.contains("lang/fr.toml"), "{err}");
+    assert!(
+        err.contains("no string table for the language `fr`") && err.contains("lang/fr.toml"),
+        "{err}"
+    );
 }
