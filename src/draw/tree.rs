@@ -21,8 +21,8 @@ pub struct TreeMarks {
 /// Trees with more leaves than this (a slot under 5 mm across the page) are
 /// drawn sideways, root on the left, to use the page's height.
 const SIDEWAYS_ABOVE: usize = 34;
-/// The printable area of an A4 page with margins, in mm.
-const PAGE: (f64, f64) = (170.0, 240.0);
+/// The room a figure gets on an A4 page with margins, heading and legend, in mm.
+const PAGE: (f64, f64) = (170.0, 190.0);
 
 /// Lays out and draws a game tree; `marks` adds the key's annotations.
 pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
@@ -55,6 +55,13 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     let no_marks = TreeMarks::default();
     let m = marks.unwrap_or(&no_marks);
     let unexamined = |id: NodeId| m.unexamined.get(id.index()).copied().unwrap_or(false);
+    // Sideways, leaves are small marks with their text beside them, and inner
+    // nodes, at least two slots apart, can be larger than the slot.
+    let node_size = |id: NodeId| match (sideways, tree.leaf(id).is_some()) {
+        (true, true) => size * 0.7,
+        (true, false) => (slot * 1.8).clamp(size, 6.5),
+        (false, _) => size,
+    };
     let mut items = Vec::new();
     for id in tree.ids().skip(1) {
         let parent = tree.parent(id).expect("not the root");
@@ -62,7 +69,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         let (dx, dy) = (x2 - x1, y2 - y1);
         let len = (dx * dx + dy * dy).sqrt();
         let (ux, uy) = (dx / len, dy / len);
-        let r = size / 2.0;
+        let (r1, r2) = (node_size(parent) / 2.0, node_size(id) / 2.0);
         let style = if unexamined(id) {
             Style::Pruned
         } else if m.answer_path.contains(&id) {
@@ -71,10 +78,10 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             Style::Normal
         };
         items.push(Item::Line {
-            x1: x1 + ux * r,
-            y1: y1 + uy * r,
-            x2: x2 - ux * r,
-            y2: y2 - uy * r,
+            x1: x1 + ux * r1,
+            y1: y1 + uy * r1,
+            x2: x2 - ux * r2,
+            y2: y2 - uy * r2,
             style,
         });
         if let Some(at) = m.cut_roots.iter().position(|(root, _)| *root == id) {
@@ -130,7 +137,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         };
         if sideways && tree.leaf(id).is_some() {
             // A small mark, then "label  value" in a font as tall as the slot allows.
-            let mark = size * 0.7;
+            let mark = node_size(id);
             items.push(Item::Node {
                 x,
                 y,
@@ -151,12 +158,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             });
             continue;
         }
-        // Sideways, inner nodes sit at least two slots apart and can be larger than leaves.
-        let size = if sideways {
-            (slot * 1.8).clamp(size, 6.5)
-        } else {
-            size
-        };
+        let size = node_size(id);
         let font = size * 0.48;
         items.push(Item::Node {
             x,
