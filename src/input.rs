@@ -453,13 +453,7 @@ impl<'a> Reader<'a> {
         };
         for (key, value) in entries {
             if !allowed.contains(&key.name.as_str()) {
-                let hint = match closest(&key.name, allowed) {
-                    Some(near) => format!(
-                        "did you mean `{near}`? The keys allowed here are: {}",
-                        allowed.join(", ")
-                    ),
-                    None => format!("the keys allowed here are: {}", allowed.join(", ")),
-                };
+                let hint = did_you_mean(&key.name, allowed, "the keys allowed here are");
                 let span = key.span.clone();
                 let at = Doc {
                     span,
@@ -546,6 +540,22 @@ pub fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<
         ));
     }
     Ok((lo, hi))
+}
+
+/// The hint for an unknown name: the nearest known one if it is a plausible
+/// typo, and the list of known names.
+pub fn did_you_mean(name: &str, known: &[&str], list_intro: &str) -> String {
+    match closest(name, known) {
+        Some(near) => {
+            let mut intro = list_intro.chars();
+            let capital: String = intro
+                .next()
+                .map(|c| c.to_uppercase().chain(intro).collect())
+                .unwrap_or_default();
+            format!("did you mean \"{near}\"? {capital}: {}", known.join(", "))
+        }
+        None => format!("{list_intro}: {}", known.join(", ")),
+    }
 }
 
 /// The allowed word nearest to `word` by edit distance, if it is a plausible typo.

@@ -4,7 +4,7 @@ use std::io::Read;
 
 use crate::andor::{self, Graph};
 use crate::gametree::{self, Tree};
-use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, closest};
+use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, did_you_mean};
 
 /// The kinds an instance file may declare.
 pub const KINDS: &[&str] = &["game-tree", "and-or-graph"];
@@ -112,13 +112,7 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
             andor::file::read(reader, &table).map(Instance::AndOr)
         }
         other => {
-            let hint = match closest(other, KINDS) {
-                Some(near) => format!(
-                    "did you mean \"{near}\"? The kinds are: {}",
-                    KINDS.join(", ")
-                ),
-                None => format!("the kinds are: {}", KINDS.join(", ")),
-            };
+            let hint = did_you_mean(other, KINDS, "the kinds are");
             Err(source.error(kind_doc, format!("unknown kind `{other}`"), hint))
         }
     }

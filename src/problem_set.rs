@@ -22,7 +22,7 @@ use std::path::Path;
 use crate::andor;
 use crate::exercise::{self, Conventions, Family, KindDef};
 use crate::gametree::{self, Order, ValueMode, file::read_player};
-use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, closest};
+use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
 use crate::instance::{self, Instance};
 
 /// A checked problem set.
@@ -126,12 +126,15 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
     let doc = source.parse()?;
     let r = Reader { source };
     let top = r.table(&doc, SET_KEYS, "title = \"Quiz\"")?;
-    let title = r
-        .str(
-            top.require(source, "title", "title = \"Game search quiz\"")?,
-            "\"Game search quiz\"",
-        )?
-        .to_string();
+    let title_doc = top.require(source, "title", "title = \"Game search quiz\"")?;
+    let title = r.str(title_doc, "\"Game search quiz\"")?.to_string();
+    if title.trim().is_empty() || title.contains(['\n', '\r']) {
+        return Err(source.error(
+            title_doc,
+            "the title must be one non-empty line",
+            "put longer text in `subtitle` or `instructions`".to_string(),
+        ));
+    }
     let text = |key: &str| -> Result<Option<String>, InputError> {
         top.get(key)
             .map(|d| r.str(d, "\"…\"").map(str::to_string))
@@ -248,13 +251,7 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
     let name = r.str(kind_doc, "\"alpha-beta\"")?;
     let kind = exercise::kind(name).ok_or_else(|| {
         let names = exercise::kind_names();
-        let hint = match closest(name, &names) {
-            Some(near) => format!(
-                "did you mean \"{near}\"? The kinds are: {}",
-                names.join(", ")
-            ),
-            None => format!("the kinds are: {}", names.join(", ")),
-        };
+        let hint = did_you_mean(name, &names, "the kinds are");
         source.error(kind_doc, format!("unknown exercise kind `{name}`"), hint)
     })?;
     let family_keys = if kind.family == Family::GameTree {
@@ -282,14 +279,8 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             for item in r.array(d, "ask = [\"value\", \"pruned\"]")? {
                 let field = r.str(item, "\"pruned\"")?;
                 let Some(&f) = known.iter().find(|&&k| k == field) else {
-                    let hint = match closest(field, &known) {
-                        Some(near) => format!(
-                            "did you mean \"{near}\"? A {} exercise can ask: {}",
-                            kind.name,
-                            known.join(", ")
-                        ),
-                        None => format!("a {} exercise can ask: {}", kind.name, known.join(", ")),
-                    };
+                    let intro = format!("a {} exercise can ask", kind.name);
+                    let hint = did_you_mean(field, &known, &intro);
                     return Err(source.error(
                         item,
                         format!("`{field}` is not a field of {}", kind.name),

@@ -16,6 +16,7 @@ use crate::lang::{self, Lang};
 
 /// The built-in templates, by file name.
 pub const TEMPLATES: &[(&str, &str)] = &[
+    ("style.html", include_str!("../templates/style.html")),
     ("worksheet.md", include_str!("../templates/worksheet.md")),
     (
         "worksheet.html",

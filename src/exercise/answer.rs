@@ -25,8 +25,22 @@ pub enum Answer {
     Values(Vec<(String, Value)>),
 }
 
+/// A TOML string literal (escaped as TOML, not as Rust, would).
 fn quote(s: &str) -> String {
-    format!("{s:?}")
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// A TOML key: bare when it can be, quoted otherwise.
+fn key(label: &str) -> String {
+    if !label.is_empty()
+        && label
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        label.to_string()
+    } else {
+        quote(label)
+    }
 }
 
 fn list(items: &[String]) -> String {
@@ -58,7 +72,7 @@ impl Answer {
             Answer::Values(pairs) => {
                 let inner: Vec<String> = pairs
                     .iter()
-                    .map(|(l, v)| format!("{l} = {}", value(*v)))
+                    .map(|(l, v)| format!("{} = {}", key(l), value(*v)))
                     .collect();
                 format!("{{ {} }}", inner.join(", "))
             }

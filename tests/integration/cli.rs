@@ -2,24 +2,13 @@
 
 use std::path::Path;
 
-use assert_cmd::cargo::cargo_bin_cmd;
-
 fn fixtures() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
 }
 
 /// Runs treequiz in the fixtures folder; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = cargo_bin_cmd!("treequiz")
-        .current_dir(fixtures())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    crate::common::run_in(fixtures(), args)
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 mod andor_oracle;
 mod cli;
+mod common;
 mod gametree_oracle;
 mod golden;
 mod render;

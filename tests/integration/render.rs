@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::sets::{run, scratch};
+use crate::common::{run, scratch};
 
 fn find(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;

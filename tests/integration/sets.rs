@@ -3,32 +3,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::cargo::cargo_bin_cmd;
+use crate::common::{run, scratch};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fresh, empty folder for one test.
-pub(crate) fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("treequiz-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs treequiz in the project folder; returns (exit code, stdout, stderr).
-pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
-    let out = cargo_bin_cmd!("treequiz")
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 /// Every file under `dir`, by path relative to it.
@@ -400,7 +378,7 @@ fn user_templates_override_built_ins_file_by_file() {
     let dir = scratch("templates");
     let (code, stdout, _) = run(&["templates", "export", dir.join("tpl").to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(stdout.lines().count(), 9, "{stdout}");
+    assert_eq!(stdout.lines().count(), 10, "{stdout}");
     std::fs::write(
         dir.join("tpl/worksheet.md"),
         "MY SHEET {{ set.title }} {{ variant.id }}\n",

@@ -1,0 +1,32 @@
+//! Helpers every test module shares.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+/// A fresh, empty folder for one test.
+pub(crate) fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("treequiz-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs treequiz in the project folder; returns (exit code, stdout, stderr).
+pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
+    run_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs treequiz in `dir`; returns (exit code, stdout, stderr).
+pub(crate) fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = cargo_bin_cmd!("treequiz")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
