@@ -14,6 +14,7 @@ pub mod draw;
 pub mod exercise;
 pub mod gametree;
 pub mod generate;
+pub mod grade;
 pub mod input;
 pub mod instance;
 pub mod lang;

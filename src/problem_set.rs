@@ -22,6 +22,7 @@ use std::path::Path;
 use crate::andor;
 use crate::exercise::{self, Conventions, Family, KindDef};
 use crate::gametree::{self, Order, ValueMode, file::read_player};
+use crate::grade::rules::{OrderRule, Scoring, SetRule};
 use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
 use crate::instance::{self, Instance};
 
@@ -57,6 +58,8 @@ pub struct Exercise {
     pub title: Option<String>,
     /// Where the instance comes from.
     pub source: InstanceSource,
+    /// The partial-credit rules.
+    pub scoring: Scoring,
 }
 
 /// A generated or a fixed instance.
@@ -81,6 +84,9 @@ const SET_KEYS: &[&str] = &[
 ];
 const CONVENTION_KEYS: &[&str] = &["order", "prune_on_equal", "values"];
 const COMMON_KEYS: &[&str] = &[
+    "set_rule",
+    "order_rule",
+    "tolerance",
     "kind",
     "points",
     "ask",
@@ -385,7 +391,42 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
         None if kind.family == Family::GameTree => InstanceSource::GameTree(tree_params(r, &t)?),
         None => InstanceSource::AndOr(graph_params(r, &t)?),
     };
+    let mut scoring = Scoring::default();
+    if let Some(d) = t.get("set_rule") {
+        let name = r.str(d, "\"penalty\"")?;
+        scoring.sets = SetRule::parse(name).ok_or_else(|| {
+            source.error(
+                d,
+                format!("unknown set rule `{name}`"),
+                did_you_mean(
+                    name,
+                    &["penalty", "hits", "all-or-nothing"],
+                    "the set rules are",
+                ),
+            )
+        })?;
+    }
+    if let Some(d) = t.get("order_rule") {
+        let name = r.str(d, "\"lcs\"")?;
+        scoring.orders = OrderRule::parse(name).ok_or_else(|| {
+            source.error(
+                d,
+                format!("unknown order rule `{name}`"),
+                did_you_mean(name, &["lcs", "exact"], "the order rules are"),
+            )
+        })?;
+    }
+    if let Some(d) = t.get("tolerance") {
+        scoring.tolerance = u64::try_from(r.int(d, "tolerance = 1")?).map_err(|_| {
+            source.error(
+                d,
+                "a tolerance cannot be negative",
+                "write 0 for exact answers".to_string(),
+            )
+        })?;
+    }
     Ok(Exercise {
+        scoring,
         kind,
         points,
         ask,

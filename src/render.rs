@@ -30,6 +30,8 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "answer-sheet.toml",
         include_str!("../templates/answer-sheet.toml"),
     ),
+    ("feedback.md", include_str!("../templates/feedback.md")),
+    ("feedback.html", include_str!("../templates/feedback.html")),
 ];
 
 /// A template that cannot be read or rendered.

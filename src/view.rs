@@ -52,6 +52,10 @@ pub struct VariantView {
     pub student_name: Option<String>,
     /// The student id as a TOML string (`""` in practice mode).
     pub student_toml: String,
+    /// Practice mode only: the set's path, as a TOML string, for `treequiz check`.
+    pub practice_set: Option<String>,
+    /// Practice mode only: the public seed, as a TOML string.
+    pub practice_seed: Option<String>,
 }
 
 /// One exercise.
@@ -286,12 +290,15 @@ fn answer<'i>(item: &'i Item, field: &str) -> &'i crate::exercise::Answer {
         .1
 }
 
-/// The view of a worksheet or blank answer sheet (`with_key = false`), or of a key.
+/// The view of a worksheet or blank answer sheet (`with_key = false`), or of a
+/// key. `practice` is the set's path and public seed in practice mode (never an
+/// exam's): the answer sheet names them so `treequiz check` can find its key.
 pub fn sheet<'a>(
     set: &'a ProblemSet,
     variant: &Variant,
     lang: &'a Lang,
     with_key: bool,
+    practice: Option<(&str, u64)>,
 ) -> SheetView<'a> {
     let exercises: Vec<ExerciseView> = variant
         .items
@@ -320,6 +327,10 @@ pub fn sheet<'a>(
             student_name: student.and_then(|s| s.name.clone()),
             student_toml: toml::Value::String(student.map_or(String::new(), |s| s.id.clone()))
                 .to_string(),
+            practice_set: practice
+                .map(|(path, _)| toml::Value::String(path.to_string()).to_string()),
+            practice_seed: practice
+                .map(|(_, seed)| toml::Value::String(seed.to_string()).to_string()),
         },
         conventions: all,
         exercises,

@@ -59,6 +59,7 @@ impl Format {
 }
 
 /// How the seeds were chosen, for the manifest (never the secret itself).
+#[derive(Clone, Copy)]
 enum Mode {
     Practice(u64),
     Exam,
@@ -94,6 +95,8 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     // Everything is rendered before anything is written: an error leaves no partial set.
     // Variants are independent: render them on every core, keeping their order.
     let roster_mode = !students.is_empty();
+    let set_path = args.set.display().to_string();
+    let mode = &mode;
     let render_variant = |variant: &Variant| -> Result<Vec<(PathBuf, String)>, UsageError> {
         let (sheet_dir, key_dir) = match &variant.student {
             Some(s) if roster_mode => (
@@ -102,8 +105,12 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             ),
             _ => (args.out.clone(), args.out.clone()),
         };
-        let blank = view::sheet(&set, variant, &lang, false);
-        let key = view::sheet(&set, variant, &lang, true);
+        let practice = match *mode {
+            Mode::Practice(seed) => Some((set_path.as_str(), seed)),
+            Mode::Exam => None,
+        };
+        let blank = view::sheet(&set, variant, &lang, false, practice);
+        let key = view::sheet(&set, variant, &lang, true, practice);
         let mut files = Vec::new();
         for format in &args.format {
             let ext = format.ext();
@@ -198,6 +205,7 @@ fn manifest(
                         "kind": item.exercise.kind.name,
                         "points": item.exercise.points,
                         "ask": item.exercise.ask,
+                        "scoring": item.exercise.scoring,
                         // As a string: JSON numbers lose precision above 2^53.
                         "seed": item.seed.map(|s| s.to_string()),
                         "instance": instance,

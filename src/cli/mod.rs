@@ -1,6 +1,8 @@
 //! Command-line parsing and dispatch; one file per subcommand.
 
+mod check;
 mod generate;
+mod grade;
 mod sample;
 mod secret;
 mod solve;
@@ -26,6 +28,10 @@ enum Command {
     Sample(sample::Args),
     /// Write worksheets, blank answer sheets, answer keys and a manifest from a problem set.
     Generate(generate::Args),
+    /// Grade answer files: a grade table, a summary and feedback for every file.
+    Grade(grade::Args),
+    /// Check your answers to a practice sheet.
+    Check(check::Args),
     /// Print a fresh exam secret (128 random bits) for `generate --secret`.
     Secret,
     /// Work with the built-in templates.
@@ -38,20 +44,27 @@ pub(crate) struct UsageError(pub(crate) String);
 
 pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Solve(args) => solve::run(&args),
-        Command::Sample(args) => sample::run(&args),
-        Command::Generate(args) => generate::run(&args),
-        Command::Secret => secret::run(),
-        Command::Templates(command) => templates::run(&command),
+    // `Ok((text, attention))`: attention makes the exit code 1 (some rows need a look).
+    let result: Result<(String, bool), UsageError> = match cli.command {
+        Command::Solve(args) => solve::run(&args).map(|t| (t, false)),
+        Command::Sample(args) => sample::run(&args).map(|t| (t, false)),
+        Command::Generate(args) => generate::run(&args).map(|t| (t, false)),
+        Command::Grade(args) => grade::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Secret => secret::run().map(|t| (t, false)),
+        Command::Templates(command) => templates::run(&command).map(|t| (t, false)),
     };
     match result {
-        Ok(text) => {
+        Ok((text, attention)) => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) is not an error worth a message.
             let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-            ExitCode::SUCCESS
+            if attention {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(UsageError(message)) => {
             eprintln!("error: {message}");

@@ -18,6 +18,10 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Value,
         },
         Field {
+            name: "values",
+            shape: Shape::Bounds,
+        },
+        Field {
             name: "evaluated",
             shape: Shape::Sequence,
         },
@@ -179,6 +183,17 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
     Solved {
         answers: vec![
             ("value", Answer::Value(ab.value)),
+            (
+                "values",
+                Answer::Bounds(
+                    t.ids()
+                        .filter(|&id| t.leaf(id).is_none())
+                        .filter_map(|id| {
+                            ab.bounds[id.index()].map(|b| (t.label(id).into_owned(), b))
+                        })
+                        .collect(),
+                ),
+            ),
             (
                 "evaluated",
                 Answer::Sequence(labels(t, ab.evaluated.iter().copied())),

@@ -23,6 +23,8 @@ pub enum Answer {
     Connectors(Vec<String>),
     /// A value per node label, in label order of the drawing.
     Values(Vec<(String, Value)>),
+    /// A value or a bound (`"<=2"`, `">=5"`) per node label.
+    Bounds(Vec<(String, crate::gametree::Bound)>),
 }
 
 /// A TOML string literal (escaped as TOML, not as Rust, would).
@@ -69,6 +71,20 @@ impl Answer {
             Answer::Cost(c) => c.get().map_or_else(|| quote("+inf"), |v| v.to_string()),
             Answer::Label(l) => quote(l),
             Answer::Labels(ls) | Answer::Sequence(ls) | Answer::Connectors(ls) => list(ls),
+            Answer::Bounds(pairs) => {
+                let inner: Vec<String> = pairs
+                    .iter()
+                    .map(|(l, b)| {
+                        let v = match b {
+                            crate::gametree::Bound::Exact(v) => value(*v),
+                            crate::gametree::Bound::AtMost(v) => quote(&format!("<={v}")),
+                            crate::gametree::Bound::AtLeast(v) => quote(&format!(">={v}")),
+                        };
+                        format!("{} = {v}", key(l))
+                    })
+                    .collect();
+                format!("{{ {} }}", inner.join(", "))
+            }
             Answer::Values(pairs) => {
                 let inner: Vec<String> = pairs
                     .iter()
@@ -89,6 +105,17 @@ impl Answer {
             Answer::Labels(ls) => or_none(ls.join(", ")),
             Answer::Sequence(ls) => or_none(ls.join(" → ")),
             Answer::Connectors(cs) => or_none(cs.join("; ")),
+            Answer::Bounds(pairs) => or_none(
+                pairs
+                    .iter()
+                    .map(|(l, b)| match b {
+                        crate::gametree::Bound::Exact(v) => format!("{l} = {v}"),
+                        crate::gametree::Bound::AtMost(v) => format!("{l} ≤ {v}"),
+                        crate::gametree::Bound::AtLeast(v) => format!("{l} ≥ {v}"),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
             Answer::Values(pairs) => or_none(
                 pairs
                     .iter()
@@ -118,4 +145,6 @@ pub enum Shape {
     Connectors,
     /// A table `{ B = 3, C = 2 }`.
     Values,
+    /// A table of values and bounds `{ B = 3, C = "<=2" }`.
+    Bounds,
 }

@@ -25,7 +25,7 @@ use super::tree::{NodeId, Player, Tree};
 use crate::value::Value;
 
 /// The order in which a node's children are searched.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Leftmost child first (the textbook default).
@@ -36,7 +36,7 @@ pub enum Order {
 }
 
 /// How a node known only by a bound reports that bound.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ValueMode {
     /// A node failing on its own side reports the window's bound (F1).
@@ -47,7 +47,7 @@ pub enum ValueMode {
 }
 
 /// The conventions of one alpha-beta run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Options {
     /// Child order.
     pub order: Order,
@@ -133,6 +133,16 @@ impl Bound {
     pub fn admits(self, truth: Value) -> bool {
         let (lo, hi) = self.interval();
         lo <= truth && truth <= hi
+    }
+}
+
+/// An exact value as a value (`3`, `"+inf"`), a bound as a string (`"<=2"`).
+impl Serialize for Bound {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Bound::Exact(v) => v.serialize(s),
+            other => s.serialize_str(&other.to_string()),
+        }
     }
 }
 

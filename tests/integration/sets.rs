@@ -281,7 +281,8 @@ fn student_files_never_contain_answers() {
         for seed in 0..8u64 {
             let variants = class_set::build(&set, &Master::from_seed(seed), &[], &lang).unwrap();
             for variant in &variants {
-                let blank = treequiz::view::sheet(&set, variant, &lang, false);
+                let blank =
+                    treequiz::view::sheet(&set, variant, &lang, false, Some(("set.toml", seed)));
                 // The answer sheet's fixed examples (`pruned = ["I", "J"]`) are the same on
                 // every sheet: they may coincide with an answer, so they are set aside.
                 let examples: Vec<String> = item_fields(variant)

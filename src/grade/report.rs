@@ -1,0 +1,243 @@
+//! What grading writes: the grade table, a summary for the teacher, and the
+//! views of per-student feedback.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::batch::{Row, Status};
+use super::score::State;
+use crate::lang::Lang;
+
+/// The grade table as CSV (UTF-8): one row per submission, one column per question.
+pub fn grades_csv(rows: &[Row]) -> String {
+    let questions = rows.iter().map(|r| r.questions.len()).max().unwrap_or(0);
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = vec![
+        "file".to_string(),
+        "student".into(),
+        "variant".into(),
+        "status".into(),
+    ];
+    header.extend((1..=questions).map(|n| format!("q{n}")));
+    header.extend([
+        "total".into(),
+        "max".into(),
+        "reason".into(),
+        "problems".into(),
+    ]);
+    w.write_record(&header).expect("writing to memory");
+    for r in rows {
+        let mut record = vec![
+            r.file.clone(),
+            r.student.clone().unwrap_or_default(),
+            r.variant.clone().unwrap_or_default(),
+            r.status.name().to_string(),
+        ];
+        let graded = matches!(r.status, Status::Graded | Status::Duplicate);
+        record.extend((0..questions).map(|i| {
+            if graded {
+                r.questions
+                    .get(i)
+                    .map(|q| q.earned.to_string())
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            }
+        }));
+        record.push(if graded {
+            r.total.to_string()
+        } else {
+            String::new()
+        });
+        record.push(if graded {
+            r.max.to_string()
+        } else {
+            String::new()
+        });
+        record.push(r.reason.clone());
+        record.push(r.problems.join("; "));
+        w.write_record(&record).expect("writing to memory");
+    }
+    String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 strings")
+}
+
+/// The teacher's summary (Markdown): counts, score distribution, most common mistakes.
+pub fn summary(rows: &[Row], lang: &Lang) -> String {
+    let graded: Vec<&Row> = rows.iter().filter(|r| r.status == Status::Graded).collect();
+    let mut out = format!("# {}\n\n", lang.get("grade.summary"));
+    let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in rows {
+        *by_status.entry(r.status.name()).or_default() += 1;
+    }
+    out.push_str(&format!(
+        "{} files: {}\n\n",
+        rows.len(),
+        by_status
+            .iter()
+            .map(|(s, n)| format!("{n} {s}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    if !graded.is_empty() {
+        let mut percents: Vec<f64> = graded
+            .iter()
+            .map(|r| {
+                if r.max > 0.0 {
+                    100.0 * r.total / r.max
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        percents.sort_by(f64::total_cmp);
+        let mean = percents.iter().sum::<f64>() / percents.len() as f64;
+        let median = percents[percents.len() / 2];
+        out.push_str(&format!(
+            "## {}\n\nmean {mean:.1} %, median {median:.1} %\n\n| % | n |\n|---|---|\n",
+            lang.get("grade.distribution")
+        ));
+        for bin in 0..10 {
+            let (lo, hi) = (bin * 10, bin * 10 + 10);
+            let n = percents
+                .iter()
+                .filter(|&&p| p >= f64::from(lo) && (p < f64::from(hi) || (bin == 9 && p <= 100.0)))
+                .count();
+            out.push_str(&format!("| {lo}–{hi} | {n} {} |\n", "█".repeat(n.min(60))));
+        }
+        // Mistakes: the same reason on the same question, across the class.
+        let mut mistakes: BTreeMap<(usize, &str, &str), usize> = BTreeMap::new();
+        for r in &graded {
+            for q in &r.questions {
+                for f in q
+                    .fields
+                    .iter()
+                    .filter(|f| matches!(f.state, State::Wrong | State::Partial | State::Invalid))
+                {
+                    for reason in f.reasons.iter().filter(|x| !x.is_empty()) {
+                        *mistakes
+                            .entry((q.number, f.field, reason.as_str()))
+                            .or_default() += 1;
+                    }
+                }
+            }
+        }
+        let mut common: Vec<_> = mistakes.into_iter().collect();
+        common.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out.push_str(&format!("\n## {}\n\n", lang.get("grade.common")));
+        for ((q, field, reason), n) in common.into_iter().take(12) {
+            out.push_str(&format!(
+                "- {:.0} % (q{q} `{field}`): {reason}\n",
+                100.0 * n as f64 / graded.len() as f64
+            ));
+        }
+    }
+    let attention: Vec<&Row> = rows.iter().filter(|r| r.needs_attention()).collect();
+    if !attention.is_empty() {
+        out.push_str(&format!("\n## {}\n\n", lang.get("grade.problems")));
+        for r in attention {
+            let why = if r.status == Status::Graded {
+                r.problems.join("; ")
+            } else {
+                r.reason.clone()
+            };
+            out.push_str(&format!("- `{}`: {} — {why}\n", r.file, r.status.name()));
+        }
+    }
+    out
+}
+
+/// One field in feedback.
+#[derive(Serialize)]
+pub struct FieldView<'a> {
+    /// The field.
+    pub field: &'a str,
+    /// "correct", "wrong", …, in the sheet's language.
+    pub state: String,
+    /// Points earned, for people (at most two decimals).
+    pub earned: String,
+    /// Points possible, for people.
+    pub max: String,
+    /// What the student wrote.
+    pub given: &'a str,
+    /// The key (empty when hidden).
+    pub key: &'a str,
+    /// Why points were lost.
+    pub reasons: &'a [String],
+}
+
+/// One question in feedback.
+#[derive(Serialize)]
+pub struct QuestionView<'a> {
+    /// "Question 2".
+    pub heading: String,
+    /// Points earned.
+    pub earned: f64,
+    /// Points possible.
+    pub max: f64,
+    /// The fields.
+    pub fields: Vec<FieldView<'a>>,
+}
+
+/// A student's feedback.
+#[derive(Serialize)]
+pub struct FeedbackView<'a> {
+    /// String table.
+    pub t: &'a serde_json::Value,
+    /// The row.
+    pub row: &'a Row,
+    /// Status name.
+    pub status: &'static str,
+    /// Whether the key is hidden.
+    pub hide_key: bool,
+    /// The questions.
+    pub questions: Vec<QuestionView<'a>>,
+}
+
+/// Points for people: `1.33`, `4`, `2.5`.
+pub fn points(v: f64) -> String {
+    let s = format!("{:.2}", super::score::round2(v));
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The view a feedback template renders.
+pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> FeedbackView<'a> {
+    let state = |s: State| {
+        lang.get(match s {
+            State::Correct => "grade.correct",
+            State::Partial => "grade.partial",
+            State::Wrong => "grade.wrong",
+            State::NotAttempted => "grade.not_attempted",
+            State::Invalid => "grade.invalid",
+        })
+        .to_string()
+    };
+    FeedbackView {
+        t: lang.nested(),
+        row,
+        status: row.status.name(),
+        hide_key,
+        questions: row
+            .questions
+            .iter()
+            .map(|q| QuestionView {
+                heading: lang.fill("grade.question", &[("n", &q.number.to_string())]),
+                earned: q.earned,
+                max: q.max,
+                fields: q
+                    .fields
+                    .iter()
+                    .map(|f| FieldView {
+                        field: f.field,
+                        state: state(f.state),
+                        earned: points(f.earned),
+                        max: points(f.max),
+                        given: &f.given,
+                        key: &f.key,
+                        reasons: &f.reasons,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,726 @@
+//! Scoring one question: normalise what the student wrote, compare it with the
+//! key by the exercise's rules, and say why every lost point was lost.
+
+use serde::Serialize;
+
+use super::key::KeyQuestion;
+use super::rules::{order_fraction, set_fraction};
+use crate::andor::{ConnectorId, Graph};
+use crate::exercise::{Answer, Shape};
+use crate::gametree::{Bound, Event, NodeId, Player, Tree, alpha_beta};
+use crate::input::{Doc, DocKind};
+use crate::instance::Instance;
+use crate::lang::Lang;
+use crate::value::Value;
+
+/// How a field was answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    /// Full points.
+    Correct,
+    /// Some points.
+    Partial,
+    /// No points.
+    Wrong,
+    /// Left blank (kept apart from wrong).
+    NotAttempted,
+    /// Not in a form that can be read.
+    Invalid,
+}
+
+/// One field's score.
+#[derive(Clone, Debug, Serialize)]
+pub struct FieldScore {
+    /// The field.
+    pub field: &'static str,
+    /// Points it is worth.
+    pub max: f64,
+    /// Points earned.
+    pub earned: f64,
+    /// How it was answered.
+    pub state: State,
+    /// What the student wrote, normalised.
+    pub given: String,
+    /// The key's answer (empty when the key is hidden).
+    pub key: String,
+    /// Why points were lost.
+    pub reasons: Vec<String>,
+}
+
+/// One question's score.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuestionScore {
+    /// Its number.
+    pub number: usize,
+    /// Its kind.
+    pub kind: &'static str,
+    /// Points it is worth.
+    pub max: f64,
+    /// Points earned.
+    pub earned: f64,
+    /// Per field.
+    pub fields: Vec<FieldScore>,
+}
+
+/// Rounds to hundredths, so sums print cleanly and compare exactly.
+pub fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+/// A label as the figure spells it, whatever the case the student used.
+fn canonical(instance: &Instance, label: &str) -> Option<String> {
+    match instance {
+        Instance::GameTree(t) => t.find(label).map(|id| t.label(id).into_owned()),
+        Instance::AndOr(g) => g.find(label).map(|id| g.label(id).to_string()),
+    }
+}
+
+fn blank(doc: &Doc) -> bool {
+    matches!(&doc.kind, DocKind::Str(s) if s.trim().is_empty())
+}
+
+fn read_value(doc: &Doc) -> Option<Value> {
+    match &doc.kind {
+        DocKind::Int(v) => Some(Value::Finite(*v)),
+        DocKind::Str(s) => {
+            Value::parse_infinity(s).or_else(|| s.trim().parse::<i64>().ok().map(Value::Finite))
+        }
+        _ => None,
+    }
+}
+
+/// `3`, `"<=2"`, `"≤ 2"`, `"le 2"`, `">=5"`, `"ge 5"`: one bound, however written.
+fn read_bound(doc: &Doc) -> Option<Bound> {
+    if let DocKind::Int(v) = doc.kind {
+        return Some(Bound::Exact(Value::Finite(v)));
+    }
+    let DocKind::Str(s) = &doc.kind else {
+        return None;
+    };
+    let s = s.trim().to_lowercase();
+    let (make, rest): (fn(Value) -> Bound, &str) = if let Some(r) = s
+        .strip_prefix("<=")
+        .or_else(|| s.strip_prefix('≤'))
+        .or_else(|| s.strip_prefix("le "))
+        .or_else(|| s.strip_prefix('<'))
+    {
+        (Bound::AtMost, r)
+    } else if let Some(r) = s
+        .strip_prefix(">=")
+        .or_else(|| s.strip_prefix('≥'))
+        .or_else(|| s.strip_prefix("ge "))
+        .or_else(|| s.strip_prefix('>'))
+    {
+        (Bound::AtLeast, r)
+    } else {
+        (Bound::Exact, s.as_str())
+    };
+    let rest = rest.trim();
+    let v = Value::parse_infinity(rest).or_else(|| rest.parse::<i64>().ok().map(Value::Finite))?;
+    Some(make(v))
+}
+
+/// A list of strings; a single string is split at commas and spaces.
+fn read_list(doc: &Doc) -> Option<Vec<String>> {
+    match &doc.kind {
+        DocKind::Array(items) => items
+            .iter()
+            .map(|d| match &d.kind {
+                DocKind::Str(s) => Some(s.trim().to_string()),
+                _ => None,
+            })
+            .collect(),
+        DocKind::Str(s) => Some(
+            s.split([',', ' ', ';'])
+                .filter(|x| !x.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// `n0 -> n1 + n2` in canonical form: labels as drawn, children in connector order.
+fn read_connector(graph: &Graph, text: &str) -> Option<ConnectorId> {
+    let (from, to) = text.split_once("->").or_else(|| text.split_once('→'))?;
+    let from = graph.find(from)?;
+    let mut to: Vec<_> = to
+        .split(['+', ','])
+        .map(|t| graph.find(t))
+        .collect::<Option<Vec<_>>>()?;
+    to.sort_unstable();
+    graph.connectors_of(from).iter().copied().find(|&c| {
+        let mut kids = graph.connector(c).to.clone();
+        kids.sort_unstable();
+        kids == to
+    })
+}
+
+struct Ctx<'a> {
+    q: &'a KeyQuestion,
+    lang: &'a Lang,
+    hide: bool,
+}
+
+impl Ctx<'_> {
+    fn say(&self, key: &str, values: &[(&str, &str)]) -> String {
+        let hidden = format!("{key}_hidden");
+        let key = if self.hide && self.lang.get(&hidden) != hidden {
+            hidden.as_str()
+        } else {
+            key
+        };
+        self.lang.fill(&format!("grade.{key}"), values)
+    }
+
+    fn key_answer(&self, field: &str) -> &Answer {
+        &self
+            .q
+            .solved
+            .answers
+            .iter()
+            .find(|(f, _)| *f == field)
+            .expect("the kind answers every field")
+            .1
+    }
+}
+
+/// Scores one question. `given` holds the fields of the student's `[qN]` section.
+pub fn score(
+    q: &KeyQuestion,
+    given: &[(String, Doc)],
+    lang: &Lang,
+    hide: bool,
+) -> (QuestionScore, Vec<String>) {
+    let ctx = Ctx { q, lang, hide };
+    let per_field = q.points / q.ask.len().max(1) as f64;
+    let mut problems: Vec<String> = given
+        .iter()
+        .filter(|(name, _)| !q.ask.iter().any(|f| f == name))
+        .map(|(name, _)| {
+            lang.fill(
+                "grade.unknown_field",
+                &[("n", &q.number.to_string()), ("field", name)],
+            )
+        })
+        .collect();
+    let fields: Vec<FieldScore> = q
+        .ask
+        .iter()
+        .map(|&field| {
+            let shape = q
+                .kind
+                .fields
+                .iter()
+                .find(|f| f.name == field)
+                .expect("asked fields belong to the kind")
+                .shape;
+            let key = ctx.key_answer(field);
+            let mut fs = FieldScore {
+                field,
+                max: per_field,
+                earned: 0.0,
+                state: State::NotAttempted,
+                given: String::new(),
+                key: if hide { String::new() } else { key.to_text() },
+                reasons: Vec::new(),
+            };
+            match given.iter().find(|(n, _)| n == field) {
+                None => {}
+                Some((_, doc)) if blank(doc) => {}
+                Some((_, doc)) => {
+                    let fraction =
+                        score_field(&ctx, field, shape, key, doc, &mut fs, &mut problems);
+                    // Unrounded: a perfect sheet must sum to exactly the points.
+                    fs.earned = per_field * fraction;
+                    if fs.state != State::Invalid {
+                        fs.state = if fraction >= 1.0 {
+                            State::Correct
+                        } else if fraction > 0.0 {
+                            State::Partial
+                        } else {
+                            State::Wrong
+                        };
+                    }
+                }
+            }
+            fs
+        })
+        .collect();
+    problems.dedup();
+    let earned = round2(fields.iter().map(|f| f.earned).sum());
+    let fields = fields;
+    (
+        QuestionScore {
+            number: q.number,
+            kind: q.kind.name,
+            max: round2(q.points),
+            earned,
+            fields,
+        },
+        problems,
+    )
+}
+
+/// Scores one field; returns the fraction earned and fills `given` and `reasons`.
+fn score_field(
+    ctx: &Ctx<'_>,
+    field: &str,
+    shape: Shape,
+    key: &Answer,
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<String>,
+) -> f64 {
+    let inst = &ctx.q.instance;
+    let invalid = |fs: &mut FieldScore, what: &str| {
+        fs.state = State::Invalid;
+        fs.given = doc_text(doc);
+        let what = ctx.lang.get(&format!("grade.what_{what}")).to_string();
+        fs.reasons.push(ctx.lang.fill(
+            "grade.unreadable_value",
+            &[("what", &what), ("given", &fs.given)],
+        ));
+        0.0
+    };
+    match (shape, key) {
+        (Shape::Value, Answer::Value(k)) => {
+            let Some(v) = read_value(doc) else {
+                return invalid(fs, "value");
+            };
+            fs.given = v.to_string();
+            let ok = match (v, *k) {
+                (Value::Finite(a), Value::Finite(b)) => a.abs_diff(b) <= ctx.q.scoring.tolerance,
+                (a, b) => a == b,
+            };
+            if !ok {
+                fs.reasons.push(ctx.say(
+                    "value_wrong",
+                    &[("key", &k.to_string()), ("given", &fs.given)],
+                ));
+            }
+            f64::from(u8::from(ok))
+        }
+        (Shape::Cost, Answer::Cost(k)) => {
+            let Some(v) = read_value(doc) else {
+                return invalid(fs, "cost");
+            };
+            fs.given = v.to_string();
+            let ok = match (v, k.get()) {
+                (Value::Finite(a), Some(b)) => {
+                    a >= 0 && (a as u64).abs_diff(b) <= ctx.q.scoring.tolerance
+                }
+                (Value::PosInf, None) => true,
+                _ => false,
+            };
+            if !ok {
+                fs.reasons.push(ctx.say(
+                    "cost_wrong",
+                    &[("key", &k.to_string()), ("given", &fs.given)],
+                ));
+            }
+            f64::from(u8::from(ok))
+        }
+        (Shape::Label, Answer::Label(k)) => {
+            let DocKind::Str(s) = &doc.kind else {
+                return invalid(fs, "label");
+            };
+            fs.given = s.trim().to_string();
+            let Some(label) = canonical(inst, s) else {
+                fs.reasons.push(
+                    ctx.lang
+                        .fill("grade.unknown_label", &[("label", &fs.given)]),
+                );
+                return 0.0;
+            };
+            fs.given = label.clone();
+            if &label != k {
+                fs.reasons
+                    .push(ctx.say("value_wrong", &[("key", k), ("given", &label)]));
+            }
+            f64::from(u8::from(&label == k))
+        }
+        (Shape::Values | Shape::Bounds, _) => {
+            let DocKind::Table(entries) = &doc.kind else {
+                return invalid(fs, "table");
+            };
+            let key_pairs: Vec<(String, Bound)> = match key {
+                Answer::Values(p) => p
+                    .iter()
+                    .map(|(l, v)| (l.clone(), Bound::Exact(*v)))
+                    .collect(),
+                Answer::Bounds(p) => p.clone(),
+                _ => unreachable!("a table field has a table key"),
+            };
+            let mut right = 0usize;
+            let mut given = Vec::new();
+            for (k, d) in entries {
+                let Some(label) = canonical(inst, &k.name) else {
+                    fs.reasons
+                        .push(ctx.lang.fill("grade.unknown_label", &[("label", &k.name)]));
+                    continue;
+                };
+                let Some(b) = read_bound(d) else {
+                    fs.reasons.push(ctx.lang.fill(
+                        "grade.unreadable_value",
+                        &[
+                            ("what", ctx.lang.get("grade.what_value")),
+                            ("given", &doc_text(d)),
+                        ],
+                    ));
+                    continue;
+                };
+                given.push(format!("{label} {}", bound_text(b)));
+                match key_pairs.iter().find(|(l, _)| *l == label) {
+                    Some((_, kb)) if *kb == b => right += 1,
+                    Some((_, kb)) => fs.reasons.push(node_value_reason(ctx, &label, *kb, b)),
+                    None => fs
+                        .reasons
+                        .push(ctx.lang.fill("grade.node_extra", &[("node", &label)])),
+                }
+            }
+            for (label, _) in &key_pairs {
+                if !entries
+                    .iter()
+                    .any(|(k, _)| canonical(inst, &k.name).as_deref() == Some(label.as_str()))
+                {
+                    fs.reasons.push(ctx.say("node_missing", &[("node", label)]));
+                }
+            }
+            fs.given = given.join(", ");
+            let wrong = entries.len().saturating_sub(right);
+            set_fraction(ctx.q.scoring.sets, key_pairs.len(), right, wrong)
+        }
+        (Shape::Labels | Shape::Sequence, Answer::Labels(k) | Answer::Sequence(k)) => {
+            let Some(list) = read_list(doc) else {
+                return invalid(fs, "list");
+            };
+            let mut labels = Vec::new();
+            for item in &list {
+                match canonical(inst, item) {
+                    Some(l) => labels.push(l),
+                    None => {
+                        fs.reasons
+                            .push(ctx.lang.fill("grade.unknown_label", &[("label", item)]));
+                        problems.push(ctx.lang.fill("grade.unknown_label", &[("label", item)]));
+                    }
+                }
+            }
+            if field == "pruned" {
+                labels = prune_roots(inst, labels);
+            }
+            fs.given = if labels.is_empty() {
+                "—".to_string()
+            } else {
+                labels.join(", ")
+            };
+            if shape == Shape::Sequence {
+                order_reasons(ctx, field, k, &labels, fs);
+                return order_fraction(ctx.q.scoring.orders, k, &labels);
+            }
+            let hits = labels.iter().filter(|l| k.contains(l)).count();
+            let wrong = labels.len() - hits + list.len().saturating_sub(labels.len());
+            set_reasons(ctx, field, k, &labels, fs);
+            set_fraction(ctx.q.scoring.sets, k.len(), hits, wrong)
+        }
+        (Shape::Connectors, Answer::Connectors(k)) => {
+            let Instance::AndOr(g) = inst else {
+                unreachable!("connectors belong to graphs")
+            };
+            let Some(list) = read_list_strict(doc) else {
+                return invalid(fs, "connectors");
+            };
+            let mut names = Vec::new();
+            let mut wrong = 0;
+            for item in &list {
+                match read_connector(g, item) {
+                    Some(c) => names.push(g.connector_name(c)),
+                    None => {
+                        wrong += 1;
+                        fs.reasons.push(
+                            ctx.lang
+                                .fill("grade.connector_unknown", &[("connector", item)]),
+                        );
+                    }
+                }
+            }
+            names.dedup();
+            fs.given = names.join("; ");
+            for n in names.iter().filter(|n| !k.contains(n)) {
+                wrong += 1;
+                fs.reasons
+                    .push(ctx.lang.fill("grade.connector_wrong", &[("connector", n)]));
+            }
+            for n in k.iter().filter(|n| !names.contains(n)) {
+                fs.reasons
+                    .push(ctx.say("connector_missed", &[("connector", n)]));
+            }
+            let hits = names.iter().filter(|n| k.contains(n)).count();
+            set_fraction(ctx.q.scoring.sets, k.len(), hits, wrong)
+        }
+        _ => invalid(fs, "value"),
+    }
+}
+
+/// Connectors are lists of strings; a lone string is one connector.
+fn read_list_strict(doc: &Doc) -> Option<Vec<String>> {
+    match &doc.kind {
+        DocKind::Str(s) => Some(vec![s.trim().to_string()]),
+        _ => read_list(doc),
+    }
+}
+
+fn doc_text(doc: &Doc) -> String {
+    match &doc.kind {
+        DocKind::Int(v) => v.to_string(),
+        DocKind::Float(f) => f.to_string(),
+        DocKind::Str(s) => format!("\"{s}\""),
+        DocKind::Bool(b) => b.to_string(),
+        other => format!("{other:?}").chars().take(40).collect(),
+    }
+}
+
+fn bound_text(b: Bound) -> String {
+    match b {
+        Bound::Exact(v) => format!("= {v}"),
+        Bound::AtMost(v) => format!("≤ {v}"),
+        Bound::AtLeast(v) => format!("≥ {v}"),
+    }
+}
+
+/// Pruned nodes may be given as cut-branch roots or as every unexamined node:
+/// keep only those whose parent is not listed too.
+fn prune_roots(inst: &Instance, labels: Vec<String>) -> Vec<String> {
+    let Instance::GameTree(t) = inst else {
+        return labels;
+    };
+    let ids: Vec<NodeId> = labels.iter().filter_map(|l| t.find(l)).collect();
+    labels
+        .into_iter()
+        .zip(ids.clone())
+        .filter(|(_, id)| !t.parent(*id).is_some_and(|p| ids.contains(&p)))
+        .map(|(l, _)| l)
+        .collect()
+}
+
+fn node_value_reason(ctx: &Ctx<'_>, label: &str, key: Bound, given: Bound) -> String {
+    let Instance::GameTree(t) = &ctx.q.instance else {
+        return ctx.say(
+            "value_wrong",
+            &[("key", &bound_text(key)), ("given", &bound_text(given))],
+        );
+    };
+    let id = t.find(label).expect("a canonical label");
+    let player = t.player(id);
+    let children: Vec<String> = t.children(id).map(|c| t.label(c).into_owned()).collect();
+    let explain = match key {
+        Bound::Exact(v) => format!(
+            "{}({}) = {v}",
+            if player == Player::Max { "max" } else { "min" },
+            children.join(", ")
+        ),
+        other => format!("{label} {}", bound_text(other)),
+    };
+    ctx.say(
+        "node_value_wrong",
+        &[
+            ("node", label),
+            ("player", player.name()),
+            ("explain", &explain),
+            ("given", &bound_text(given)),
+        ],
+    )
+}
+
+fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
+    // (pruned root or cut node label, the key's sentence about that cut)
+    let Instance::GameTree(t) = &ctx.q.instance else {
+        return Vec::new();
+    };
+    let ab = alpha_beta(t, ctx.q.conventions.alpha_beta);
+    let cut_sentences: Vec<&String> = ctx.q.solved.notes.iter().take(ab.cuts.len()).collect();
+    ab.cuts
+        .iter()
+        .zip(cut_sentences)
+        .flat_map(|(c, note)| {
+            let mut out = vec![(t.label(c.at).into_owned(), note.clone())];
+            out.extend(
+                c.pruned
+                    .iter()
+                    .map(|&p| (t.label(p).into_owned(), note.clone())),
+            );
+            out
+        })
+        .collect()
+}
+
+fn set_reasons(ctx: &Ctx<'_>, field: &str, key: &[String], given: &[String], fs: &mut FieldScore) {
+    let notes = cut_notes(ctx);
+    let note_of = |label: &str| {
+        notes
+            .iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default()
+    };
+    for extra in given.iter().filter(|g| !key.contains(g)) {
+        let reason = match (field, &ctx.q.instance) {
+            ("pruned", Instance::GameTree(t)) => window_reason(ctx, t, extra),
+            ("alpha_cuts", _) => ctx
+                .lang
+                .fill("grade.cut_wrong", &[("sign", "α"), ("node", extra)]),
+            ("beta_cuts", _) => ctx
+                .lang
+                .fill("grade.cut_wrong", &[("sign", "β"), ("node", extra)]),
+            ("solvable", _) => ctx.lang.fill("grade.solvable_wrong", &[("node", extra)]),
+            ("unsolvable", Instance::AndOr(g)) => {
+                let id = g.find(extra).expect("canonical");
+                let why = if g.node(id).terminal {
+                    ctx.lang.get("grade.solvable_goal").to_string()
+                } else {
+                    let ok = crate::andor::solvable(g);
+                    let via = g
+                        .connectors_of(id)
+                        .iter()
+                        .find(|&&c| g.connector(c).to.iter().all(|t| ok[t.index()]));
+                    via.map(|&c| {
+                        ctx.lang
+                            .fill("grade.solvable_via", &[("connector", &g.connector_name(c))])
+                    })
+                    .unwrap_or_default()
+                };
+                ctx.lang
+                    .fill("grade.unsolvable_wrong", &[("node", extra), ("why", &why)])
+            }
+            _ => ctx.say("value_wrong_hidden", &[("given", extra)]),
+        };
+        fs.reasons.push(reason);
+    }
+    for missed in key.iter().filter(|k| !given.contains(k)) {
+        let reason = match field {
+            "pruned" => ctx.say(
+                "pruned_missed",
+                &[("node", missed), ("cut", &note_of(missed))],
+            ),
+            "alpha_cuts" => ctx.say("cut_missed", &[("sign", "α"), ("cut", &note_of(missed))]),
+            "beta_cuts" => ctx.say("cut_missed", &[("sign", "β"), ("cut", &note_of(missed))]),
+            _ => ctx.say("node_missing", &[("node", missed)]),
+        };
+        fs.reasons.push(reason);
+    }
+    if !fs.reasons.is_empty() {
+        let hits = given.iter().filter(|g| key.contains(g)).count();
+        fs.reasons.insert(
+            0,
+            ctx.lang.fill(
+                "grade.items",
+                &[
+                    ("hits", &hits.to_string()),
+                    ("n", &key.len().to_string()),
+                    ("wrong", &(given.len() - hits).to_string()),
+                ],
+            ),
+        );
+    }
+}
+
+/// Why a node the student pruned is examined: the bounds in force when it is reached.
+fn window_reason(ctx: &Ctx<'_>, t: &Tree, label: &str) -> String {
+    let ab = alpha_beta(t, ctx.q.conventions.alpha_beta);
+    let id = t.find(label).expect("canonical");
+    let step = ab
+        .steps
+        .iter()
+        .find(|s| s.node == id && matches!(s.event, Event::Enter | Event::Leaf(_)));
+    match step {
+        Some(s) => ctx.lang.fill(
+            "grade.pruned_examined",
+            &[
+                ("node", label),
+                ("alpha", &s.alpha.to_string()),
+                ("beta", &s.beta.to_string()),
+            ],
+        ),
+        // Under a pruned branch: the student pruned too deep a node.
+        None => ctx.lang.fill("grade.node_extra", &[("node", label)]),
+    }
+}
+
+fn order_reasons(
+    ctx: &Ctx<'_>,
+    field: &str,
+    key: &[String],
+    given: &[String],
+    fs: &mut FieldScore,
+) {
+    let first_diff = key.iter().zip(given).position(|(k, g)| k != g);
+    if field == "expanded" {
+        if let Some(pos) = first_diff {
+            fs.reasons.push(ao_reason(ctx, pos, &key[pos], &given[pos]));
+        }
+    } else if let Some(pos) = first_diff {
+        fs.reasons.push(ctx.say(
+            "order_diverges",
+            &[
+                ("pos", &(pos + 1).to_string()),
+                ("given", &given[pos]),
+                ("key", &key[pos]),
+            ],
+        ));
+        let notes = cut_notes(ctx);
+        if let Some((_, note)) = notes
+            .iter()
+            .find(|(l, _)| *l == given[pos])
+            .filter(|_| !ctx.hide)
+        {
+            fs.reasons.push(note.clone());
+        }
+    }
+    if first_diff.is_none() && given.len() < key.len() && !ctx.hide {
+        let last = given.last().cloned().unwrap_or_default();
+        fs.reasons.push(ctx.lang.fill(
+            "grade.order_short",
+            &[
+                ("count", &(key.len() - given.len()).to_string()),
+                ("last", &last),
+            ],
+        ));
+    }
+    if first_diff.is_none() && given.len() > key.len() {
+        fs.reasons.push(
+            ctx.lang
+                .fill("grade.order_long", &[("given", &given[key.len()])]),
+        );
+    }
+}
+
+/// Why AO* expands `key` and not `given` in cycle `pos + 1`.
+fn ao_reason(ctx: &Ctx<'_>, pos: usize, key: &str, given: &str) -> String {
+    let Instance::AndOr(g) = &ctx.q.instance else {
+        return String::new();
+    };
+    let why = if pos == 0 {
+        ctx.lang.get("grade.expanded_why_first").to_string()
+    } else {
+        let run = crate::andor::ao_star(g, Default::default());
+        let cost = run
+            .cycles
+            .get(pos - 1)
+            .map(|c| c.start_cost.to_string())
+            .unwrap_or_default();
+        ctx.lang.fill(
+            "grade.expanded_why",
+            &[("prev", &pos.to_string()), ("key", key), ("cost", &cost)],
+        )
+    };
+    ctx.say(
+        "expanded_diverges",
+        &[
+            ("cycle", &(pos + 1).to_string()),
+            ("key", key),
+            ("given", given),
+            ("why", &why),
+        ],
+    )
+}
