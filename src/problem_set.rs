@@ -73,6 +73,11 @@ pub enum InstanceSource {
     Fixed(Box<Instance>),
 }
 
+/// Most points one exercise may carry.
+const MAX_POINTS: u32 = 1000;
+/// Most nodes an exercise's instance may have: larger figures are not legible on a page.
+pub const MAX_EXERCISE_NODES: u64 = 400;
+
 const SET_KEYS: &[&str] = &[
     "title",
     "subtitle",
@@ -269,13 +274,16 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
     let t = r.table(doc, &allowed, "")?;
     let points = match t.get("points") {
         None => 10,
-        Some(d) => u32::try_from(r.int(d, "points = 10")?).map_err(|_| {
-            source.error(
-                d,
-                "points must be 0 or more",
-                "write a whole number of points".to_string(),
-            )
-        })?,
+        Some(d) => u32::try_from(r.int(d, "points = 10")?)
+            .ok()
+            .filter(|&p| p <= MAX_POINTS)
+            .ok_or_else(|| {
+                source.error(
+                    d,
+                    format!("points must be between 0 and {MAX_POINTS}"),
+                    "write a whole number of points".to_string(),
+                )
+            })?,
     };
     let ask = match t.get("ask") {
         None => kind.fields.iter().map(|f| f.name).collect(),
@@ -313,10 +321,20 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             known.iter().copied().filter(|k| ask.contains(k)).collect()
         }
     };
-    let title = t
-        .get("title")
-        .map(|d| r.str(d, "\"…\"").map(str::to_string))
-        .transpose()?;
+    let title = match t.get("title") {
+        None => None,
+        Some(d) => {
+            let text = r.str(d, "\"Alpha-beta with MIN to move\"")?;
+            if text.trim().is_empty() || text.contains(['\n', '\r']) {
+                return Err(source.error(
+                    d,
+                    "an exercise title must be one non-empty line",
+                    "shorten it, or leave `title` out to use the kind's name".to_string(),
+                ));
+            }
+            Some(text.to_string())
+        }
+    };
     let fixed = match (t.get("instance"), t.get("instance_file")) {
         (Some(_), Some(d)) => {
             return Err(source.error(
@@ -499,6 +517,7 @@ fn tree_params(r: &Reader<'_>, t: &Table<'_>) -> Result<gametree::generate::Para
         p.unique_best = r.bool(d, "unique_best = true")?;
     }
     check_generator(r, t, p.validate().err())?;
+    check_size(r, t, p.max_nodes())?;
     Ok(p)
 }
 
@@ -544,7 +563,24 @@ fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params
         p.nodes = Some(small(r, d, range(r, d)?)?);
     }
     check_generator(r, t, p.validate().err())?;
+    if p.nodes
+        .is_none_or(|(_, hi)| u64::from(hi) > MAX_EXERCISE_NODES)
+    {
+        check_size(r, t, p.max_nodes())?;
+    }
     Ok(p)
+}
+
+/// An exercise whose figure could not be read on a page is refused when the set is read.
+fn check_size(r: &Reader<'_>, t: &Table<'_>, max_nodes: u64) -> Result<(), InputError> {
+    if max_nodes > MAX_EXERCISE_NODES {
+        return Err(r.source.error(
+            t.doc,
+            format!("this exercise can have {}; a figure stays legible on a page up to {MAX_EXERCISE_NODES}", crate::generate::count_nodes(max_nodes)),
+            "lower depth, branching (or alternatives and arity), or bound the size with `nodes = \"12..25\"`".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// Impossible parameters are reported at the exercise, when the set is read.

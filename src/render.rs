@@ -52,6 +52,8 @@ pub struct Renderer {
     tex: Tera,
     text: Tera,
     user_dir: Option<PathBuf>,
+    /// The user's file behind each overridden template, for error messages.
+    origins: Vec<(String, PathBuf)>,
 }
 
 fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -66,6 +68,7 @@ impl Renderer {
         tex.set_escape_fn(tex_escape_fn);
         tex.autoescape_on([".tex"]);
         let mut text = Tera::new();
+        let mut origins = Vec::new();
         text.autoescape_on(Vec::<&str>::new());
         for (name, builtin) in TEMPLATES {
             let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.is_file()) {
@@ -84,6 +87,9 @@ impl Renderer {
                 Some("tex") => &mut tex,
                 _ => &mut text,
             };
+            if let Some(path) = &origin {
+                origins.push((name.to_string(), path.clone()));
+            }
             env.add_raw_template(name, &content)
                 .map_err(|e| RenderError {
                     name: name.to_string(),
@@ -96,6 +102,7 @@ impl Renderer {
             tex,
             text,
             user_dir: user_dir.map(Path::to_path_buf),
+            origins,
         })
     }
 
@@ -106,9 +113,14 @@ impl Renderer {
             Some("tex") => &self.tex,
             _ => &self.text,
         };
+        let origin = self
+            .origins
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p.clone());
         let error = |message: String| RenderError {
             name: name.to_string(),
-            origin: None,
+            origin: origin.clone(),
             message,
         };
         let context = Context::from_serialize(view).map_err(|e| error(e.to_string()))?;
@@ -124,7 +136,22 @@ impl Renderer {
             .filter(|p| p.is_file())
         {
             let source = crate::instance::read_source(&path)?;
-            return Lang::parse(code, &source);
+            let lang = Lang::parse(code, &source)?;
+            // A missing string would print its key on a student's sheet: refuse it here.
+            let reference = Lang::builtin("en").expect("English is built in");
+            let missing: Vec<&str> = reference
+                .keys()
+                .filter(|k| !lang.keys().any(|l| l == *k))
+                .collect();
+            if !missing.is_empty() {
+                let shown: Vec<&str> = missing.iter().take(8).copied().collect();
+                return Err(InputError::file(
+                    &source.path,
+                    format!("the string table lacks {} key(s): {}{}", missing.len(), shown.join(", "), if missing.len() > 8 { ", …" } else { "" }),
+                    Some("copy them from the lang/en.toml that `treequiz templates export DIR` writes, and translate them".into()),
+                ));
+            }
+            return Ok(lang);
         }
         Lang::builtin(code).ok_or_else(|| {
             let known: Vec<&str> = lang::BUILTIN.iter().map(|(c, _)| *c).collect();

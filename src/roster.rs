@@ -33,8 +33,14 @@ pub fn folder_name(id: &str) -> Option<String> {
     while out.starts_with('.') {
         out.remove(0);
     }
-    let reserved = ["keys", "con", "prn", "aux", "nul"];
-    if out.is_empty() || reserved.contains(&out.to_lowercase().as_str()) {
+    // Names the output folder uses, and device names Windows reserves (with any extension).
+    let lower = out.to_lowercase();
+    let stem = lower.split('.').next().unwrap_or("");
+    let device = matches!(stem, "con" | "prn" | "aux" | "nul")
+        || (stem.len() == 4
+            && (stem.starts_with("com") || stem.starts_with("lpt"))
+            && stem.as_bytes()[3].is_ascii_digit());
+    if out.is_empty() || device || lower == "keys" || lower == "manifest.json" {
         return None;
     }
     Some(out)
@@ -105,7 +111,7 @@ pub fn parse(source: &Source) -> Result<Vec<Student>, InputError> {
             at_line(
                 line,
                 format!("the id `{id}` cannot be a folder name"),
-                "use letters and digits in ids",
+                "ids name the students' folders: avoid `keys`, `manifest.json` and device names such as CON or COM1",
             )
         })?;
         if !folders.insert(folder.to_lowercase()) {
@@ -153,6 +159,10 @@ mod tests {
         assert_eq!(folder_name("张三").as_deref(), Some("张三"));
         assert_eq!(folder_name("...").as_deref(), None);
         assert_eq!(folder_name("keys"), None);
+        assert_eq!(folder_name("manifest.json"), None);
+        assert_eq!(folder_name("COM1"), None);
+        assert_eq!(folder_name("con.txt"), None);
+        assert_eq!(folder_name("com").as_deref(), Some("com"));
     }
 
     #[test]

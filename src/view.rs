@@ -37,6 +37,8 @@ pub struct SetView<'a> {
     pub instructions: Option<&'a str>,
     /// Language code.
     pub language: &'a str,
+    /// Whether any text is Chinese, Japanese or Korean (LaTeX then loads CJK fonts).
+    pub cjk: bool,
 }
 
 /// Who the variant is for.
@@ -251,7 +253,11 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
             &[("n", &item.number.to_string()), ("kind", &kind_title)],
         ),
         points: ex.points,
-        points_text: lang.fill("sheet.points", &[("points", &ex.points.to_string())]),
+        points_text: if ex.points == 1 {
+            lang.get("sheet.point").to_string()
+        } else {
+            lang.fill("sheet.points", &[("points", &ex.points.to_string())])
+        },
         prompt: lang.fill(&format!("prompt.{}", ex.kind.name), &[("start", &start)]),
         legend: lang.get(legend_key).to_string(),
         figure_svg: to_svg(&figure),
@@ -290,6 +296,11 @@ fn answer<'i>(item: &'i Item, field: &str) -> &'i crate::exercise::Answer {
         .1
 }
 
+/// CJK ideographs, kana, hangul and full-width forms.
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FFEF}')
+}
+
 /// The view of a worksheet or blank answer sheet (`with_key = false`), or of a
 /// key. `practice` is the set's path and public seed in practice mode (never an
 /// exam's): the answer sheet names them so `treequiz check` can find its key.
@@ -319,6 +330,15 @@ pub fn sheet<'a>(
             subtitle: set.subtitle.as_deref(),
             instructions: set.instructions.as_deref(),
             language: &lang.code,
+            cjk: [
+                Some(set.title.as_str()),
+                set.subtitle.as_deref(),
+                set.instructions.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            .chain(set.exercises.iter().filter_map(|e| e.title.as_deref()))
+            .any(|t| t.chars().any(is_cjk)),
         },
         variant: VariantView {
             id: variant.id.clone(),

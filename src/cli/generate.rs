@@ -39,6 +39,9 @@ pub(crate) struct Args {
     /// A folder whose templates (and lang/*.toml) replace the built-in ones, file by file.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
+    /// Write into a folder that is not empty; folders of students from an earlier run are removed.
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -69,8 +72,55 @@ fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
 }
 
+/// Checks `--out` before anything is generated; with `--force`, removes the
+/// student folders an earlier run's manifest lists, so no stale sheet stays.
+fn prepare_out(out: &Path, force: bool) -> Result<(), UsageError> {
+    if out.exists() && !out.is_dir() {
+        return Err(UsageError(format!(
+            "--out {} is a file; give a folder",
+            out.display()
+        )));
+    }
+    let non_empty = out.is_dir() && std::fs::read_dir(out).map_err(usage)?.next().is_some();
+    if !non_empty {
+        return Ok(());
+    }
+    if !force {
+        return Err(UsageError(format!(
+            "{} is not empty; pass --force to write into it (sheets of an earlier run are replaced), or choose another --out",
+            out.display()
+        )));
+    }
+    let old = out.join("manifest.json");
+    if let Ok(text) = std::fs::read_to_string(&old) {
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        for v in json["variants"].as_array().into_iter().flatten() {
+            // Only folder names this tool made (safe names), only inside `out`.
+            if let Some(folder) = v["student"]["folder"]
+                .as_str()
+                .filter(|f| treequiz::roster::folder_name(f).as_deref() == Some(*f))
+            {
+                for dir in [out.join(folder), out.join("keys").join(folder)] {
+                    if dir.is_dir() {
+                        std::fs::remove_dir_all(&dir).map_err(|e| {
+                            UsageError(format!("{}: cannot remove: {e}", dir.display()))
+                        })?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let set = problem_set::load(&args.set).map_err(usage)?;
+    if let Some(dir) = args.templates.as_ref().filter(|d| !d.is_dir()) {
+        return Err(UsageError(format!(
+            "--templates {} is not a folder; `treequiz templates export DIR` makes one",
+            dir.display()
+        )));
+    }
     let (master, mode) = match (&args.secret, args.seed) {
         (Some(path), _) => {
             let source = instance::read_source(path).map_err(usage)?;
@@ -89,6 +139,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         Some(path) => roster::parse(&instance::read_source(path).map_err(usage)?).map_err(usage)?,
         None => Vec::new(),
     };
+    prepare_out(&args.out, args.force)?;
     let variants = class_set::build(&set, &master, &students, &lang)
         .map_err(|e| UsageError(format!("{}: {e}", args.set.display())))?;
 

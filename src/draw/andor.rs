@@ -53,52 +53,34 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     for id in graph.ids() {
         rows[depth[id.index()]].push(id);
     }
-    // Barycentre sweeps: down by the parents' positions, up by the children's.
-    let mut pos = vec![0.0f64; n];
-    let renumber = |rows: &Vec<Vec<NodeId>>, pos: &mut Vec<f64>| {
-        for row in rows {
-            for (i, id) in row.iter().enumerate() {
-                pos[id.index()] = i as f64;
+    // Left to right within a level: breadth-first from the start, connectors in
+    // file order, children in order. So the drawing's left-to-right order is the
+    // file's order (the tie rules refer to it) and each AND group's children sit
+    // side by side.
+    let mut seen = vec![usize::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    let mut next = 0;
+    for root in std::iter::once(graph.start()).chain(graph.ids()) {
+        if seen[root.index()] != usize::MAX {
+            continue;
+        }
+        seen[root.index()] = next;
+        next += 1;
+        queue.push_back(root);
+        while let Some(id) = queue.pop_front() {
+            for &c in graph.connectors_of(id) {
+                for &t in &graph.connector(c).to {
+                    if seen[t.index()] == usize::MAX {
+                        seen[t.index()] = next;
+                        next += 1;
+                        queue.push_back(t);
+                    }
+                }
             }
         }
-    };
-    renumber(&rows, &mut pos);
-    for sweep in 0..4 {
-        let order: Vec<usize> = if sweep % 2 == 0 {
-            (1..levels).collect()
-        } else {
-            (0..levels.saturating_sub(1)).rev().collect()
-        };
-        for level in order {
-            let mut keyed: Vec<(f64, usize, NodeId)> = rows[level]
-                .iter()
-                .enumerate()
-                .map(|(i, &id)| {
-                    let neighbours: Vec<f64> = if sweep % 2 == 0 {
-                        graph
-                            .parents_of(id)
-                            .iter()
-                            .map(|&c| pos[graph.connector(c).from.index()])
-                            .collect()
-                    } else {
-                        graph
-                            .connectors_of(id)
-                            .iter()
-                            .flat_map(|&c| graph.connector(c).to.iter().map(|t| pos[t.index()]))
-                            .collect()
-                    };
-                    let key = if neighbours.is_empty() {
-                        i as f64
-                    } else {
-                        neighbours.iter().sum::<f64>() / neighbours.len() as f64
-                    };
-                    (key, i, id)
-                })
-                .collect();
-            keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            rows[level] = keyed.into_iter().map(|(_, _, id)| id).collect();
-            renumber(&rows, &mut pos);
-        }
+    }
+    for row in &mut rows {
+        row.sort_by_key(|id| seen[id.index()]);
     }
     // Widths, then each row centred on the widest.
     let widths: Vec<f64> = graph

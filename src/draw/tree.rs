@@ -105,9 +105,10 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             let sign = &m.cut_roots[at].1;
             let first_of_cut = at == 0 || tree.parent(m.cut_roots[at - 1].0) != Some(parent);
             if first_of_cut {
+                // Above and right of the strokes of the first cut edge: on that edge's side.
                 items.push(Item::Text {
-                    x: mx - size * 1.1,
-                    y: my,
+                    x: mx + size * 0.35,
+                    y: my - size * 0.75,
                     text: sign.clone(),
                     size: font * 1.1,
                     anchor: Anchor::Start,
@@ -189,7 +190,8 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             let (vx, vy) = if sideways {
                 (x - size * 0.2, y - size * 0.85)
             } else {
-                (x + size * 0.65, y - size * 0.55)
+                // Right of the node at mid-height: clear of the edge from the parent.
+                (x + size * 0.62, y - size * 0.05)
             };
             items.push(Item::Text {
                 x: vx,

@@ -15,6 +15,8 @@ pub enum Answer {
     Cost(Cost),
     /// One node label.
     Label(String),
+    /// One of several equally right labels (tied best moves); the first is the key's.
+    Choice(Vec<String>),
     /// A set of labels (order does not matter).
     Labels(Vec<String>),
     /// A sequence of labels (order matters).
@@ -70,6 +72,7 @@ impl Answer {
             Answer::Value(v) => value(*v),
             Answer::Cost(c) => c.get().map_or_else(|| quote("+inf"), |v| v.to_string()),
             Answer::Label(l) => quote(l),
+            Answer::Choice(ls) => quote(&ls[0]),
             Answer::Labels(ls) | Answer::Sequence(ls) | Answer::Connectors(ls) => list(ls),
             Answer::Bounds(pairs) => {
                 let inner: Vec<String> = pairs
@@ -102,6 +105,7 @@ impl Answer {
             Answer::Value(v) => v.to_string(),
             Answer::Cost(c) => c.to_string(),
             Answer::Label(l) => l.clone(),
+            Answer::Choice(ls) => ls.join(" / "),
             Answer::Labels(ls) => or_none(ls.join(", ")),
             Answer::Sequence(ls) => or_none(ls.join(" → ")),
             Answer::Connectors(cs) => or_none(cs.join("; ")),

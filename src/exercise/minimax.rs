@@ -73,8 +73,15 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
                         .collect(),
                 ),
             ),
-            // With several best moves the leftmost is the key's; the note lists them all.
-            ("best_move", Answer::Label(best[0].clone())),
+            // Tied best moves are all right: the key lists every one.
+            (
+                "best_move",
+                if best.len() == 1 {
+                    Answer::Label(best[0].clone())
+                } else {
+                    Answer::Choice(best.clone())
+                },
+            ),
         ],
         figure: tree_figure(t, Some(&marks)),
         table: Table::default(),

@@ -322,7 +322,12 @@ fn score_field(
             }
             f64::from(u8::from(ok))
         }
-        (Shape::Label, Answer::Label(k)) => {
+        (Shape::Label, Answer::Label(_) | Answer::Choice(_)) => {
+            let accepted: Vec<&String> = match key {
+                Answer::Label(k) => vec![k],
+                Answer::Choice(ks) => ks.iter().collect(),
+                _ => unreachable!("matched above"),
+            };
             let DocKind::Str(s) = &doc.kind else {
                 return invalid(fs, "label");
             };
@@ -335,11 +340,12 @@ fn score_field(
                 return 0.0;
             };
             fs.given = label.clone();
-            if &label != k {
+            let right = accepted.contains(&&label);
+            if !right {
                 fs.reasons
-                    .push(ctx.say("value_wrong", &[("key", k), ("given", &label)]));
+                    .push(ctx.say("value_wrong", &[("key", &key.to_text()), ("given", &label)]));
             }
-            f64::from(u8::from(&label == k))
+            f64::from(u8::from(right))
         }
         (Shape::Values | Shape::Bounds, _) => {
             let DocKind::Table(entries) = &doc.kind else {

@@ -283,10 +283,14 @@ fn student_files_never_contain_answers() {
             for variant in &variants {
                 let blank =
                     treequiz::view::sheet(&set, variant, &lang, false, Some(("set.toml", seed)));
-                // The answer sheet's fixed examples (`pruned = ["I", "J"]`) are the same on
-                // every sheet: they may coincide with an answer, so they are set aside.
+                // Set aside what is public by design and may coincide with an answer:
+                // the answer sheet's fixed examples (`pruned = ["P", "Q"]`), and the
+                // instances themselves (Markdown prints them; a goal list can equal
+                // the solvable nodes).
                 let examples: Vec<String> = item_fields(variant)
                     .map(|f| lang.get(&format!("example.{f}")).to_string())
+                    .chain(variant.items.iter().map(|i| i.instance.to_toml()))
+                    .chain([lang.get("sheet.blank_hint").to_string()])
                     .collect();
                 let student: Vec<String> = [
                     "worksheet.md",
