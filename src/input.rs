@@ -68,6 +68,21 @@ impl InputError {
         }
     }
 
+    /// The error on one line, for a table cell: message, place, hint.
+    pub fn one_line(&self) -> String {
+        let place = match &self.location {
+            Location::At { line, column, .. } => format!("{}:{line}:{column}", self.path),
+            Location::Key(key) => format!("{} at `{key}`", self.path),
+            Location::File => self.path.clone(),
+        };
+        let hint = self
+            .hint
+            .as_ref()
+            .map(|h| format!("; {h}"))
+            .unwrap_or_default();
+        format!("{} ({place}){hint}", self.message.replace('\n', " "))
+    }
+
     /// The 1-based line and column, when known.
     pub fn line_column(&self) -> Option<(u32, u32)> {
         match self.location {
@@ -332,7 +347,8 @@ fn toml_value(value: toml::Spanned<DeValue<'_>>, path: String) -> Doc {
     Doc { span, path, kind }
 }
 
-fn json_doc(value: serde_json::Value, path: String) -> Doc {
+/// A document from an already parsed JSON value (no positions: errors name key paths).
+pub fn json_doc(value: serde_json::Value, path: String) -> Doc {
     use serde_json::Value as J;
     let kind = match value {
         J::Null => DocKind::Null,

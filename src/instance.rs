@@ -38,6 +38,12 @@ impl Instance {
 
 /// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`].
 pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
+    read_source_capped(path, MAX_FILE_BYTES)
+}
+
+/// Reads a file as UTF-8 text, refusing files over `cap` bytes (a class's
+/// manifest holds every variant and may be large).
+pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, InputError> {
     let shown = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| {
         InputError::file(
@@ -47,13 +53,13 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
         )
     })?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(cap + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| InputError::file(&shown, format!("cannot read the file: {e}"), None))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    if bytes.len() as u64 > cap {
         return Err(InputError::file(
             &shown,
-            format!("the file is larger than {} MiB", MAX_FILE_BYTES >> 20),
+            format!("the file is larger than {} MiB", cap >> 20),
             Some("instance files are small text files; check that this is the right file".into()),
         ));
     }

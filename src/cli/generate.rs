@@ -210,7 +210,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     }
     files.push((
         args.out.join("manifest.json"),
-        manifest(&set, &args.set, &lang.code, &mode, &variants),
+        manifest(&set, &args.set, &lang.code, mode, &variants),
     ));
     for (path, text) in &files {
         write_atomic(path, text.as_bytes())

@@ -73,7 +73,7 @@ pub(crate) fn book_from_set(
     if !students.is_empty() {
         variants.extend(class_set::build(set, master, &students, lang).map_err(usage)?);
     }
-    Ok(KeyBook::from_variants(set, &variants))
+    Ok(KeyBook::from_variants(set, &variants, lang))
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
@@ -92,7 +92,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     }
     let (book, lang) = match (&args.manifest, &args.set) {
         (Some(path), _) => {
-            let source = instance::read_source(path).map_err(usage)?;
+            let source = instance::read_source_capped(path, 1 << 30).map_err(usage)?;
             let lang = renderer.lang(&KeyBook::language(&source)).map_err(usage)?;
             (KeyBook::from_manifest(&source, &lang).map_err(usage)?, lang)
         }

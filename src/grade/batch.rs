@@ -124,9 +124,9 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 }
 
 /// Reads one file within the size cap; the row's reason when it cannot be text.
-fn read(path: &Path) -> Result<Source, Row> {
+fn read(path: &Path) -> Result<Source, Box<Row>> {
     let shown = path.display().to_string();
-    let refuse = |status, reason: String| Row::refused(&shown, status, reason);
+    let refuse = |status, reason: String| Box::new(Row::refused(&shown, status, reason));
     let meta = std::fs::metadata(path)
         .map_err(|e| refuse(Status::Unreadable, format!("cannot open the file: {e}")))?;
     if meta.len() > MAX_ANSWER_BYTES {
@@ -171,7 +171,7 @@ fn read(path: &Path) -> Result<Source, Row> {
 pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> Row {
     match read(path) {
         Ok(source) => grade_source(book, &source, lang, hide_key),
-        Err(row) => row,
+        Err(row) => *row,
     }
 }
 
@@ -180,11 +180,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
     let sub = match submission::parse(source) {
         Ok(sub) => sub,
         Err(e) => {
-            return Row::refused(
-                &source.path,
-                Status::Unreadable,
-                e.to_string().replace('\n', " "),
-            );
+            return Row::refused(&source.path, Status::Unreadable, e.one_line());
         }
     };
     let mut row = Row::refused(&source.path, Status::Graded, String::new());

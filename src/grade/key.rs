@@ -24,10 +24,21 @@ pub struct KeyQuestion {
     pub scoring: Scoring,
     /// The instance.
     pub instance: Instance,
-    /// Its solution, traces included.
-    pub solved: Solved,
+    /// Its solution, traces included: solved when first needed, so a large
+    /// manifest costs only the variants that are graded.
+    solved: std::sync::OnceLock<Solved>,
+    /// The language of the explanations.
+    lang: std::sync::Arc<Lang>,
     /// The conventions of the set.
     pub conventions: Conventions,
+}
+
+impl KeyQuestion {
+    /// The solution, traces included.
+    pub fn solved(&self) -> &Solved {
+        self.solved
+            .get_or_init(|| (self.kind.solve)(&self.instance, &self.conventions, &self.lang))
+    }
 }
 
 /// One variant's keys.
@@ -52,7 +63,8 @@ pub struct KeyBook {
 
 impl KeyBook {
     /// The keys of variants made from a set (for `--set` and `check`).
-    pub fn from_variants(set: &ProblemSet, variants: &[Variant]) -> KeyBook {
+    pub fn from_variants(set: &ProblemSet, variants: &[Variant], lang: &Lang) -> KeyBook {
+        let shared = std::sync::Arc::new(lang.clone());
         let variants = variants
             .iter()
             .map(|v| KeyVariant {
@@ -69,7 +81,8 @@ impl KeyBook {
                         ask: item.exercise.ask.clone(),
                         scoring: item.exercise.scoring,
                         instance: item.instance.clone(),
-                        solved: item.solved.clone(),
+                        solved: std::sync::OnceLock::from(item.solved.clone()),
+                        lang: shared.clone(),
                         conventions: set.conventions,
                     })
                     .collect(),
@@ -98,6 +111,7 @@ impl KeyBook {
             alpha_beta: serde_json::from_value(json["conventions"]["alpha_beta"].clone())
                 .map_err(|_| bad("no conventions"))?,
         };
+        let shared = std::sync::Arc::new(lang.clone());
         let mut variants = Vec::new();
         for v in json["variants"]
             .as_array()
@@ -113,11 +127,18 @@ impl KeyBook {
                     .ok_or_else(|| bad("an exercise without a kind"))?;
                 let kind = exercise::kind(kind_name)
                     .ok_or_else(|| bad(&format!("unknown kind {kind_name}")))?;
+                // The instance is already JSON: read it as a document, without printing and re-parsing it.
                 let inst_source = Source {
                     path: format!("{} (an instance)", source.path),
-                    text: q["instance"].to_string(),
+                    text: String::new(),
                 };
-                let inst = instance::parse(&inst_source)?;
+                let doc = crate::input::json_doc(q["instance"].clone(), String::new());
+                let inst = instance::parse_doc(
+                    &crate::input::Reader {
+                        source: &inst_source,
+                    },
+                    &doc,
+                )?;
                 let ask = q["ask"]
                     .as_array()
                     .ok_or_else(|| bad("an exercise without fields"))?
@@ -130,7 +151,6 @@ impl KeyBook {
                             .ok_or_else(|| bad("an unknown field"))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let solved = (kind.solve)(&inst, &conventions, lang);
                 questions.push(KeyQuestion {
                     number: q["number"]
                         .as_u64()
@@ -143,7 +163,8 @@ impl KeyBook {
                     ask,
                     scoring: serde_json::from_value(q["scoring"].clone()).unwrap_or_default(),
                     instance: inst,
-                    solved,
+                    solved: std::sync::OnceLock::new(),
+                    lang: shared.clone(),
                     conventions,
                 });
             }

@@ -39,22 +39,18 @@ pub fn grades_csv(rows: &[Row]) -> String {
             if graded {
                 r.questions
                     .get(i)
-                    .map(|q| q.earned.to_string())
+                    .map(|q| points(q.earned))
                     .unwrap_or_default()
             } else {
                 String::new()
             }
         }));
         record.push(if graded {
-            r.total.to_string()
+            points(r.total)
         } else {
             String::new()
         });
-        record.push(if graded {
-            r.max.to_string()
-        } else {
-            String::new()
-        });
+        record.push(if graded { points(r.max) } else { String::new() });
         record.push(r.reason.clone());
         record.push(r.problems.join("; "));
         w.write_record(&record).expect("writing to memory");
@@ -171,10 +167,10 @@ pub struct FieldView<'a> {
 pub struct QuestionView<'a> {
     /// "Question 2".
     pub heading: String,
-    /// Points earned.
-    pub earned: f64,
-    /// Points possible.
-    pub max: f64,
+    /// Points earned, for people.
+    pub earned: String,
+    /// Points possible, for people.
+    pub max: String,
     /// The fields.
     pub fields: Vec<FieldView<'a>>,
 }
@@ -190,6 +186,10 @@ pub struct FeedbackView<'a> {
     pub status: &'static str,
     /// Whether the key is hidden.
     pub hide_key: bool,
+    /// Points earned, for people.
+    pub total: String,
+    /// Points possible, for people.
+    pub max: String,
     /// The questions.
     pub questions: Vec<QuestionView<'a>>,
 }
@@ -217,13 +217,15 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
         row,
         status: row.status.name(),
         hide_key,
+        total: points(row.total),
+        max: points(row.max),
         questions: row
             .questions
             .iter()
             .map(|q| QuestionView {
                 heading: lang.fill("grade.question", &[("n", &q.number.to_string())]),
-                earned: q.earned,
-                max: q.max,
+                earned: points(q.earned),
+                max: points(q.max),
                 fields: q
                     .fields
                     .iter()

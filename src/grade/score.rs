@@ -164,20 +164,22 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// A reason from the string table; with the key hidden, its `_hidden` variant if it has one.
     fn say(&self, key: &str, values: &[(&str, &str)]) -> String {
-        let hidden = format!("{key}_hidden");
-        let key = if self.hide && self.lang.get(&hidden) != hidden {
-            hidden.as_str()
+        let hidden = format!("grade.{key}_hidden");
+        let full = format!("grade.{key}");
+        let chosen = if self.hide && self.lang.get(&hidden) != hidden {
+            hidden
         } else {
-            key
+            full
         };
-        self.lang.fill(&format!("grade.{key}"), values)
+        self.lang.fill(&chosen, values)
     }
 
     fn key_answer(&self, field: &str) -> &Answer {
         &self
             .q
-            .solved
+            .solved()
             .answers
             .iter()
             .find(|(f, _)| *f == field)
@@ -250,7 +252,6 @@ pub fn score(
         .collect();
     problems.dedup();
     let earned = round2(fields.iter().map(|f| f.earned).sum());
-    let fields = fields;
     (
         QuestionScore {
             number: q.number,
@@ -359,12 +360,16 @@ fn score_field(
                 Answer::Bounds(p) => p.clone(),
                 _ => unreachable!("a table field has a table key"),
             };
+            // A node with a wrong value is a miss; only nodes that are not in the
+            // key (or unreadable) count against the set rule's penalty.
             let mut right = 0usize;
+            let mut extra = 0usize;
             let mut given = Vec::new();
             for (k, d) in entries {
                 let Some(label) = canonical(inst, &k.name) else {
                     fs.reasons
                         .push(ctx.lang.fill("grade.unknown_label", &[("label", &k.name)]));
+                    extra += 1;
                     continue;
                 };
                 let Some(b) = read_bound(d) else {
@@ -375,15 +380,18 @@ fn score_field(
                             ("given", &doc_text(d)),
                         ],
                     ));
+                    extra += 1;
                     continue;
                 };
                 given.push(format!("{label} {}", bound_text(b)));
                 match key_pairs.iter().find(|(l, _)| *l == label) {
                     Some((_, kb)) if *kb == b => right += 1,
                     Some((_, kb)) => fs.reasons.push(node_value_reason(ctx, &label, *kb, b)),
-                    None => fs
-                        .reasons
-                        .push(ctx.lang.fill("grade.node_extra", &[("node", &label)])),
+                    None => {
+                        extra += 1;
+                        fs.reasons
+                            .push(ctx.lang.fill("grade.node_extra", &[("node", &label)]));
+                    }
                 }
             }
             for (label, _) in &key_pairs {
@@ -395,7 +403,7 @@ fn score_field(
                 }
             }
             fs.given = given.join(", ");
-            let wrong = entries.len().saturating_sub(right);
+            let wrong = extra;
             set_fraction(ctx.q.scoring.sets, key_pairs.len(), right, wrong)
         }
         (Shape::Labels | Shape::Sequence, Answer::Labels(k) | Answer::Sequence(k)) => {
@@ -545,7 +553,7 @@ fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
         return Vec::new();
     };
     let ab = alpha_beta(t, ctx.q.conventions.alpha_beta);
-    let cut_sentences: Vec<&String> = ctx.q.solved.notes.iter().take(ab.cuts.len()).collect();
+    let cut_sentences: Vec<&String> = ctx.q.solved().notes.iter().take(ab.cuts.len()).collect();
     ab.cuts
         .iter()
         .zip(cut_sentences)

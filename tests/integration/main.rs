@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod gametree_oracle;
 mod golden;
+mod grading;
 mod render;
 mod sets;
 mod textbook;

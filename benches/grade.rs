@@ -1,0 +1,77 @@
+//! Grading benchmark: prints figures, asserts nothing about time.
+//!
+//! `cargo bench --bench grade`: `treequiz grade --manifest` on 250, 500 and 1,000
+//! answer files of the six-exercise Chinese midterm (one variant per student;
+//! every file a perfect key, so every field is compared), reports written.
+
+use std::process::Command;
+use std::time::Instant;
+
+fn main() {
+    let bin = env!("CARGO_BIN_EXE_treequiz");
+    let dir = std::env::temp_dir().join(format!("treequiz-bench-grade-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows: Vec<String> = (1..=1000).map(|i| format!("2026{i:04}")).collect();
+    std::fs::write(dir.join("class.csv"), format!("id\n{}\n", rows.join("\n"))).unwrap();
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/midterm-zh.toml");
+    let status = Command::new(bin)
+        .current_dir(&dir)
+        .args([
+            "generate",
+            set,
+            "--roster",
+            "class.csv",
+            "--out",
+            "exam",
+            "--format",
+            "md",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    println!(
+        "treequiz grade --manifest, midterm-zh (6 exercises), perfect answer files, best of 3 runs\n"
+    );
+    println!("{:>8} {:>10} {:>14}", "files", "seconds", "ms per file");
+    for n in [250usize, 500, 1000] {
+        let subs = dir.join(format!("subs-{n}"));
+        std::fs::create_dir_all(&subs).unwrap();
+        for id in rows.iter().take(n) {
+            std::fs::copy(
+                dir.join(format!("exam/keys/{id}/key.toml")),
+                subs.join(format!("{id}.toml")),
+            )
+            .unwrap();
+        }
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            let start = Instant::now();
+            let out = Command::new(bin)
+                .current_dir(&dir)
+                .args([
+                    "grade",
+                    "--manifest",
+                    "exam/manifest.json",
+                    subs.to_str().unwrap(),
+                    "--out",
+                    &format!("report-{n}"),
+                    "--force",
+                ])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        println!("{n:>8} {best:>10.3} {:>14.2}", best * 1000.0 / n as f64);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,366 @@
+//! `treequiz grade` and `check`: perfect keys, targeted mistakes, a folder of
+//! good and broken files, hidden keys, and random input that must never panic.
+
+use std::path::Path;
+
+use treequiz::grade::batch::{Status, grade_source};
+use treequiz::grade::key::KeyBook;
+use treequiz::input::Source;
+use treequiz::rng::Master;
+
+use crate::common::{run, run_in, scratch};
+
+#[test]
+fn every_key_grades_full_marks() {
+    let dir = scratch("grade-keys");
+    for set in [
+        "demo",
+        "textbook",
+        "game-tree-quiz",
+        "and-or-quiz",
+        "midterm-zh",
+    ] {
+        let out = dir.join(set);
+        let (code, _, err) = run(&[
+            "generate",
+            &format!("problem-sets/{set}.toml"),
+            "--out",
+            out.to_str().unwrap(),
+            "--format",
+            "md",
+        ]);
+        assert_eq!((code, err.as_str()), (0, ""));
+        let report = dir.join(format!("{set}-report"));
+        let key = out.join("key.toml");
+        let (code, stdout, err) = run(&[
+            "grade",
+            "--manifest",
+            out.join("manifest.json").to_str().unwrap(),
+            key.to_str().unwrap(),
+            "--out",
+            report.to_str().unwrap(),
+        ]);
+        assert_eq!((code, err.as_str()), (0, ""), "{set}: {stdout}");
+        let csv = std::fs::read_to_string(report.join("grades.csv")).unwrap();
+        let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let col = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        assert_eq!(col("status"), "graded", "{set}");
+        assert_eq!(
+            col("total"),
+            col("max"),
+            "{set}: key.toml must score 100 %\n{csv}"
+        );
+        // The practice sheet names its set and seed: a student can check it alone.
+        let (code, stdout, err) = run(&["check", key.to_str().unwrap()]);
+        assert_eq!((code, err.as_str()), (0, ""), "{set}");
+        assert!(
+            stdout.contains(&format!("Total: {} / {}", col("total"), col("max")))
+                || stdout.contains(&format!("总分: {} / {}", col("total"), col("max"))),
+            "{stdout}"
+        );
+    }
+}
+
+/// The textbook set's keys (fixed instances: AIMA 5.2 and the AO* example).
+fn textbook() -> (KeyBook, treequiz::lang::Lang, String) {
+    let set = treequiz::problem_set::load(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problem-sets/textbook.toml"
+    )))
+    .unwrap();
+    let lang = treequiz::lang::Lang::builtin("en").unwrap();
+    let variants =
+        treequiz::class_set::build(&set, &Master::from_seed(set.seed), &[], &lang).unwrap();
+    let key_view = treequiz::view::sheet(&set, &variants[0], &lang, true, None);
+    let key_toml = treequiz::render::Renderer::new(None)
+        .unwrap()
+        .render("answer-sheet.toml", &key_view)
+        .unwrap();
+    (
+        KeyBook::from_variants(&set, &variants, &lang),
+        lang,
+        key_toml,
+    )
+}
+
+/// Grades the key with one line replaced; returns (question's points, earned, reasons).
+fn with_mistake(question: usize, old: &str, new: &str) -> (f64, f64, Vec<String>) {
+    let (book, lang, key) = textbook();
+    let section = format!("[q{question}]");
+    let start = key.find(&section).unwrap();
+    let at = start
+        + key[start..]
+            .find(old)
+            .unwrap_or_else(|| panic!("`{old}` not in q{question}:\n{}", &key[start..]));
+    let text = format!("{}{new}{}", &key[..at], &key[at + old.len()..]);
+    let row = grade_source(
+        &book,
+        &Source {
+            path: "answers.toml".into(),
+            text,
+        },
+        &lang,
+        false,
+    );
+    assert_eq!(row.status, Status::Graded);
+    let q = &row.questions[question - 1];
+    let reasons = q.fields.iter().flat_map(|f| f.reasons.clone()).collect();
+    (q.max, q.earned, reasons)
+}
+
+#[test]
+fn targeted_mistakes_lose_exactly_the_documented_points() {
+    // Q1 minimax on AIMA 5.2, 4 points over 3 fields: a wrong root value loses 4/3.
+    let (max, earned, why) = with_mistake(1, "value = 3", "value = 2");
+    assert_eq!((max, earned), (4.0, 2.67));
+    assert_eq!(why, ["the value is 3, not 2"]);
+    // Q2 alpha-beta, 6 points over 6 fields (1 each).
+    // Pruned {I, J, K}: 2 right, 1 wrong of 2 → penalty rule (2 − 1)/2 = 0.5 of the field.
+    let (_, earned, why) = with_mistake(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["I", "J", "K"]"#);
+    assert_eq!(earned, 5.5);
+    assert!(
+        why.iter()
+            .any(|w| w.contains("you pruned K, but when K is reached α = 3 and β = +inf")),
+        "{why:?}"
+    );
+    // Every unexamined node instead of the roots is the same answer.
+    let (_, earned, _) = with_mistake(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["i", "j"]"#);
+    assert_eq!(earned, 6.0);
+    // Leaf order with one leaf out of place: LCS 6 of 7.
+    let (_, earned, why) = with_mistake(
+        2,
+        r#"evaluated = ["E", "F", "G", "H", "K", "L", "M"]"#,
+        r#"evaluated = ["E", "F", "G", "H", "I", "K", "L", "M"]"#,
+    );
+    assert_eq!(earned, 5.88);
+    assert!(
+        why.iter()
+            .any(|w| w.contains("position 5: you wrote I, the search evaluates K")),
+        "{why:?}"
+    );
+    // Bounds written three ways are one bound.
+    for c in [r#""<=2""#, r#""≤ 2""#, r#""le 2""#] {
+        let (_, earned, _) = with_mistake(2, r#"C = "<=2""#, &format!("C = {c}"));
+        assert_eq!(earned, 6.0, "{c}");
+    }
+    // A wrong value in the table is a miss (3 of 4 nodes right), not also a penalty.
+    let (_, earned, why) = with_mistake(2, r#"C = "<=2""#, "C = 2");
+    assert_eq!(earned, 5.75, "{why:?}");
+    assert_eq!(why, ["C is a MIN node: C ≤ 2, not = 2"]);
+    // A blank field is not attempted, not wrong, and loses exactly its share.
+    let (_, earned, why) = with_mistake(2, "alpha_cuts = [\"C\"]", "alpha_cuts = \"\"");
+    assert_eq!((earned, why.len()), (5.0, 0));
+    // Q3 AO*, 8 points over 3 fields: a wrong cost loses 8/3.
+    let (_, earned, why) = with_mistake(3, "cost = 5", "cost = 6");
+    assert_eq!(earned, 5.33);
+    assert_eq!(why, ["the cost is 5, not 6"]);
+    // Expansion order with two swapped: LCS 4 of 5, and the first cycle where it differs.
+    let (_, earned, why) = with_mistake(
+        3,
+        r#"expanded = ["S", "A", "B", "C", "D"]"#,
+        r#"expanded = ["S", "B", "A", "C", "D"]"#,
+    );
+    assert_eq!(earned, 7.47);
+    assert!(
+        why[0].starts_with("in cycle 2 AO* expands A, not B"),
+        "{why:?}"
+    );
+    // Q4 solution cost, 6 points over 4 fields: one of 3 connectors missing → 2/3 of a field.
+    let (_, earned, why) = with_mistake(
+        4,
+        r#"sum_solution = ["S -> A", "A -> D", "D -> t3"]"#,
+        r#"sum_solution = ["S -> A", "A -> D"]"#,
+    );
+    assert_eq!(earned, 5.5);
+    assert_eq!(why, ["the solution graph also uses D -> t3"]);
+    // Connectors are read whatever the spacing, case and child order.
+    let (_, earned, _) = with_mistake(4, r#""S -> B + C""#, r#""s->c+b""#);
+    assert_eq!(earned, 6.0);
+}
+
+#[test]
+fn a_folder_of_good_and_broken_files_gets_one_row_each() {
+    let dir = scratch("grade-folder");
+    std::fs::write(dir.join("class.csv"), "id\ns1\ns2\ns3\n").unwrap();
+    let (code, _, err) = run_in(
+        &dir,
+        &[
+            "generate",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/problem-sets/game-tree-quiz.toml"
+            ),
+            "--roster",
+            "class.csv",
+            "--out",
+            "quiz",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let subs = dir.join("subs");
+    std::fs::create_dir_all(&subs).unwrap();
+    let key =
+        |s: &str| std::fs::read_to_string(dir.join(format!("quiz/keys/{s}/key.toml"))).unwrap();
+    std::fs::write(subs.join("s1.toml"), key("s1")).unwrap();
+    // s2 with mistakes: a wrong root value in q1 and a blank q3.
+    let s2 = key("s2");
+    let q1 = s2.find("[q1]").unwrap();
+    let v = q1 + s2[q1..].find("\nvalue = ").unwrap() + 1;
+    let end = v + s2[v..].find('\n').unwrap();
+    let mut wrong = format!("{}value = 999{}", &s2[..v], &s2[end..]);
+    wrong = wrong[..wrong.find("[q3]").unwrap()].to_string();
+    std::fs::write(subs.join("s2.toml"), &wrong).unwrap();
+    std::fs::write(subs.join("s2-again.toml"), &wrong).unwrap();
+    // s3 hands in s1's sheet with its own id: another student's variant.
+    std::fs::write(
+        subs.join("s3.toml"),
+        key("s1").replace("student = \"s1\"", "student = \"s3\""),
+    )
+    .unwrap();
+    std::fs::write(subs.join("empty.toml"), "").unwrap();
+    std::fs::write(subs.join("binary.toml"), [0u8, 159, 146, 150, 1, 2, 3]).unwrap();
+    std::fs::write(subs.join("latin1.toml"), b"variant = \"X\"\n# caf\xe9\n").unwrap();
+    std::fs::write(subs.join("syntax.toml"), "variant = \"X\nchecksum = 1\n").unwrap();
+    std::fs::write(subs.join("huge.toml"), vec![b'#'; 2 * 1024 * 1024]).unwrap();
+    std::fs::write(
+        subs.join("edited.toml"),
+        key("s1").replace("checksum = \"", "checksum = \"0"),
+    )
+    .unwrap();
+    std::fs::write(
+        subs.join("extra.toml"),
+        format!("{}\n[q9]\nvalue = 1\n", key("s3")),
+    )
+    .unwrap();
+    let (code, stdout, err) = run_in(
+        &dir,
+        &[
+            "grade",
+            "--manifest",
+            "quiz/manifest.json",
+            "subs",
+            "--out",
+            "report",
+        ],
+    );
+    assert_eq!(code, 1, "some rows need attention: {stdout}{err}");
+    assert!(stdout.contains("graded 3 of 11 files"), "{stdout}");
+    let csv = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        12,
+        "a header and one row per file:\n{csv}"
+    );
+    insta::assert_snapshot!("grades_csv", csv);
+    insta::assert_snapshot!(
+        "feedback_s2",
+        std::fs::read_to_string(dir.join("report/feedback/s2.md")).unwrap()
+    );
+    insta::assert_snapshot!(
+        "summary",
+        std::fs::read_to_string(dir.join("report/summary.md")).unwrap()
+    );
+    // The report folder is never replaced silently.
+    let (code, _, err) = run_in(
+        &dir,
+        &[
+            "grade",
+            "--manifest",
+            "quiz/manifest.json",
+            "subs",
+            "--out",
+            "report",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--force"), "{err}");
+    // With --hide-key the feedback shows no key answer.
+    let (code, _, _) = run_in(
+        &dir,
+        &[
+            "grade",
+            "--manifest",
+            "quiz/manifest.json",
+            "subs/s2.toml",
+            "--out",
+            "hidden",
+            "--hide-key",
+        ],
+    );
+    assert_eq!(code, 0);
+    let hidden = std::fs::read_to_string(dir.join("hidden/feedback/s2.md")).unwrap();
+    assert!(
+        !hidden.contains("Key:") && hidden.contains("999 is not right"),
+        "{hidden}"
+    );
+    // Keys regenerated from the set and seed grade like the manifest.
+    let (code, _, err) = run_in(
+        &dir,
+        &[
+            "grade",
+            "--set",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/problem-sets/game-tree-quiz.toml"
+            ),
+            "--seed",
+            "7",
+            "subs/s1.toml",
+            "--out",
+            "from-set",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// Random bytes and randomly edited answer sheets through the parser and the
+/// grader for a minute: nothing may panic. (Cases are seeded: a failure names its seed.)
+#[test]
+fn random_input_never_panics_the_grader() {
+    let (book, lang, key) = textbook();
+    let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcdqIJKn<>≤#'_é∞"
+        .chars()
+        .collect();
+    let start = std::time::Instant::now();
+    let mut cases = 0u64;
+    while start.elapsed().as_secs() < 60 {
+        let seed = cases;
+        let mut rng = treequiz::rng::Rng::from_seed(seed);
+        let text: String = if seed.is_multiple_of(5) {
+            // Raw bytes, made text the way the batch reader would refuse or accept them.
+            let bytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.below(256) as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            let mut chars: Vec<char> = key.chars().collect();
+            for _ in 0..rng.between(1, 6) {
+                let at = rng.below(chars.len() as u64 + 1) as usize;
+                match rng.below(3) {
+                    0 if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    1 if at < chars.len() => chars[at] = *rng.choose(&alphabet).unwrap(),
+                    _ => chars.insert(at, *rng.choose(&alphabet).unwrap()),
+                }
+            }
+            chars.into_iter().collect()
+        };
+        let row = std::panic::catch_unwind(|| {
+            grade_source(
+                &book,
+                &Source {
+                    path: "fuzz.toml".into(),
+                    text: text.clone(),
+                },
+                &lang,
+                seed.is_multiple_of(2),
+            )
+        });
+        assert!(row.is_ok(), "seed {seed} panicked on:\n{text}");
+        cases += 1;
+    }
+    assert!(cases > 10_000, "only {cases} cases in a minute");
+    eprintln!("{cases} random answer files graded without a panic");
+}
