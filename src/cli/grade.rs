@@ -108,16 +108,16 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR/manifest.json, or --set SET.toml with --secret FILE or --seed N".into())),
     };
-    let rows = batch::grade_all(&book, &files, &lang, args.hide_key);
-    write_reports(&args.out, &rows, &lang, &renderer, args.hide_key)?;
+    let mut rows = batch::grade_all(&book, &files, &lang, args.hide_key);
+    write_reports(&args.out, &mut rows, &lang, &renderer, args.hide_key)?;
     let attention = rows.iter().filter(|r| r.needs_attention()).count();
     let graded = rows
         .iter()
         .filter(|r| r.status == batch::Status::Graded)
         .count();
     let text = format!(
-        "graded {graded} of {} files ({attention} need attention); wrote {}\n",
-        rows.len(),
+        "graded {graded} of {} files ({attention} rows need attention); wrote {}\n",
+        rows.iter().filter(|r| !r.file.is_empty()).count(),
         args.out.join("grades.csv").display()
     );
     Ok((text, attention > 0))
@@ -136,23 +136,22 @@ fn student_of(path: &Path) -> Option<String> {
 
 fn write_reports(
     out: &Path,
-    rows: &[Row],
+    rows: &mut [Row],
     lang: &Lang,
     renderer: &Renderer,
     hide_key: bool,
 ) -> Result<(), UsageError> {
-    let mut files = vec![
-        (out.join("grades.csv"), report::grades_csv(rows)),
-        (out.join("summary.md"), report::summary(rows, lang)),
-    ];
+    // A page per file, named after its path (stable from run to run), listed in the table.
     let mut names: Vec<String> = Vec::new();
-    for row in rows {
-        // One page per file: its name made safe, numbered when two files share a name.
-        let stem = Path::new(&row.file)
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(folder_name)
-            .unwrap_or_else(|| "answers".into());
+    for row in rows.iter_mut().filter(|r| !r.file.is_empty()) {
+        let flat: String = Path::new(&row.file)
+            .with_extension("")
+            .components()
+            .filter_map(|c| c.as_os_str().to_str())
+            .filter(|c| *c != "." && *c != "..")
+            .collect::<Vec<_>>()
+            .join("_");
+        let stem = folder_name(&flat).unwrap_or_else(|| "answers".into());
         let mut name = stem.clone();
         let mut n = 2;
         while names.contains(&name) {
@@ -160,15 +159,29 @@ fn write_reports(
             n += 1;
         }
         names.push(name.clone());
+        row.feedback = format!("feedback/{name}.html");
+    }
+    let mut files = vec![
+        (out.join("grades.csv"), report::grades_csv(rows)),
+        (out.join("summary.md"), report::summary(rows, lang)),
+    ];
+    for row in rows.iter().filter(|r| !r.feedback.is_empty()) {
         let view = report::feedback_view(row, lang, hide_key);
+        let stem = row.feedback.trim_end_matches(".html");
         for ext in ["md", "html"] {
             files.push((
-                out.join("feedback").join(format!("{name}.{ext}")),
+                out.join(format!("{stem}.{ext}")),
                 renderer
                     .render(&format!("feedback.{ext}"), &view)
                     .map_err(usage)?,
             ));
         }
+    }
+    // Pages of an earlier run (with --force) must not linger beside the new ones.
+    let old = out.join("feedback");
+    if old.is_dir() {
+        std::fs::remove_dir_all(&old)
+            .map_err(|e| UsageError(format!("{}: cannot remove: {e}", old.display())))?;
     }
     for (path, text) in files {
         write_atomic(&path, text.as_bytes())

@@ -31,8 +31,10 @@ pub enum Status {
     UnknownVariant,
     /// Written for another variant or another student.
     WrongVariant,
-    /// A second submission from the same student (the first one counts).
+    /// One of several files with the same student id: none counts until the teacher decides.
     Duplicate,
+    /// A student of the class set handed in no file.
+    Missing,
 }
 
 impl Status {
@@ -47,6 +49,7 @@ impl Status {
             Status::UnknownVariant => "unknown-variant",
             Status::WrongVariant => "wrong-variant",
             Status::Duplicate => "duplicate",
+            Status::Missing => "missing",
         }
     }
 }
@@ -72,6 +75,8 @@ pub struct Row {
     pub max: f64,
     /// Problems found in a graded file (unknown questions, fields, labels).
     pub problems: Vec<String>,
+    /// The feedback page's path in the report folder (set when reports are written).
+    pub feedback: String,
 }
 
 impl Row {
@@ -86,6 +91,7 @@ impl Row {
             total: 0.0,
             max: 0.0,
             problems: Vec::new(),
+            feedback: String::new(),
         }
     }
 
@@ -95,27 +101,38 @@ impl Row {
     }
 }
 
-/// The answer files among `paths`: files as given, folders searched for `*.toml`, sorted.
+/// The files among `paths`: files as given, and every file in the given folders
+/// (not only `*.toml`: a misnamed file still gets its row), sorted. Hidden files
+/// are skipped and symbolic links to folders are not followed (no loops).
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            let mut todo = vec![p.clone()];
-            while let Some(d) = todo.pop() {
-                let mut entries: Vec<PathBuf> = std::fs::read_dir(&d)?
-                    .map(|e| e.map(|e| e.path()))
-                    .collect::<Result<_, _>>()?;
-                entries.sort();
-                for e in entries {
-                    if e.is_dir() {
-                        todo.push(e);
-                    } else if e.extension().is_some_and(|x| x == "toml") {
-                        out.push(e);
-                    }
+        if !p.is_dir() {
+            out.push(p.clone());
+            continue;
+        }
+        let before = out.len();
+        let mut todo = vec![p.clone()];
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(&d)? {
+                let e = e?;
+                let path = e.path();
+                if e.file_name().to_string_lossy().starts_with('.') {
+                    continue;
+                }
+                let kind = e.file_type()?;
+                if kind.is_dir() {
+                    todo.push(path);
+                } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
+                    out.push(path);
                 }
             }
-        } else {
-            out.push(p.clone());
+        }
+        if out.len() == before {
+            return Err(std::io::Error::other(format!(
+                "{}: no files in this folder",
+                p.display()
+            )));
         }
     }
     out.sort();
@@ -143,6 +160,12 @@ fn read(path: &Path) -> Result<Source, Box<Row>> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(refuse(Status::Empty, "the file is empty".into()));
+    }
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(refuse(
+            Status::NotUtf8,
+            "the file is UTF-16 text; save it as UTF-8".into(),
+        ));
     }
     if bytes.contains(&0) {
         return Err(refuse(
@@ -198,6 +221,11 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         row.reason = format!("this class set has no variant {id}");
         return row;
     };
+    if sub.checksum.is_none() {
+        row.status = Status::WrongVariant;
+        row.reason = lang.get("grade.checksum_missing").to_string();
+        return row;
+    }
     if sub.checksum.as_deref() != Some(variant.checksum.as_str()) {
         row.status = Status::WrongVariant;
         row.reason = format!(
@@ -206,7 +234,10 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         return row;
     }
     if let Some(owner) = &variant.student
-        && sub.student.as_deref().is_some_and(|s| s != owner)
+        && sub
+            .student
+            .as_deref()
+            .is_some_and(|s| !s.eq_ignore_ascii_case(owner))
     {
         row.status = Status::WrongVariant;
         row.reason = format!(
@@ -229,6 +260,10 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         }
     }
     for q in &variant.questions {
+        if !sub.questions.iter().any(|(n, _)| *n == q.number) {
+            row.problems
+                .push(lang.fill("grade.question_missing", &[("n", &q.number.to_string())]));
+        }
         let given = sub
             .questions
             .iter()
@@ -255,19 +290,45 @@ pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool)
         .iter()
         .map(|f| grade_file(book, f, lang, hide_key))
         .collect();
-    let mut seen: Vec<String> = Vec::new();
-    for row in rows.iter_mut().filter(|r| r.status == Status::Graded) {
-        // Only a student id makes two files one student's (practice sheets may carry none).
-        let Some(who) = row.student.clone() else {
-            continue;
-        };
-        if seen.contains(&who) {
+    // Several files with one student id: all are flagged and none counts, so the
+    // teacher decides (no rule about file names picks a resubmission silently).
+    let ids: Vec<Option<String>> = rows
+        .iter()
+        .map(|r| {
+            (r.status == Status::Graded)
+                .then(|| r.student.clone())
+                .flatten()
+                .map(|s| s.to_lowercase())
+        })
+        .collect();
+    for (i, row) in rows.iter_mut().enumerate() {
+        let Some(who) = &ids[i] else { continue };
+        let count = ids.iter().filter(|x| x.as_ref() == Some(who)).count();
+        if count > 1 {
             row.status = Status::Duplicate;
             row.reason = format!(
-                "another file from {who} was graded first (the first in file-name order counts)"
+                "{count} files carry student id {}: none counts until you keep one",
+                row.student.as_deref().unwrap_or("")
             );
-        } else {
-            seen.push(who);
+        }
+    }
+    // Every student of the class set appears, handed in or not.
+    for v in &book.variants {
+        if let Some(student) = &v.student
+            && !rows.iter().any(|r| {
+                r.student
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(student))
+            })
+        {
+            let mut row = Row::refused(
+                "",
+                Status::Missing,
+                "no answer file from this student".into(),
+            );
+            row.student = Some(student.clone());
+            row.variant = Some(v.id.clone());
+            rows.push(row);
         }
     }
     rows

@@ -25,6 +25,7 @@ pub fn grades_csv(rows: &[Row]) -> String {
         "max".into(),
         "reason".into(),
         "problems".into(),
+        "feedback".into(),
     ]);
     w.write_record(&header).expect("writing to memory");
     for r in rows {
@@ -53,6 +54,7 @@ pub fn grades_csv(rows: &[Row]) -> String {
         record.push(if graded { points(r.max) } else { String::new() });
         record.push(r.reason.clone());
         record.push(r.problems.join("; "));
+        record.push(r.feedback.clone());
         w.write_record(&record).expect("writing to memory");
     }
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 strings")
@@ -101,27 +103,51 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
                 .count();
             out.push_str(&format!("| {lo}–{hi} | {n} {} |\n", "█".repeat(n.min(60))));
         }
-        // Mistakes: the same reason on the same question, across the class.
-        let mut mistakes: BTreeMap<(usize, &str, &str), usize> = BTreeMap::new();
+        // Mistakes: the same kind of reason on the same question and field across
+        // the class (node names and numbers differ from variant to variant), and
+        // fields left blank.
+        let mut mistakes: BTreeMap<(usize, &str, String), (usize, &str)> = BTreeMap::new();
         for r in &graded {
             for q in &r.questions {
-                for f in q
-                    .fields
-                    .iter()
-                    .filter(|f| matches!(f.state, State::Wrong | State::Partial | State::Invalid))
-                {
-                    for reason in f.reasons.iter().filter(|x| !x.is_empty()) {
-                        *mistakes
-                            .entry((q.number, f.field, reason.as_str()))
-                            .or_default() += 1;
+                for f in &q.fields {
+                    if f.state == State::NotAttempted {
+                        let e = mistakes
+                            .entry((q.number, f.field, lang.get("grade.left_blank").to_string()))
+                            .or_insert((0, ""));
+                        e.0 += 1;
+                    }
+                    if !matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
+                        continue;
+                    }
+                    let mut patterns: Vec<String> = f.reasons.iter().map(|x| pattern(x)).collect();
+                    patterns.dedup();
+                    for (p, example) in patterns.into_iter().zip(&f.reasons) {
+                        let e = mistakes
+                            .entry((q.number, f.field, p))
+                            .or_insert((0, example.as_str()));
+                        e.0 += 1;
                     }
                 }
             }
         }
-        let mut common: Vec<_> = mistakes.into_iter().collect();
-        common.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut common: Vec<_> = mistakes
+            .into_iter()
+            .map(|((q, field, p), (n, example))| {
+                (
+                    n,
+                    q,
+                    field,
+                    if example.is_empty() {
+                        p
+                    } else {
+                        example.to_string()
+                    },
+                )
+            })
+            .collect();
+        common.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(b.2)));
         out.push_str(&format!("\n## {}\n\n", lang.get("grade.common")));
-        for ((q, field, reason), n) in common.into_iter().take(12) {
+        for (n, q, field, reason) in common.into_iter().take(12) {
             out.push_str(&format!(
                 "- {:.0} % (q{q} `{field}`): {reason}\n",
                 100.0 * n as f64 / graded.len() as f64
@@ -143,6 +169,30 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
     out
 }
 
+/// A reason with its node names and numbers blanked out, so the same mistake
+/// groups across variants: `you pruned K, … α = 3` and `you pruned M, … α = 5` agree.
+fn pattern(reason: &str) -> String {
+    reason
+        .split(' ')
+        .map(|w| {
+            let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '-');
+            let label = !core.is_empty()
+                && core
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '+' || c == '-');
+            let node = core.len() > 1
+                && core.starts_with('n')
+                && core[1..].chars().all(|c| c.is_ascii_digit());
+            if label || node {
+                w.replace(core, "…")
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// One field in feedback.
 #[derive(Serialize)]
 pub struct FieldView<'a> {
@@ -160,6 +210,8 @@ pub struct FieldView<'a> {
     pub key: &'a str,
     /// Why points were lost.
     pub reasons: &'a [String],
+    /// Right and wrong items, for set answers.
+    pub tally: Option<&'a str>,
 }
 
 /// One question in feedback.
@@ -237,6 +289,7 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
                         given: &f.given,
                         key: &f.key,
                         reasons: &f.reasons,
+                        tally: f.tally.as_deref(),
                     })
                     .collect(),
             })

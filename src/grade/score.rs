@@ -46,6 +46,8 @@ pub struct FieldScore {
     pub key: String,
     /// Why points were lost.
     pub reasons: Vec<String>,
+    /// For set answers: how many items were right and wrong.
+    pub tally: Option<String>,
 }
 
 /// One question's score.
@@ -83,6 +85,8 @@ fn blank(doc: &Doc) -> bool {
 fn read_value(doc: &Doc) -> Option<Value> {
     match &doc.kind {
         DocKind::Int(v) => Some(Value::Finite(*v)),
+        // `8.0` is 8; `8.5` is not a value of these exercises.
+        DocKind::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(Value::Finite(*f as i64)),
         DocKind::Str(s) => {
             Value::parse_infinity(s).or_else(|| s.trim().parse::<i64>().ok().map(Value::Finite))
         }
@@ -227,6 +231,7 @@ pub fn score(
                 given: String::new(),
                 key: if hide { String::new() } else { key.to_text() },
                 reasons: Vec::new(),
+                tally: None,
             };
             match given.iter().find(|(n, _)| n == field) {
                 None => {}
@@ -383,6 +388,12 @@ fn score_field(
                     extra += 1;
                     continue;
                 };
+                if given
+                    .iter()
+                    .any(|g: &String| g.split(' ').next() == Some(label.as_str()))
+                {
+                    continue; // a node written twice counts once
+                }
                 given.push(format!("{label} {}", bound_text(b)));
                 match key_pairs.iter().find(|(l, _)| *l == label) {
                     Some((_, kb)) if *kb == b => right += 1,
@@ -410,11 +421,15 @@ fn score_field(
             let Some(list) = read_list(doc) else {
                 return invalid(fs, "list");
             };
-            let mut labels = Vec::new();
+            let mut labels: Vec<String> = Vec::new();
+            let mut unknown = 0;
             for item in &list {
                 match canonical(inst, item) {
+                    // A repeated item counts once (in a sequence, too: nodes are evaluated once).
+                    Some(l) if labels.contains(&l) => {}
                     Some(l) => labels.push(l),
                     None => {
+                        unknown += 1;
                         fs.reasons
                             .push(ctx.lang.fill("grade.unknown_label", &[("label", item)]));
                         problems.push(ctx.lang.fill("grade.unknown_label", &[("label", item)]));
@@ -434,8 +449,8 @@ fn score_field(
                 return order_fraction(ctx.q.scoring.orders, k, &labels);
             }
             let hits = labels.iter().filter(|l| k.contains(l)).count();
-            let wrong = labels.len() - hits + list.len().saturating_sub(labels.len());
-            set_reasons(ctx, field, k, &labels, fs);
+            let wrong = labels.len() - hits + unknown;
+            set_reasons(ctx, field, k, &labels, fs, wrong);
             set_fraction(ctx.q.scoring.sets, k.len(), hits, wrong)
         }
         (Shape::Connectors, Answer::Connectors(k)) => {
@@ -459,7 +474,13 @@ fn score_field(
                     }
                 }
             }
-            names.dedup();
+            let mut unique: Vec<String> = Vec::new();
+            for n in names {
+                if !unique.contains(&n) {
+                    unique.push(n);
+                }
+            }
+            let names = unique;
             fs.given = names.join("; ");
             for n in names.iter().filter(|n| !k.contains(n)) {
                 wrong += 1;
@@ -569,7 +590,14 @@ fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
         .collect()
 }
 
-fn set_reasons(ctx: &Ctx<'_>, field: &str, key: &[String], given: &[String], fs: &mut FieldScore) {
+fn set_reasons(
+    ctx: &Ctx<'_>,
+    field: &str,
+    key: &[String],
+    given: &[String],
+    fs: &mut FieldScore,
+    wrong: usize,
+) {
     let notes = cut_notes(ctx);
     let note_of = |label: &str| {
         notes
@@ -579,7 +607,9 @@ fn set_reasons(ctx: &Ctx<'_>, field: &str, key: &[String], given: &[String], fs:
             .unwrap_or_default()
     };
     for extra in given.iter().filter(|g| !key.contains(g)) {
+        // With the key hidden, say only that the item does not belong.
         let reason = match (field, &ctx.q.instance) {
+            _ if ctx.hide => ctx.lang.fill("grade.extra_hidden", &[("node", extra)]),
             ("pruned", Instance::GameTree(t)) => window_reason(ctx, t, extra),
             ("alpha_cuts", _) => ctx
                 .lang
@@ -607,35 +637,41 @@ fn set_reasons(ctx: &Ctx<'_>, field: &str, key: &[String], given: &[String], fs:
                 ctx.lang
                     .fill("grade.unsolvable_wrong", &[("node", extra), ("why", &why)])
             }
-            _ => ctx.say("value_wrong_hidden", &[("given", extra)]),
+            _ => ctx.lang.fill("grade.extra_hidden", &[("node", extra)]),
         };
         fs.reasons.push(reason);
     }
-    for missed in key.iter().filter(|k| !given.contains(k)) {
-        let reason = match field {
-            "pruned" => ctx.say(
-                "pruned_missed",
-                &[("node", missed), ("cut", &note_of(missed))],
-            ),
-            "alpha_cuts" => ctx.say("cut_missed", &[("sign", "α"), ("cut", &note_of(missed))]),
-            "beta_cuts" => ctx.say("cut_missed", &[("sign", "β"), ("cut", &note_of(missed))]),
-            _ => ctx.say("node_missing", &[("node", missed)]),
-        };
-        fs.reasons.push(reason);
+    let missed: Vec<&String> = key.iter().filter(|k| !given.contains(k)).collect();
+    if ctx.hide {
+        // Naming the missing items would give the key away.
+        if !missed.is_empty() {
+            fs.reasons
+                .push(ctx.lang.get("grade.missing_hidden").to_string());
+        }
+    } else {
+        for missed in missed {
+            let reason = match field {
+                "pruned" => ctx.say(
+                    "pruned_missed",
+                    &[("node", missed), ("cut", &note_of(missed))],
+                ),
+                "alpha_cuts" => ctx.say("cut_missed", &[("sign", "α"), ("cut", &note_of(missed))]),
+                "beta_cuts" => ctx.say("cut_missed", &[("sign", "β"), ("cut", &note_of(missed))]),
+                _ => ctx.say("node_missing", &[("node", missed)]),
+            };
+            fs.reasons.push(reason);
+        }
     }
-    if !fs.reasons.is_empty() {
+    if !fs.reasons.is_empty() && !ctx.hide {
         let hits = given.iter().filter(|g| key.contains(g)).count();
-        fs.reasons.insert(
-            0,
-            ctx.lang.fill(
-                "grade.items",
-                &[
-                    ("hits", &hits.to_string()),
-                    ("n", &key.len().to_string()),
-                    ("wrong", &(given.len() - hits).to_string()),
-                ],
-            ),
-        );
+        fs.tally = Some(ctx.lang.fill(
+            "grade.items",
+            &[
+                ("hits", &hits.to_string()),
+                ("n", &key.len().to_string()),
+                ("wrong", &wrong.to_string()),
+            ],
+        ));
     }
 }
 
@@ -656,8 +692,17 @@ fn window_reason(ctx: &Ctx<'_>, t: &Tree, label: &str) -> String {
                 ("beta", &s.beta.to_string()),
             ],
         ),
-        // Under a pruned branch: the student pruned too deep a node.
-        None => ctx.lang.fill("grade.node_extra", &[("node", label)]),
+        // Under a pruned branch: the student listed a node below the cut branch's root.
+        None => {
+            let mut root = id;
+            while let Some(p) = t.parent(root).filter(|&p| ab.bounds[p.index()].is_none()) {
+                root = p;
+            }
+            ctx.lang.fill(
+                "grade.pruned_below",
+                &[("node", label), ("root", &t.label(root))],
+            )
+        }
     }
 }
 
@@ -691,10 +736,15 @@ fn order_reasons(
             fs.reasons.push(note.clone());
         }
     }
-    if first_diff.is_none() && given.len() < key.len() && !ctx.hide {
+    if first_diff.is_none() && given.len() < key.len() {
         let last = given.last().cloned().unwrap_or_default();
-        fs.reasons.push(ctx.lang.fill(
-            "grade.order_short",
+        let which = if field == "expanded" {
+            "order_short_expanded"
+        } else {
+            "order_short"
+        };
+        fs.reasons.push(ctx.say(
+            which,
             &[
                 ("count", &(key.len() - given.len()).to_string()),
                 ("last", &last),

@@ -127,6 +127,9 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
     // Every unexamined node instead of the roots is the same answer.
     let (_, earned, _) = with_mistake(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["i", "j"]"#);
     assert_eq!(earned, 6.0);
+    // A repeated item counts once: 1 of 2 right, nothing wrong → half the field.
+    let (_, earned, _) = with_mistake(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["I", "I", "I"]"#);
+    assert_eq!(earned, 5.5);
     // Leaf order with one leaf out of place: LCS 6 of 7.
     let (_, earned, why) = with_mistake(
         2,
@@ -247,7 +250,8 @@ fn a_folder_of_good_and_broken_files_gets_one_row_each() {
         ],
     );
     assert_eq!(code, 1, "some rows need attention: {stdout}{err}");
-    assert!(stdout.contains("graded 3 of 11 files"), "{stdout}");
+    // Two files from s2: both flagged, neither counts until the teacher keeps one.
+    assert!(stdout.contains("graded 2 of 11 files"), "{stdout}");
     let csv = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
     assert_eq!(
         csv.lines().count(),
@@ -257,7 +261,7 @@ fn a_folder_of_good_and_broken_files_gets_one_row_each() {
     insta::assert_snapshot!("grades_csv", csv);
     insta::assert_snapshot!(
         "feedback_s2",
-        std::fs::read_to_string(dir.join("report/feedback/s2.md")).unwrap()
+        std::fs::read_to_string(dir.join("report/feedback/subs_s2.md")).unwrap()
     );
     insta::assert_snapshot!(
         "summary",
@@ -290,8 +294,9 @@ fn a_folder_of_good_and_broken_files_gets_one_row_each() {
             "--hide-key",
         ],
     );
-    assert_eq!(code, 0);
-    let hidden = std::fs::read_to_string(dir.join("hidden/feedback/s2.md")).unwrap();
+    // Exit code 1: its third question is missing (a problem the teacher sees).
+    assert_eq!(code, 1);
+    let hidden = std::fs::read_to_string(dir.join("hidden/feedback/subs_s2.md")).unwrap();
     assert!(
         !hidden.contains("Key:") && hidden.contains("999 is not right"),
         "{hidden}"
