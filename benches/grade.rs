@@ -64,8 +64,9 @@ fn main() {
                 ])
                 .output()
                 .unwrap();
+            // Exit code 1 below 1,000 files: students who handed nothing in are listed as missing.
             assert!(
-                out.status.success(),
+                matches!(out.status.code(), Some(0 | 1)),
                 "{}",
                 String::from_utf8_lossy(&out.stderr)
             );
