@@ -171,7 +171,9 @@ impl Params {
 
 /// One random graph (no constraints checked). Nodes are labelled `n0`, `n1`, …
 /// in the order they are made: level by level, left to right.
-fn draw(p: &Params, rng: &mut Rng) -> Graph {
+/// `None` as soon as the graph leaves the `nodes` range: a rejected size costs
+/// no heuristic and no indexing.
+fn draw(p: &Params, rng: &mut Rng) -> Option<Graph> {
     let mut nodes = vec![Node {
         label: "n0".into(),
         h: 0,
@@ -208,6 +210,9 @@ fn draw(p: &Params, rng: &mut Rng) -> Graph {
                                 terminal: false,
                             });
                             next.push(id);
+                            if p.nodes.is_some_and(|(_, hi)| nodes.len() > hi as usize) {
+                                return None;
+                            }
                             id
                         }
                     };
@@ -227,8 +232,11 @@ fn draw(p: &Params, rng: &mut Rng) -> Graph {
         }
         level = next;
     }
+    if p.nodes.is_some_and(|(lo, _)| nodes.len() < lo as usize) {
+        return None;
+    }
     let graph = Graph::new(nodes, connectors, NodeId(0), p.model).expect("levels make a DAG");
-    with_heuristic(&graph, p.admissible, rng)
+    Some(with_heuristic(&graph, p.admissible, rng))
 }
 
 /// The same graph with random heuristic values. Drawn bottom-up: each `h` is at
@@ -280,7 +288,13 @@ pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
         "graph",
         seed,
         |rng| draw(params, rng),
-        Graph::len,
-        |candidate| params.unmet(candidate),
+        |candidate| candidate.as_ref().map_or(1, Graph::len),
+        |candidate| match candidate {
+            Some(graph) => params.unmet(graph),
+            None => params
+                .nodes
+                .map(|(lo, hi)| format!("between {lo} and {hi} nodes")),
+        },
     )
+    .map(|graph| graph.expect("a graph out of the size range is never accepted"))
 }
