@@ -558,6 +558,24 @@ pub fn parse_range<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<
     Ok((lo, hi))
 }
 
+/// A TOML string literal, escaped as TOML (not as Rust) escapes.
+pub fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// A TOML key: bare when it can be, a quoted string otherwise.
+pub fn toml_key(label: &str) -> String {
+    if !label.is_empty()
+        && label
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        label.to_string()
+    } else {
+        toml_string(label)
+    }
+}
+
 /// The hint for an unknown name: the nearest known one if it is a plausible
 /// typo, and the list of known names.
 pub fn did_you_mean(name: &str, known: &[&str], list_intro: &str) -> String {

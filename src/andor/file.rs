@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::graph::{Connector, ConnectorId, CostModel, Graph, GraphError, MAX_NODES, Node, NodeId};
-use crate::input::{Doc, DocKind, InputError, Reader, Table};
+use crate::input::{Doc, DocKind, InputError, Reader, Table, toml_key};
 
 /// The keys an AND/OR-graph file may have.
 pub const KEYS: &[&str] = &[
@@ -256,19 +256,6 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
         };
         src.error(doc, e.to_string(), hint.to_string())
     })
-}
-
-/// A label as a TOML key: bare when it can be, quoted otherwise.
-fn toml_key(label: &str) -> String {
-    if !label.is_empty()
-        && label
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        label.to_string()
-    } else {
-        format!("{label:?}")
-    }
 }
 
 /// What a connector must state in a file: nothing for the default (arcs of cost 1), else its costs.

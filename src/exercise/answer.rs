@@ -29,23 +29,7 @@ pub enum Answer {
     Bounds(Vec<(String, crate::gametree::Bound)>),
 }
 
-/// A TOML string literal (escaped as TOML, not as Rust, would).
-fn quote(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
-/// A TOML key: bare when it can be, quoted otherwise.
-fn key(label: &str) -> String {
-    if !label.is_empty()
-        && label
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        label.to_string()
-    } else {
-        quote(label)
-    }
-}
+use crate::input::{toml_key as key, toml_string as quote};
 
 fn list(items: &[String]) -> String {
     format!(

@@ -302,18 +302,8 @@ fn mangled_files_never_panic() {
     let mut parsed = 0;
     for seed in 0..20_000u64 {
         let mut rng = treequiz::rng::Rng::from_seed(seed);
-        let mut text: Vec<char> = originals[rng.below(3) as usize].chars().collect();
-        for _ in 0..rng.between(1, 4) {
-            let at = rng.below(text.len() as u64 + 1) as usize;
-            match rng.below(3) {
-                0 if at < text.len() => {
-                    text.remove(at);
-                }
-                1 if at < text.len() => text[at] = *rng.choose(&alphabet).unwrap(),
-                _ => text.insert(at, *rng.choose(&alphabet).unwrap()),
-            }
-        }
-        let text: String = text.into_iter().collect();
+        let original = &originals[rng.below(3) as usize];
+        let text = crate::common::mangle(original, &mut rng, &alphabet, (1, 4));
         let source = treequiz::input::Source {
             path: "m.toml".into(),
             text,

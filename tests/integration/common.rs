@@ -30,3 +30,24 @@ pub(crate) fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// `text` with a few random one-character edits (delete, replace, insert).
+pub(crate) fn mangle(
+    text: &str,
+    rng: &mut treequiz::rng::Rng,
+    alphabet: &[char],
+    edits: (i64, i64),
+) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..rng.between(edits.0, edits.1) {
+        let at = rng.below(chars.len() as u64 + 1) as usize;
+        match rng.below(3) {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 if at < chars.len() => chars[at] = *rng.choose(alphabet).unwrap(),
+            _ => chars.insert(at, *rng.choose(alphabet).unwrap()),
+        }
+    }
+    chars.into_iter().collect()
+}

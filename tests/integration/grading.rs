@@ -339,18 +339,7 @@ fn random_input_never_panics_the_grader() {
             let bytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.below(256) as u8).collect();
             String::from_utf8_lossy(&bytes).into_owned()
         } else {
-            let mut chars: Vec<char> = key.chars().collect();
-            for _ in 0..rng.between(1, 6) {
-                let at = rng.below(chars.len() as u64 + 1) as usize;
-                match rng.below(3) {
-                    0 if at < chars.len() => {
-                        chars.remove(at);
-                    }
-                    1 if at < chars.len() => chars[at] = *rng.choose(&alphabet).unwrap(),
-                    _ => chars.insert(at, *rng.choose(&alphabet).unwrap()),
-                }
-            }
-            chars.into_iter().collect()
+            crate::common::mangle(&key, &mut rng, &alphabet, (1, 6))
         };
         let row = std::panic::catch_unwind(|| {
             grade_source(
