@@ -55,9 +55,22 @@ pub fn grades_csv(rows: &[Row]) -> String {
         record.push(r.reason.clone());
         record.push(r.problems.join("; "));
         record.push(r.feedback.clone());
+        let record: Vec<String> = record.iter().map(|c| spreadsheet_safe(c)).collect();
         w.write_record(&record).expect("writing to memory");
     }
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 strings")
+}
+
+/// A cell a spreadsheet will not run as a formula: text from students' files
+/// that starts with `=`, `+`, `-` or `@` gets a leading apostrophe (numbers are
+/// left alone).
+fn spreadsheet_safe(cell: &str) -> String {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && cell.parse::<f64>().is_err();
+    if risky {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
+    }
 }
 
 /// The teacher's summary (Markdown): counts, score distribution, most common mistakes.
@@ -294,5 +307,17 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
                     .collect(),
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spreadsheet_safe;
+
+    #[test]
+    fn formulas_from_student_files_stay_text() {
+        assert_eq!(spreadsheet_safe("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(spreadsheet_safe("-3"), "-3");
+        assert_eq!(spreadsheet_safe("s001"), "s001");
     }
 }
