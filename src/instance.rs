@@ -7,7 +7,7 @@ use crate::gametree::{self, Tree};
 use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, did_you_mean};
 
 /// The kinds an instance file may declare.
-pub const KINDS: &[&str] = &["game-tree", "and-or-graph"];
+pub const KINDS: &[&str] = &["game-tree", "and-or-graph", "grundy"];
 
 /// A problem instance.
 #[derive(Clone, Debug)]
@@ -16,6 +16,13 @@ pub enum Instance {
     GameTree(Tree),
     /// An AND/OR graph for solvability, solution cost and AO*.
     AndOr(Graph),
+    /// Grundy's game from a pile of coins.
+    Grundy {
+        /// Coins in the one pile at the start.
+        coins: u32,
+        /// Who moves first.
+        first: crate::gametree::Player,
+    },
 }
 
 impl Instance {
@@ -24,6 +31,10 @@ impl Instance {
         match self {
             Instance::GameTree(t) => gametree::file::to_toml(t),
             Instance::AndOr(g) => andor::file::to_toml(g),
+            Instance::Grundy { coins, first } => format!(
+                "kind = \"grundy\"\ncoins = {coins}\nfirst = \"{}\"\n",
+                first.name().to_lowercase()
+            ),
         }
     }
 
@@ -32,6 +43,10 @@ impl Instance {
         match self {
             Instance::GameTree(t) => gametree::file::to_json(t),
             Instance::AndOr(g) => andor::file::to_json(g),
+            Instance::Grundy { coins, first } => {
+                let value = serde_json::json!({ "kind": "grundy", "coins": coins, "first": first.name().to_lowercase() });
+                serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
+            }
         }
     }
 }
@@ -116,6 +131,27 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
         "and-or-graph" => {
             let table = reader.table(doc, andor::file::KEYS, "")?;
             andor::file::read(reader, &table).map(Instance::AndOr)
+        }
+        "grundy" => {
+            let table = reader.table(doc, &["kind", "title", "coins", "first"], "")?;
+            let coins_doc = table.require(source, "coins", "coins = 7")?;
+            let coins = reader.int(coins_doc, "coins = 7")?;
+            let max = crate::games::grundy::MAX_COINS;
+            if !(1..=i64::from(max)).contains(&coins) {
+                return Err(source.error(
+                    coins_doc,
+                    format!("{coins} coins: the game is played with 1 to {max}"),
+                    "textbook exercises use 5 to 10 coins".to_string(),
+                ));
+            }
+            let first = match table.get("first") {
+                None => crate::gametree::Player::Max,
+                Some(d) => gametree::file::read_player(reader, d)?,
+            };
+            Ok(Instance::Grundy {
+                coins: coins as u32,
+                first,
+            })
         }
         other => {
             let hint = did_you_mean(other, KINDS, "the kinds are");

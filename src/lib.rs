@@ -12,6 +12,7 @@ pub mod andor;
 pub mod class_set;
 pub mod draw;
 pub mod exercise;
+pub mod games;
 pub mod gametree;
 pub mod generate;
 pub mod grade;

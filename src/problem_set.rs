@@ -363,6 +363,13 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             let family = match inst {
                 Instance::GameTree(_) => Family::GameTree,
                 Instance::AndOr(_) => Family::AndOr,
+                Instance::Grundy { .. } => {
+                    return Err(source.error(
+                        d,
+                        "no exercise kind uses Grundy's game yet",
+                        "use `treequiz solve` on this file for its answer".to_string(),
+                    ));
+                }
             };
             if family != kind.family {
                 return Err(source.error(

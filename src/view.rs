@@ -189,6 +189,7 @@ fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
             ],
             _ => Vec::new(),
         },
+        Instance::Grundy { .. } => unreachable!("problem sets refuse Grundy instances"),
     }
 }
 
@@ -201,6 +202,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
     let (figure, start) = match &item.instance {
         Instance::GameTree(t) => (tree_figure(t, None), String::new()),
         Instance::AndOr(g) => (graph_figure(g, None), g.label(g.start()).to_string()),
+        Instance::Grundy { .. } => unreachable!("problem sets refuse Grundy instances"),
     };
     let legend_key = if ex.kind.family == Family::GameTree {
         "sheet.legend_tree"

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value as Json, json};
 use treequiz::andor::{self, AoStar, ConnectorId, CostModel, Graph, Outcome};
+use treequiz::games::grundy::{self, GrundyGame};
 use treequiz::gametree::{self, AlphaBeta, CutKind, Event, NodeId, Order, Tree, ValueMode};
 use treequiz::instance::{self, Instance};
 
@@ -83,6 +84,14 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                 pretty(&and_or_json(&graph, &run))
             } else {
                 and_or_text(&graph, &run)
+            }
+        }
+        Instance::Grundy { coins, first } => {
+            let game = grundy::solve(coins, first);
+            if args.json {
+                pretty(&grundy_json(&game))
+            } else {
+                grundy_text(&game)
             }
         }
     })
@@ -544,6 +553,96 @@ fn and_or_text(graph: &Graph, run: &AoStar) -> String {
     if run.outcome == Outcome::Solved {
         let sol: Vec<String> = run.solution.iter().map(|&c| graph.describe(c)).collect();
         let _ = writeln!(out, "  solution graph: {}", sol.join("; "));
+    }
+    out
+}
+
+fn grundy_json(game: &GrundyGame) -> Json {
+    let winner = game.winner();
+    let first_moves: Vec<Json> = game.moves[0]
+        .iter()
+        .map(|&m| json!({ "to": game.states[m].piles_name(), "wins_for": game.wins_for[m].name() }))
+        .collect();
+    let states: Vec<Json> = game
+        .states
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "state": s.name(),
+                "depth": game.depth[i],
+                "wins_for": game.wins_for[i].name(),
+                "moves": game.moves[i].iter().map(|&m| game.states[m].name()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let strategy: Vec<Json> = game
+        .strategy()
+        .into_iter()
+        .map(|(s, m)| json!({ "state": game.states[s].name(), "move_to": game.states[m].name() }))
+        .collect();
+    json!({
+        "kind": "grundy",
+        "coins": game.coins,
+        "first": game.first.name(),
+        "winner": winner.name(),
+        "first_moves": first_moves,
+        "strategy": strategy,
+        "states": states,
+    })
+}
+
+fn grundy_text(game: &GrundyGame) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Grundy's game: {} coins, {} moves first; a move splits one pile into two unequal piles; who cannot move loses.",
+        game.coins,
+        game.first.name()
+    );
+    let _ = writeln!(
+        out,
+        "MAX's states are OR nodes (won if some move wins), MIN's are AND nodes (won for MAX if every move is).\n"
+    );
+    let levels = game.depth.iter().max().copied().unwrap_or(0);
+    for level in 0..=levels {
+        let row: Vec<String> = (0..game.states.len())
+            .filter(|&s| game.depth[s] == level)
+            .map(|s| {
+                format!(
+                    "{} {}",
+                    game.states[s].name(),
+                    if game.wins_for[s] == treequiz::gametree::Player::Max {
+                        "W"
+                    } else {
+                        "L"
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  level {level}: {}", row.join("  "));
+    }
+    let _ = writeln!(out, "\n  W: won for MAX, L: lost for MAX (won for MIN)");
+    let _ = writeln!(out, "\nWinner under perfect play: {}", game.winner().name());
+    let firsts: Vec<String> = game.moves[0]
+        .iter()
+        .map(|&m| {
+            format!(
+                "{} (wins for {})",
+                game.states[m].piles_name(),
+                game.wins_for[m].name()
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "First moves: {}", firsts.join(", "));
+    let _ = writeln!(out, "{}'s winning strategy:", game.winner().name());
+    for (s, m) in game.strategy() {
+        let _ = writeln!(
+            out,
+            "  from {} move to {}",
+            game.states[s].name(),
+            game.states[m].name()
+        );
     }
     out
 }

@@ -108,7 +108,7 @@ fn any_instance(_: &Instance) -> Option<&'static str> {
 fn tree(instance: &Instance) -> &gametree::Tree {
     match instance {
         Instance::GameTree(t) => t,
-        Instance::AndOr(_) => unreachable!("the problem set checks the family"),
+        _ => unreachable!("the problem set checks the family"),
     }
 }
 
@@ -116,6 +116,6 @@ fn tree(instance: &Instance) -> &gametree::Tree {
 fn graph(instance: &Instance) -> &crate::andor::Graph {
     match instance {
         Instance::AndOr(g) => g,
-        Instance::GameTree(_) => unreachable!("the problem set checks the family"),
+        _ => unreachable!("the problem set checks the family"),
     }
 }

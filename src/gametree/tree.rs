@@ -12,7 +12,7 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_FILE_NODES: usize = 1_000_000;
 
 /// Whose turn it is at a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// Maximises; drawn as a square.

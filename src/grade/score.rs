@@ -75,6 +75,7 @@ fn canonical(instance: &Instance, label: &str) -> Option<String> {
     match instance {
         Instance::GameTree(t) => t.find(label).map(|id| t.label(id).into_owned()),
         Instance::AndOr(g) => g.find(label).map(|id| g.label(id).to_string()),
+        Instance::Grundy { .. } => None,
     }
 }
 

@@ -68,6 +68,21 @@ fn solve_explains_an_and_or_graph() {
 }
 
 #[test]
+fn solve_plays_grundys_game() {
+    let (code, out, err) = run(&["solve", "good/grundy-7.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    insta::assert_snapshot!("solve_grundy_text", out);
+    let (_, out, _) = run(&["solve", "good/grundy-7.toml", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["kind"], "grundy");
+    assert_eq!(json["winner"], "MAX");
+    assert_eq!(
+        json["first_moves"][0],
+        serde_json::json!({ "to": "(6,1)", "wins_for": "MAX" })
+    );
+}
+
+#[test]
 fn solve_reads_json_instances() {
     let (code, out, err) = run(&["solve", "good/and-or.json", "--json"]);
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
@@ -316,6 +331,9 @@ fn mangled_files_never_panic() {
                 }
                 Instance::AndOr(g) => {
                     let _ = treequiz::andor::ao_star(&g, Default::default());
+                }
+                Instance::Grundy { coins, first } => {
+                    let _ = treequiz::games::grundy::solve(coins, first);
                 }
             }
         }

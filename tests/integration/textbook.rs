@@ -13,7 +13,7 @@ fn tree(text: &str) -> treequiz::gametree::Tree {
     .unwrap()
     {
         Instance::GameTree(t) => t,
-        Instance::AndOr(_) => panic!("not a game tree"),
+        _ => panic!("not a game tree"),
     }
 }
 

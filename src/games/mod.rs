@@ -1,0 +1,3 @@
+//! The concrete games of the textbooks.
+
+pub mod grundy;
