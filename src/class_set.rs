@@ -85,26 +85,9 @@ pub fn build(
         students.iter().map(Some).collect()
     };
     // Variants are independent: make them on every core, in roster order.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .clamp(1, 8);
-    let chunk = who.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = who
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|&student| variant(set, master, student, lang))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("generation does not panic"))
-            .collect()
-    })
+    crate::parallel::map(&who, |&student| variant(set, master, student, lang))
+        .into_iter()
+        .collect()
 }
 
 fn variant(

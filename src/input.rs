@@ -389,6 +389,14 @@ pub fn json_doc(value: serde_json::Value, path: String) -> Doc {
 }
 
 impl Doc {
+    /// The value of `key`, when this is a table that has it.
+    pub fn get(&self, key: &str) -> Option<&Doc> {
+        match &self.kind {
+            DocKind::Table(entries) => entries.iter().find(|(k, _)| k.name == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     /// The name of the value's type, for messages.
     pub fn type_name(&self) -> &'static str {
         match self.kind {

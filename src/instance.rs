@@ -107,21 +107,17 @@ pub fn parse(source: &Source) -> Result<Instance, InputError> {
 /// Reads an instance from a table: a whole file, or a problem set's `instance = {..}`.
 pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instance, InputError> {
     let source = reader.source;
-    let DocKind::Table(entries) = &doc.kind else {
+    let DocKind::Table(_) = &doc.kind else {
         return Err(reader.wrong_type(doc, "a table of keys", "kind = \"game-tree\""));
     };
-    let kind_doc = entries
-        .iter()
-        .find(|(k, _)| k.name == "kind")
-        .map(|(_, v)| v)
-        .ok_or_else(|| {
-            source.error(
-                doc,
-                "missing key `kind`",
-                "start the instance with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`"
-                    .to_string(),
-            )
-        })?;
+    let kind_doc = doc.get("kind").ok_or_else(|| {
+        source.error(
+            doc,
+            "missing key `kind`",
+            "start the instance with `kind = \"game-tree\"` or `kind = \"and-or-graph\"`"
+                .to_string(),
+        )
+    })?;
     let kind = reader.str(kind_doc, "`kind = \"game-tree\"`")?;
     match kind {
         "game-tree" => {

@@ -20,6 +20,7 @@ pub mod input;
 pub mod instance;
 pub mod lang;
 pub mod output;
+pub mod parallel;
 pub mod problem_set;
 pub mod render;
 pub mod rng;

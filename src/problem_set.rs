@@ -245,20 +245,16 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
     let DocKind::Table(entries) = &doc.kind else {
         return Err(r.wrong_type(doc, "an [[exercise]] table", "kind = \"alpha-beta\""));
     };
-    let kind_doc = entries
-        .iter()
-        .find(|(k, _)| k.name == "kind")
-        .map(|(_, v)| v)
-        .ok_or_else(|| {
-            source.error(
-                doc,
-                "this exercise has no `kind`",
-                format!(
-                    "add a line like `kind = \"alpha-beta\"`; the kinds are: {}",
-                    exercise::kind_names().join(", ")
-                ),
-            )
-        })?;
+    let kind_doc = doc.get("kind").ok_or_else(|| {
+        source.error(
+            doc,
+            "this exercise has no `kind`",
+            format!(
+                "add a line like `kind = \"alpha-beta\"`; the kinds are: {}",
+                exercise::kind_names().join(", ")
+            ),
+        )
+    })?;
     let name = r.str(kind_doc, "\"alpha-beta\"")?;
     let kind = exercise::kind(name).ok_or_else(|| {
         let names = exercise::kind_names();

@@ -426,17 +426,15 @@ impl Graph {
     /// than eight children is shortened to its first six and a count.
     pub fn describe(&self, c: ConnectorId) -> String {
         let con = &self.connectors[c.index()];
-        let mut to: Vec<&str> = con
-            .to
-            .iter()
-            .take(if con.to.len() > 8 { 6 } else { 8 })
-            .map(|&t| self.label(t))
-            .collect();
-        let more;
-        if con.to.len() > 8 {
-            more = format!("… ({} children)", con.to.len());
-            to.push(&more);
+        if con.to.len() <= 8 {
+            return self.connector_name(c);
         }
-        format!("{} -> {}", self.label(con.from), to.join(" + "))
+        let first: Vec<&str> = con.to.iter().take(6).map(|&t| self.label(t)).collect();
+        format!(
+            "{} -> {} + … ({} children)",
+            self.label(con.from),
+            first.join(" + "),
+            con.to.len()
+        )
     }
 }

@@ -190,20 +190,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         ));
         Ok(files)
     };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .clamp(1, 8);
-    let chunk = variants.len().div_ceil(threads).max(1);
-    let rendered: Vec<Result<Vec<(PathBuf, String)>, UsageError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = variants
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(render_variant).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("rendering does not panic"))
-            .collect()
-    });
+    let rendered = treequiz::parallel::map(&variants, render_variant);
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     for variant_files in rendered {
         files.extend(variant_files?);

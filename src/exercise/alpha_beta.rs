@@ -73,16 +73,49 @@ fn labels(t: &Tree, ids: impl IntoIterator<Item = crate::gametree::NodeId>) -> V
     ids.into_iter().map(|id| t.label(id).into_owned()).collect()
 }
 
-fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
-    let t = tree(instance);
-    let ab = alpha_beta(t, conventions.alpha_beta);
-    let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
-    let rel = |k: CutKind| match (k, conventions.alpha_beta.prune_on_equal) {
+/// The key's sentence about one cut: where, which bounds, caused by whom, what is pruned.
+pub(crate) fn cut_sentence(
+    t: &Tree,
+    c: &crate::gametree::Cut,
+    prune_on_equal: bool,
+    lang: &Lang,
+) -> String {
+    let (sign, own, other) = if c.kind == CutKind::Alpha {
+        ("α", "β", "α")
+    } else {
+        ("β", "α", "β")
+    };
+    let rel = match (c.kind, prune_on_equal) {
         (CutKind::Alpha, true) => "≤",
         (CutKind::Alpha, false) => "<",
         (CutKind::Beta, true) => "≥",
         (CutKind::Beta, false) => ">",
     };
+    let key = if c.is_deep(t) {
+        "note.deep_cut"
+    } else {
+        "note.cut"
+    };
+    lang.fill(
+        key,
+        &[
+            ("sign", sign),
+            ("at", &t.label(c.at)),
+            ("own", own),
+            ("at_bound", &shown(c.at_bound)),
+            ("rel", rel),
+            ("other", other),
+            ("by", &t.label(c.by)),
+            ("by_bound", &shown(c.by_bound)),
+            ("pruned", &labels(t, c.pruned.iter().copied()).join(", ")),
+        ],
+    )
+}
+
+fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+    let t = tree(instance);
+    let ab = alpha_beta(t, conventions.alpha_beta);
+    let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
     let marks = TreeMarks {
         values: ab
             .bounds
@@ -102,32 +135,8 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
         causes: ab.cuts.iter().map(|c| c.by).collect(),
         answer_path: Vec::new(),
     };
-    let cut_note = |c: &crate::gametree::Cut| {
-        let (own, other) = if c.kind == CutKind::Alpha {
-            ("β", "α")
-        } else {
-            ("α", "β")
-        };
-        let key = if c.is_deep(t) {
-            "note.deep_cut"
-        } else {
-            "note.cut"
-        };
-        lang.fill(
-            key,
-            &[
-                ("sign", sign(c.kind)),
-                ("at", &t.label(c.at)),
-                ("own", own),
-                ("at_bound", &shown(c.at_bound)),
-                ("rel", rel(c.kind)),
-                ("other", other),
-                ("by", &t.label(c.by)),
-                ("by_bound", &shown(c.by_bound)),
-                ("pruned", &labels(t, c.pruned.iter().copied()).join(", ")),
-            ],
-        )
-    };
+    let cut_note =
+        |c: &crate::gametree::Cut| cut_sentence(t, c, conventions.alpha_beta.prune_on_equal, lang);
     let mut notes: Vec<String> = ab.cuts.iter().map(cut_note).collect();
     if ab.cuts.is_empty() {
         notes.push(lang.get("note.no_cuts").to_string());

@@ -1,7 +1,7 @@
 //! Exercise kinds: instance → answers, key drawing and key table. One module
 //! per kind; [`KINDS`] is the registry, so a new kind is one module and one line.
 
-mod alpha_beta;
+pub(crate) mod alpha_beta;
 pub mod answer;
 mod ao_star;
 mod minimax;

@@ -286,10 +286,8 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
 
 /// Grades every file; a second file with the same student id is marked a duplicate.
 pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool) -> Vec<Row> {
-    let mut rows: Vec<Row> = files
-        .iter()
-        .map(|f| grade_file(book, f, lang, hide_key))
-        .collect();
+    // Files are independent: grade them on every core, keeping their order.
+    let mut rows: Vec<Row> = crate::parallel::map(files, |f| grade_file(book, f, lang, hide_key));
     // Several files with one student id: all are flagged and none counts, so the
     // teacher decides (no rule about file names picks a resubmission silently).
     let ids: Vec<Option<String>> = rows

@@ -574,11 +574,16 @@ fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
     let Instance::GameTree(t) = &ctx.q.instance else {
         return Vec::new();
     };
-    let ab = alpha_beta(t, ctx.q.conventions.alpha_beta);
-    let cut_sentences: Vec<&String> = ctx.q.solved().notes.iter().take(ab.cuts.len()).collect();
+    let options = ctx.q.conventions.alpha_beta;
+    let ab = alpha_beta(t, options);
     ab.cuts
         .iter()
-        .zip(cut_sentences)
+        .map(|c| {
+            (
+                c,
+                crate::exercise::alpha_beta::cut_sentence(t, c, options.prune_on_equal, ctx.lang),
+            )
+        })
         .flat_map(|(c, note)| {
             let mut out = vec![(t.label(c.at).into_owned(), note.clone())];
             out.extend(

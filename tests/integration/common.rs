@@ -17,6 +17,13 @@ pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
     run_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
 }
 
+/// `treequiz generate SET --out OUT EXTRA…` in the project folder.
+pub(crate) fn generate(set: &str, out: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["generate", set, "--out", out];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 /// Runs treequiz in `dir`; returns (exit code, stdout, stderr).
 pub(crate) fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = cargo_bin_cmd!("treequiz")

@@ -8,7 +8,7 @@ use treequiz::grade::key::KeyBook;
 use treequiz::input::Source;
 use treequiz::rng::Master;
 
-use crate::common::{run, run_in, scratch};
+use crate::common::{generate, run, run_in, scratch};
 
 #[test]
 fn every_key_grades_full_marks() {
@@ -21,14 +21,11 @@ fn every_key_grades_full_marks() {
         "midterm-zh",
     ] {
         let out = dir.join(set);
-        let (code, _, err) = run(&[
-            "generate",
+        let (code, _, err) = generate(
             &format!("problem-sets/{set}.toml"),
-            "--out",
             out.to_str().unwrap(),
-            "--format",
-            "md",
-        ]);
+            &["--format", "md"],
+        );
         assert_eq!((code, err.as_str()), (0, ""));
         let report = dir.join(format!("{set}-report"));
         let key = out.join("key.toml");

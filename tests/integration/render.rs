@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{run, scratch};
+use crate::common::{generate, scratch};
 
 fn find(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -74,14 +74,11 @@ fn html_sheets_print_and_their_figures_are_drawn() {
     let dir = scratch("chromium");
     for set in ["demo", "midterm-zh"] {
         let out = dir.join(set);
-        let (code, _, err) = run(&[
-            "generate",
+        let (code, _, err) = generate(
             &format!("problem-sets/{set}.toml"),
-            "--out",
             out.to_str().unwrap(),
-            "--format",
-            "html",
-        ]);
+            &["--format", "html"],
+        );
         assert_eq!((code, err.as_str()), (0, ""));
         for page in ["worksheet", "key"] {
             let html = out.join(format!("{page}.html"));
@@ -167,14 +164,11 @@ fn latex_sheets_compile_with_xelatex_when_it_is_installed() {
     let dir = scratch("xelatex");
     for set in ["demo", "midterm-zh"] {
         let out = dir.join(set);
-        let (code, _, err) = run(&[
-            "generate",
+        let (code, _, err) = generate(
             &format!("problem-sets/{set}.toml"),
-            "--out",
             out.to_str().unwrap(),
-            "--format",
-            "tex",
-        ]);
+            &["--format", "tex"],
+        );
         assert_eq!((code, err.as_str()), (0, ""));
         for page in ["worksheet", "key"] {
             let result = Command::new(&xelatex)

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{run, scratch};
+use crate::common::{generate, run, scratch};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -50,12 +50,7 @@ fn every_shipped_set_generates_the_same_bytes_twice() {
         let name = set.file_stem().unwrap().to_str().unwrap().to_string();
         let (a, b) = (scratch(&format!("{name}-a")), scratch(&format!("{name}-b")));
         for out in [&a, &b] {
-            let (code, stdout, err) = run(&[
-                "generate",
-                set.to_str().unwrap(),
-                "--out",
-                out.to_str().unwrap(),
-            ]);
+            let (code, stdout, err) = generate(set.to_str().unwrap(), out.to_str().unwrap(), &[]);
             assert_eq!((code, err.as_str()), (0, ""), "{name}");
             assert!(stdout.starts_with("wrote 9 files"), "{stdout}");
         }
@@ -125,12 +120,7 @@ fn check_sheets(dir: &Path, name: &str) {
 #[test]
 fn demo_set_outputs_are_pinned() {
     let out = scratch("golden");
-    let (code, _, err) = run(&[
-        "generate",
-        "problem-sets/demo.toml",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (code, _, err) = generate("problem-sets/demo.toml", out.to_str().unwrap(), &[]);
     assert_eq!((code, err.as_str()), (0, ""));
     for (name, bytes) in files(&out) {
         insta::assert_snapshot!(format!("demo__{name}"), String::from_utf8(bytes).unwrap());
@@ -147,16 +137,11 @@ fn a_roster_gives_one_variant_per_student_and_keys_apart() {
     )
     .unwrap();
     let dest = out.join("class");
-    let (code, stdout, err) = run(&[
-        "generate",
+    let (code, stdout, err) = generate(
         "problem-sets/game-tree-quiz.toml",
-        "--out",
         dest.to_str().unwrap(),
-        "--roster",
-        roster.to_str().unwrap(),
-        "--format",
-        "md,html",
-    ]);
+        &["--roster", roster.to_str().unwrap(), "--format", "md,html"],
+    );
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(stdout.contains("3 variants"), "{stdout}");
     let all = files(&dest);
@@ -255,14 +240,11 @@ fn exam_secrets_never_reach_any_file_and_change_every_variant() {
         }
     }
     // The practice run of the same set differs from the exam.
-    let (_, _, _) = run(&[
-        "generate",
+    let (_, _, _) = generate(
         "problem-sets/midterm-zh.toml",
-        "--out",
         out.join("practice").to_str().unwrap(),
-        "--roster",
-        out.join("class.csv").to_str().unwrap(),
-    ]);
+        &["--roster", out.join("class.csv").to_str().unwrap()],
+    );
     let practice = files(&out.join("practice"));
     assert_ne!(practice["s1/worksheet.md"], exam["s1/worksheet.md"]);
 }
@@ -390,14 +372,11 @@ fn user_templates_override_built_ins_file_by_file() {
     )
     .unwrap();
     let out = dir.join("out");
-    let (code, _, err) = run(&[
-        "generate",
+    let (code, _, err) = generate(
         "problem-sets/demo.toml",
-        "--out",
         out.to_str().unwrap(),
-        "--templates",
-        dir.join("tpl").to_str().unwrap(),
-    ]);
+        &["--templates", dir.join("tpl").to_str().unwrap()],
+    );
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(
         std::fs::read_to_string(out.join("worksheet.md"))
@@ -406,26 +385,18 @@ fn user_templates_override_built_ins_file_by_file() {
     );
     // The exported, unchanged templates give what the built-ins give.
     let builtin = dir.join("builtin");
-    run(&[
-        "generate",
-        "problem-sets/demo.toml",
-        "--out",
-        builtin.to_str().unwrap(),
-    ]);
+    generate("problem-sets/demo.toml", builtin.to_str().unwrap(), &[]);
     assert_eq!(
         std::fs::read(out.join("key.html")).unwrap(),
         std::fs::read(builtin.join("key.html")).unwrap()
     );
 
     std::fs::write(dir.join("tpl/key.md"), "line one\n{% for x in %}\n").unwrap();
-    let (code, _, err) = run(&[
-        "generate",
+    let (code, _, err) = generate(
         "problem-sets/demo.toml",
-        "--out",
         out.to_str().unwrap(),
-        "--templates",
-        dir.join("tpl").to_str().unwrap(),
-    ]);
+        &["--templates", dir.join("tpl").to_str().unwrap()],
+    );
     assert_eq!(code, 2);
     assert!(
         err.contains("key.md") && err.contains(":2:"),
@@ -436,30 +407,22 @@ fn user_templates_override_built_ins_file_by_file() {
 #[test]
 fn chinese_sheets_come_from_the_chinese_table() {
     let out = scratch("zh");
-    let (code, _, err) = run(&[
-        "generate",
+    let (code, _, err) = generate(
         "problem-sets/demo.toml",
-        "--out",
         out.to_str().unwrap(),
-        "--lang",
-        "zh",
-        "--format",
-        "md",
-    ]);
+        &["--lang", "zh", "--format", "md"],
+    );
     assert_eq!((code, err.as_str()), (0, ""));
     let sheet = std::fs::read_to_string(out.join("worksheet.md")).unwrap();
     assert!(
         sheet.contains("第 1 题") && sheet.contains("极大极小搜索"),
         "{sheet}"
     );
-    let (code, _, err) = run(&[
-        "generate",
+    let (code, _, err) = generate(
         "problem-sets/demo.toml",
-        "--out",
         out.to_str().unwrap(),
-        "--lang",
-        "fr",
-    ]);
+        &["--lang", "fr"],
+    );
     assert_eq!(code, 2);
     assert!(
         err.contains("no string table for the language `fr`") && err.contains("lang/fr.toml"),
