@@ -1,3 +1,5 @@
 //! The concrete games of the textbooks.
 
 pub mod grundy;
+pub mod lookahead;
+pub mod tictactoe;

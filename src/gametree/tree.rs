@@ -238,6 +238,11 @@ impl Tree {
         }
     }
 
+    /// The same tree with these labels, in breadth-first order.
+    pub fn relabel(self, labels: Vec<String>) -> Result<Tree, TreeError> {
+        Tree::with_labels(self.nodes, self.root_player, Some(labels))
+    }
+
     /// The nested-list form of the tree.
     pub fn to_shape(&self) -> Shape {
         self.shape_of(self.root())

@@ -1,0 +1,76 @@
+//! Depth-limited lookahead in a concrete game: the game tree a textbook draws
+//! from a position, with the static evaluation at the frontier. The tree is an
+//! ordinary [`Tree`], so minimax, alpha-beta, drawings and grading all apply.
+
+use crate::gametree::{Grow, Player, Tree};
+use crate::value::Value;
+
+/// A position of a game that can be searched.
+pub trait Position: Sized {
+    /// The positions one move away, each with the move's name (`b2`, `d3`,
+    /// `pass`), in the order the search takes them; empty when the game is over.
+    fn successors(&self) -> Vec<(String, Self)>;
+    /// The static evaluation for MAX (won and lost games as ±inf, or a score).
+    fn evaluate(&self) -> Value;
+}
+
+/// The root's label.
+pub const ROOT: &str = "P";
+
+/// A lookahead tree and the position at every node (by node index).
+#[derive(Clone, Debug)]
+pub struct Lookahead<P> {
+    /// Labels are move paths: `P` at the root, then `b2`, then `b2-a1`, …
+    pub tree: Tree,
+    /// The position at each node.
+    pub positions: Vec<P>,
+    /// The move that led to each node (`""` at the root).
+    pub moves: Vec<String>,
+}
+
+/// The tree of every line of play `depth` moves deep from `root`, with
+/// `to_move` at the root; the evaluation at the frontier and where a game ends.
+pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> Lookahead<P> {
+    // Breadth-first, as the arena numbers nodes: a queue of nodes still to grow.
+    let mut queue = std::collections::VecDeque::from([(root, String::new(), String::new())]);
+    let mut positions = Vec::new();
+    let mut labels = Vec::new();
+    let mut moves = Vec::new();
+    let tree = Tree::build_levels(to_move, |level| {
+        let (position, path, mv) = queue.pop_front().expect("one queued node per grown node");
+        let next = if level < depth as usize {
+            position.successors()
+        } else {
+            Vec::new()
+        };
+        let grow = if next.is_empty() {
+            Grow::Leaf(position.evaluate())
+        } else {
+            Grow::Children(next.len() as u32)
+        };
+        for (name, child) in next {
+            let child_path = if path.is_empty() {
+                name.clone()
+            } else {
+                format!("{path}-{name}")
+            };
+            queue.push_back((child, child_path, name));
+        }
+        labels.push(if path.is_empty() {
+            ROOT.to_string()
+        } else {
+            path
+        });
+        moves.push(mv);
+        positions.push(position);
+        grow
+    });
+    let tree = tree
+        .relabel(labels)
+        .expect("move paths are unique: sibling moves have different names");
+    Lookahead {
+        tree,
+        positions,
+        moves,
+    }
+}
