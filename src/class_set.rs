@@ -124,6 +124,33 @@ fn variant(
                     Instance::AndOr(andor::generate::generate(params, seed).map_err(fail)?),
                 )
             }
+            InstanceSource::TicTacToe(params) => {
+                let seed = master.derive(&ctx, i as u64);
+                let mut params = params.clone();
+                params.alpha_beta = conventions.alpha_beta;
+                (
+                    Some(seed),
+                    Instance::TicTacToe(
+                        crate::games::tictactoe::generate(&params, seed).map_err(fail)?,
+                    ),
+                )
+            }
+            InstanceSource::Othello(params) => {
+                let seed = master.derive(&ctx, i as u64);
+                let mut params = (**params).clone();
+                params.alpha_beta = conventions.alpha_beta;
+                (
+                    Some(seed),
+                    Instance::Othello(Box::new(
+                        crate::games::othello::generate(&params, seed).map_err(fail)?,
+                    )),
+                )
+            }
+            InstanceSource::Grundy(params) => {
+                let seed = master.derive(&ctx, i as u64);
+                let (coins, first) = params.generate(seed);
+                (Some(seed), Instance::Grundy { coins, first })
+            }
         };
         canonical.push_str(&instance.to_toml());
         let solved = (exercise.kind.solve)(&instance, &conventions, lang);

@@ -4,10 +4,13 @@ use std::io::Read;
 
 use crate::andor::{self, Graph};
 use crate::gametree::{self, Tree};
+use crate::exercise::Family;
+use crate::games::othello::{self, Othello};
+use crate::games::tictactoe::{self, TicTacToe};
 use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, did_you_mean};
 
 /// The kinds an instance file may declare.
-pub const KINDS: &[&str] = &["game-tree", "and-or-graph", "grundy"];
+pub const KINDS: &[&str] = &["game-tree", "and-or-graph", "grundy", "tictactoe", "othello"];
 
 /// A problem instance.
 #[derive(Clone, Debug)]
@@ -23,9 +26,34 @@ pub enum Instance {
         /// Who moves first.
         first: crate::gametree::Player,
     },
+    /// A tic-tac-toe position to search.
+    TicTacToe(TicTacToe),
+    /// An Othello position to search.
+    Othello(Box<Othello>),
 }
 
 impl Instance {
+    /// The family of exercise kinds that can use the instance.
+    pub fn family(&self) -> Family {
+        match self {
+            Instance::GameTree(_) => Family::GameTree,
+            Instance::AndOr(_) => Family::AndOr,
+            Instance::Grundy { .. } => Family::Grundy,
+            Instance::TicTacToe(_) => Family::TicTacToe,
+            Instance::Othello(_) => Family::Othello,
+        }
+    }
+
+    /// The game tree searched: the tree itself, or a game's lookahead tree.
+    pub fn game_tree(&self) -> Option<std::borrow::Cow<'_, Tree>> {
+        match self {
+            Instance::GameTree(t) => Some(std::borrow::Cow::Borrowed(t)),
+            Instance::TicTacToe(g) => Some(std::borrow::Cow::Owned(g.lookahead().tree)),
+            Instance::Othello(g) => Some(std::borrow::Cow::Owned(g.lookahead().tree)),
+            _ => None,
+        }
+    }
+
     /// The instance as a TOML file.
     pub fn to_toml(&self) -> String {
         match self {
@@ -35,6 +63,8 @@ impl Instance {
                 "kind = \"grundy\"\ncoins = {coins}\nfirst = \"{}\"\n",
                 first.name().to_lowercase()
             ),
+            Instance::TicTacToe(g) => format!("kind = \"tictactoe\"\n{}", g.to_toml()),
+            Instance::Othello(g) => format!("kind = \"othello\"\n{}", g.to_toml()),
         }
     }
 
@@ -46,6 +76,12 @@ impl Instance {
             Instance::Grundy { coins, first } => {
                 let value = serde_json::json!({ "kind": "grundy", "coins": coins, "first": first.name().to_lowercase() });
                 serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
+            }
+            Instance::TicTacToe(g) => {
+                serde_json::to_string_pretty(&g.to_json()).expect("JSON values serialise") + "\n"
+            }
+            Instance::Othello(g) => {
+                serde_json::to_string_pretty(&g.to_json()).expect("JSON values serialise") + "\n"
             }
         }
     }
@@ -148,6 +184,14 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
                 coins: coins as u32,
                 first,
             })
+        }
+        "tictactoe" => {
+            let table = reader.table(doc, tictactoe::KEYS, "")?;
+            tictactoe::read(reader, &table).map(Instance::TicTacToe)
+        }
+        "othello" => {
+            let table = reader.table(doc, othello::KEYS, "")?;
+            othello::read(reader, &table).map(|g| Instance::Othello(Box::new(g)))
         }
         other => {
             let hint = did_you_mean(other, KINDS, "the kinds are");

@@ -73,6 +73,18 @@ impl Lang {
         self.strings.get(key).map_or(key, String::as_str)
     }
 
+    /// `section.name_kind` where a kind words a field its own way, else `section.name`.
+    pub fn for_kind<'a>(&'a self, section: &str, name: &'a str, kind: &str) -> &'a str {
+        let own = format!("{section}.{name}_{kind}");
+        match self.strings.get(&own) {
+            Some(text) => text,
+            None => self
+                .strings
+                .get(&format!("{section}.{name}"))
+                .map_or(name, String::as_str),
+        }
+    }
+
     /// The string for `key` with each `{name}` replaced by its value.
     pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
         let mut out = self.get(key).to_string();

@@ -20,6 +20,7 @@
 use std::path::Path;
 
 use crate::andor;
+use crate::games::{grundy, othello, tictactoe};
 use crate::exercise::{self, Conventions, Family, KindDef};
 use crate::gametree::{self, Order, ValueMode, file::read_player};
 use crate::grade::rules::{OrderRule, Scoring, SetRule};
@@ -69,6 +70,12 @@ pub enum InstanceSource {
     GameTree(gametree::generate::Params),
     /// A random AND/OR graph from these parameters.
     AndOr(andor::generate::Params),
+    /// A random tic-tac-toe position.
+    TicTacToe(tictactoe::Params),
+    /// A random Othello position.
+    Othello(Box<othello::Params>),
+    /// A random number of coins and first player.
+    Grundy(grundy::Params),
     /// The same instance for everyone (typed in from a textbook figure).
     Fixed(Box<Instance>),
 }
@@ -125,6 +132,12 @@ const GRAPH_KEYS: &[&str] = &[
     "unique",
     "nodes",
 ];
+
+const TICTACTOE_KEYS: &[&str] = &["marks", "depth", "symmetry", "min_cuts"];
+const OTHELLO_KEYS: &[&str] = &[
+    "plies", "depth", "squares", "mobility", "frontier", "min_cuts",
+];
+const GRUNDY_KEYS: &[&str] = &["coins", "first"];
 
 /// Reads a problem-set file.
 pub fn load(path: &Path) -> Result<ProblemSet, InputError> {
@@ -261,10 +274,12 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
         let hint = did_you_mean(name, &names, "the kinds are");
         source.error(kind_doc, format!("unknown exercise kind `{name}`"), hint)
     })?;
-    let family_keys = if kind.family == Family::GameTree {
-        TREE_KEYS
-    } else {
-        GRAPH_KEYS
+    let family_keys = match kind.family {
+        Family::GameTree => TREE_KEYS,
+        Family::AndOr => GRAPH_KEYS,
+        Family::TicTacToe => TICTACTOE_KEYS,
+        Family::Othello => OTHELLO_KEYS,
+        Family::Grundy => GRUNDY_KEYS,
     };
     let allowed: Vec<&str> = COMMON_KEYS.iter().chain(family_keys).copied().collect();
     let t = r.table(doc, &allowed, "")?;
@@ -356,28 +371,14 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
     };
     let source_of = match fixed {
         Some((d, inst)) => {
-            let family = match inst {
-                Instance::GameTree(_) => Family::GameTree,
-                Instance::AndOr(_) => Family::AndOr,
-                Instance::Grundy { .. } => {
-                    return Err(source.error(
-                        d,
-                        "no exercise kind uses Grundy's game yet",
-                        "use `treequiz solve` on this file for its answer".to_string(),
-                    ));
-                }
-            };
-            if family != kind.family {
+            if inst.family() != kind.family {
                 return Err(source.error(
                     d,
                     format!(
-                        "a {} exercise needs a {}",
+                        "a {} exercise needs a {}, not a {}",
                         kind.name,
-                        if kind.family == Family::GameTree {
-                            "game tree"
-                        } else {
-                            "AND/OR graph"
-                        }
+                        kind.family.noun(),
+                        inst.family().noun()
                     ),
                     "use an instance of the right kind, or change the exercise's kind".to_string(),
                 ));
@@ -409,8 +410,13 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             }
             InstanceSource::Fixed(Box::new(inst))
         }
-        None if kind.family == Family::GameTree => InstanceSource::GameTree(tree_params(r, &t)?),
-        None => InstanceSource::AndOr(graph_params(r, &t)?),
+        None => match kind.family {
+            Family::GameTree => InstanceSource::GameTree(tree_params(r, &t)?),
+            Family::AndOr => InstanceSource::AndOr(graph_params(r, &t)?),
+            Family::TicTacToe => InstanceSource::TicTacToe(tictactoe_params(r, &t)?),
+            Family::Othello => InstanceSource::Othello(Box::new(othello_params(r, &t)?)),
+            Family::Grundy => InstanceSource::Grundy(grundy_params(r, &t)?),
+        },
     };
     let mut scoring = Scoring::default();
     if let Some(d) = t.get("set_rule") {
@@ -571,6 +577,52 @@ fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params
     {
         check_size(r, t, p.max_nodes())?;
     }
+    Ok(p)
+}
+
+fn depth(r: &Reader<'_>, t: &Table<'_>, default: u32) -> Result<u32, InputError> {
+    t.get("depth")
+        .map(|d| small(r, d, (r.int(d, "depth = 2")?, 0)).map(|(v, _)| v))
+        .transpose()
+        .map(|d| d.unwrap_or(default))
+}
+
+fn tictactoe_params(r: &Reader<'_>, t: &Table<'_>) -> Result<tictactoe::Params, InputError> {
+    let mut p = tictactoe::Params::default();
+    if let Some(d) = t.get("marks") {
+        p.marks = small(r, d, range(r, d)?)?;
+    }
+    p.depth = depth(r, t, p.depth)?;
+    if let Some(d) = t.get("symmetry") {
+        p.symmetry = r.bool(d, "symmetry = true")?;
+    }
+    p.min_cuts = count(r, t, "min_cuts")?;
+    check_generator(r, t, p.validate().err())?;
+    check_size(r, t, p.max_nodes())?;
+    Ok(p)
+}
+
+fn othello_params(r: &Reader<'_>, t: &Table<'_>) -> Result<othello::Params, InputError> {
+    let mut p = othello::Params::default();
+    if let Some(d) = t.get("plies") {
+        p.plies = small(r, d, range(r, d)?)?;
+    }
+    p.depth = depth(r, t, p.depth)?;
+    p.weights = othello::read_weights(r, t)?;
+    p.min_cuts = count(r, t, "min_cuts")?;
+    check_generator(r, t, p.validate().err())?;
+    Ok(p)
+}
+
+fn grundy_params(r: &Reader<'_>, t: &Table<'_>) -> Result<grundy::Params, InputError> {
+    let mut p = grundy::Params::default();
+    if let Some(d) = t.get("coins") {
+        p.coins = small(r, d, range(r, d)?)?;
+    }
+    if let Some(d) = t.get("first") {
+        p.first = Some(read_player(r, d)?);
+    }
+    check_generator(r, t, p.validate().err())?;
     Ok(p)
 }
 

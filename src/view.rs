@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
-use crate::draw::{graph_figure, to_svg, to_tikz, tree_figure};
+use crate::draw::{graph_figure, grundy_figure, to_svg, to_tikz, tree_figure};
 use crate::exercise::{Family, Table};
 use crate::gametree::{Order, Player, ValueMode};
 use crate::instance::Instance;
@@ -136,6 +136,25 @@ pub struct AnswerRow {
     pub text: String,
 }
 
+/// The alpha-beta conventions a search states: child order, then when a cut happens.
+fn search_conventions(set: &ProblemSet, lang: &Lang) -> Vec<String> {
+    let c = set.conventions.alpha_beta;
+    vec![
+        lang.get(if c.order == Order::LeftToRight {
+            "convention.order_ltr"
+        } else {
+            "convention.order_rtl"
+        })
+        .to_string(),
+        lang.get(if c.prune_on_equal {
+            "convention.prune_on_equal"
+        } else {
+            "convention.prune_strict"
+        })
+        .to_string(),
+    ]
+}
+
 fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
     let c = set.conventions.alpha_beta;
     match &item.instance {
@@ -149,22 +168,7 @@ fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
                 .to_string(),
             ];
             if item.exercise.kind.name == "alpha-beta" {
-                lines.push(
-                    lang.get(if c.order == Order::LeftToRight {
-                        "convention.order_ltr"
-                    } else {
-                        "convention.order_rtl"
-                    })
-                    .to_string(),
-                );
-                lines.push(
-                    lang.get(if c.prune_on_equal {
-                        "convention.prune_on_equal"
-                    } else {
-                        "convention.prune_strict"
-                    })
-                    .to_string(),
-                );
+                lines.extend(search_conventions(set, lang));
                 lines.push(
                     lang.get(if c.values == ValueMode::FailHard {
                         "convention.fail_hard"
@@ -189,7 +193,62 @@ fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
             ],
             _ => Vec::new(),
         },
-        Instance::Grundy { .. } => unreachable!("problem sets refuse Grundy instances"),
+        Instance::TicTacToe(g) => {
+            let mut lines = vec![
+                lang.fill(
+                    "convention.ttt_players",
+                    &[
+                        ("max", &g.max.letter().to_string()),
+                        ("min", &g.max.other().letter().to_string()),
+                    ],
+                ),
+                lang.get("convention.ttt_eval").to_string(),
+                lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]),
+                lang.get("convention.ttt_order").to_string(),
+                lang.get(if g.symmetry {
+                    "convention.ttt_symmetry"
+                } else {
+                    "convention.ttt_no_symmetry"
+                })
+                .to_string(),
+            ];
+            lines.extend(search_conventions(set, lang));
+            lines
+        }
+        Instance::Othello(g) => {
+            let mut lines = vec![
+                lang.fill(
+                    "convention.othello_players",
+                    &[
+                        ("max", &g.to_move.letter().to_string()),
+                        ("min", &g.to_move.other().letter().to_string()),
+                    ],
+                ),
+                lang.get("convention.othello_eval").to_string(),
+            ];
+            if g.weights.mobility != 0 {
+                lines.push(lang.fill(
+                    "convention.othello_mobility",
+                    &[("w", &g.weights.mobility.to_string())],
+                ));
+            }
+            if g.weights.frontier != 0 {
+                lines.push(lang.fill(
+                    "convention.othello_frontier",
+                    &[("w", &g.weights.frontier.to_string())],
+                ));
+            }
+            lines.push(lang.get("convention.othello_finished").to_string());
+            lines.push(lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]));
+            lines.push(lang.get("convention.othello_order").to_string());
+            lines.extend(search_conventions(set, lang));
+            lines
+        }
+        Instance::Grundy { .. } => vec![
+            lang.get("convention.grundy_rule").to_string(),
+            lang.get("convention.grundy_states").to_string(),
+            lang.get("convention.grundy_and_or").to_string(),
+        ],
     }
 }
 
@@ -202,20 +261,28 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
     let (figure, start) = match &item.instance {
         Instance::GameTree(t) => (tree_figure(t, None), String::new()),
         Instance::AndOr(g) => (graph_figure(g, None), g.label(g.start()).to_string()),
-        Instance::Grundy { .. } => unreachable!("problem sets refuse Grundy instances"),
+        Instance::TicTacToe(g) => (
+            crate::exercise::tictactoe_figure(&g.board),
+            g.to_move().letter().to_string(),
+        ),
+        Instance::Othello(g) => (
+            crate::exercise::othello_figure(g, &[]),
+            g.to_move.letter().to_string(),
+        ),
+        Instance::Grundy { coins, first } => {
+            let game = crate::games::grundy::solve(*coins, *first);
+            (grundy_figure(&game, None), game.states[0].name())
+        }
     };
-    let legend_key = if ex.kind.family == Family::GameTree {
-        "sheet.legend_tree"
-    } else {
-        "sheet.legend_graph"
-    };
+    let family = family_name(ex.kind.family);
+    let legend_key = format!("sheet.legend_{family}");
     let fields = ex
         .ask
         .iter()
         .map(|&name| FieldView {
             name,
-            description: lang.get(&format!("field.{name}")).to_string(),
-            example: lang.get(&format!("example.{name}")).to_string(),
+            description: lang.for_kind("field", name, ex.kind.name).to_string(),
+            example: lang.for_kind("example", name, ex.kind.name).to_string(),
             // Only a key reads the solved answers.
             value: if with_key {
                 answer(item, name).to_toml()
@@ -226,13 +293,8 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
         .collect();
     let key = with_key.then(|| {
         let solved = &item.solved;
-        let key_legend = if ex.kind.family == Family::GameTree {
-            "sheet.legend_key_tree"
-        } else {
-            "sheet.legend_key_graph"
-        };
         KeyView {
-            legend: lang.get(key_legend).to_string(),
+            legend: lang.get(&format!("sheet.legend_key_{family}")).to_string(),
             figure_svg: to_svg(&solved.figure),
             figure_tikz: to_tikz(&solved.figure),
             answers: ex
@@ -240,7 +302,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
                 .iter()
                 .map(|&f| AnswerRow {
                     field: f,
-                    description: lang.get(&format!("field.{f}")).to_string(),
+                    description: lang.for_kind("field", f, ex.kind.name).to_string(),
                     text: answer(item, f).to_text(),
                 })
                 .collect(),
@@ -261,7 +323,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
             lang.fill("sheet.points", &[("points", &ex.points.to_string())])
         },
         prompt: lang.fill(&format!("prompt.{}", ex.kind.name), &[("start", &start)]),
-        legend: lang.get(legend_key).to_string(),
+        legend: lang.get(&legend_key).to_string(),
         figure_svg: to_svg(&figure),
         figure_tikz: to_tikz(&figure),
         figure_width: format!("{:.1}", figure.width),
@@ -285,6 +347,17 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
         conventions: conventions(item, set, lang),
         fields,
         key,
+    }
+}
+
+/// The family's name in string-table keys (`sheet.legend_tree`, …).
+fn family_name(family: Family) -> &'static str {
+    match family {
+        Family::GameTree => "tree",
+        Family::AndOr => "graph",
+        Family::TicTacToe => "tictactoe",
+        Family::Othello => "othello",
+        Family::Grundy => "grundy",
     }
 }
 

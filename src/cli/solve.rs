@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde_json::{Value as Json, json};
 use treequiz::andor::{self, AoStar, ConnectorId, CostModel, Graph, Outcome};
 use treequiz::games::grundy::{self, GrundyGame};
+use treequiz::games::othello;
 use treequiz::gametree::{self, AlphaBeta, CutKind, Event, NodeId, Order, Tree, ValueMode};
 use treequiz::instance::{self, Instance};
 
@@ -45,20 +46,64 @@ const MAX_REVISIONS: usize = 5_000_000;
 
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let instance = instance::load(&args.file).map_err(|e| UsageError(e.to_string()))?;
+    let options = gametree::Options {
+        order: match args.order {
+            OrderArg::Ltr => Order::LeftToRight,
+            OrderArg::Rtl => Order::RightToLeft,
+        },
+        prune_on_equal: !args.no_prune_on_equal,
+        values: if args.fail_soft {
+            ValueMode::FailSoft
+        } else {
+            ValueMode::FailHard
+        },
+    };
     Ok(match instance {
+        Instance::TicTacToe(game) => {
+            let head = json!({
+                "kind": "tictactoe",
+                "board": game.board.to_string(),
+                "max": game.max.letter().to_string(),
+                "to_move": game.to_move().letter().to_string(),
+                "depth": game.depth,
+                "symmetry": game.symmetry,
+            });
+            let about = format!(
+                "Tic-tac-toe {}: MAX plays {}, {} to move; e(P) = open lines for MAX − open lines for MIN.",
+                game.board,
+                game.max.letter(),
+                game.to_move().letter()
+            );
+            lookahead(args, head, &about, game.eval(), &game.lookahead().tree, options, None)
+        }
+        Instance::Othello(game) => {
+            let head = json!({
+                "kind": "othello",
+                "board": game.board.to_string(),
+                "to_move": game.to_move.letter().to_string(),
+                "depth": game.depth,
+            });
+            let legal: Vec<(String, Vec<String>)> = game
+                .board
+                .moves(game.to_move)
+                .into_iter()
+                .map(|(m, flips)| {
+                    (
+                        othello::square_name(m),
+                        flips.into_iter().map(othello::square_name).collect(),
+                    )
+                })
+                .collect();
+            let about = format!(
+                "Othello, {} to move (MAX); weighted squares{}{}.",
+                game.to_move.letter(),
+                if game.weights.mobility == 0 { String::new() } else { format!(" + {} × mobility", game.weights.mobility) },
+                if game.weights.frontier == 0 { String::new() } else { format!(" + {} × frontier discs", game.weights.frontier) },
+            );
+            let eval = treequiz::value::Value::Finite(game.eval());
+            lookahead(args, head, &about, eval, &game.lookahead().tree, options, Some(&legal))
+        }
         Instance::GameTree(tree) => {
-            let options = gametree::Options {
-                order: match args.order {
-                    OrderArg::Ltr => Order::LeftToRight,
-                    OrderArg::Rtl => Order::RightToLeft,
-                },
-                prune_on_equal: !args.no_prune_on_equal,
-                values: if args.fail_soft {
-                    ValueMode::FailSoft
-                } else {
-                    ValueMode::FailHard
-                },
-            };
             let mm = gametree::minimax(&tree);
             let ab = gametree::alpha_beta(&tree, options);
             if args.json {
@@ -95,6 +140,63 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             }
         }
     })
+}
+
+/// A game's lookahead: e(P), each move's value, the best moves, and the whole
+/// searched tree as `solve` prints any game tree.
+fn lookahead(
+    args: &Args,
+    mut head: Json,
+    about: &str,
+    eval: treequiz::value::Value,
+    tree: &Tree,
+    options: gametree::Options,
+    legal: Option<&[(String, Vec<String>)]>,
+) -> String {
+    let mm = gametree::minimax(tree);
+    let ab = gametree::alpha_beta(tree, options);
+    let moves: Vec<(String, treequiz::value::Value)> = tree
+        .children(tree.root())
+        .map(|c| (tree.label(c).into_owned(), mm.values[c.index()]))
+        .collect();
+    let best = labels(tree, &mm.best_moves);
+    if args.json {
+        let obj = head.as_object_mut().expect("an object");
+        obj.insert("eval".into(), json!(eval));
+        if let Some(legal) = legal {
+            let list: Vec<Json> = legal
+                .iter()
+                .map(|(m, flips)| json!({ "move": m, "flips": flips }))
+                .collect();
+            obj.insert("legal_moves".into(), json!(list));
+        }
+        let list: Vec<Json> = moves
+            .iter()
+            .map(|(m, v)| json!({ "move": m, "value": v }))
+            .collect();
+        obj.insert("moves".into(), json!(list));
+        obj.insert("best_moves".into(), json!(best));
+        obj.insert("pruned".into(), json!(labels(tree, &ab.pruned)));
+        obj.insert("tree".into(), game_tree_json(tree, &mm, &ab));
+        return pretty(&head);
+    }
+    let mut out = format!("{about}\ne(P) = {eval}\n");
+    if let Some(legal) = legal {
+        let list: Vec<String> = legal
+            .iter()
+            .map(|(m, flips)| format!("{m} (flips {})", flips.join(", ")))
+            .collect();
+        let _ = writeln!(out, "Legal moves: {}", list.join("; "));
+    }
+    let list: Vec<String> = moves.iter().map(|(m, v)| format!("{m} = {v}")).collect();
+    let _ = writeln!(out, "Backed-up values of the moves: {}", list.join(", "));
+    let _ = writeln!(out, "Best move(s): {}", best.join(", "));
+    let _ = writeln!(
+        out,
+        "\nThe searched tree (nodes named by their moves, such as b2-a1):\n"
+    );
+    out.push_str(&game_tree_text(tree, &mm, &ab));
+    out
 }
 
 fn pretty(value: &Json) -> String {

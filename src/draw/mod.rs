@@ -4,11 +4,15 @@
 //! Units are millimetres on the printed page; y grows downwards.
 
 mod andor;
+mod board;
+mod grundy;
 mod svg;
 mod tikz;
 mod tree;
 
 pub use andor::{GraphMarks, graph_figure};
+pub use board::{Square, board_figure};
+pub use grundy::{GrundyMarks, grundy_figure};
 pub use svg::to_svg;
 pub use tikz::{tex_escape, to_tikz};
 pub use tree::{TreeMarks, tree_figure};
@@ -39,6 +43,10 @@ pub enum Outline {
     Box,
     /// A goal node (a box with a double border).
     DoubleBox,
+    /// A black Othello disc.
+    BlackDisc,
+    /// A white Othello disc (a filled white circle with a black edge).
+    WhiteDisc,
 }
 
 /// Where a text sits relative to its point.

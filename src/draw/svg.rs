@@ -74,6 +74,20 @@ pub fn to_svg(figure: &Figure) -> String {
                             stroke(*style)
                         );
                     }
+                    Outline::BlackDisc | Outline::WhiteDisc => {
+                        let colour = if *outline == Outline::BlackDisc {
+                            "#111"
+                        } else {
+                            "#fff"
+                        };
+                        let _ = write!(
+                            out,
+                            r##"<circle cx="{}" cy="{}" r="{}" stroke="#111" stroke-width="0.3" fill="{colour}"/>"##,
+                            Num(*x),
+                            Num(*y),
+                            Num(w / 2.0)
+                        );
+                    }
                     Outline::Box => out.push_str(&rect(0.0, 1.5)),
                     Outline::DoubleBox => {
                         out.push_str(&rect(0.0, 1.5));

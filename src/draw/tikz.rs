@@ -88,6 +88,20 @@ pub fn to_tikz(figure: &Figure) -> String {
                             Num(w / 2.0)
                         );
                     }
+                    Outline::BlackDisc | Outline::WhiteDisc => {
+                        let colour = if *outline == Outline::BlackDisc {
+                            "black"
+                        } else {
+                            "white"
+                        };
+                        let _ = writeln!(
+                            out,
+                            "\\filldraw[fill={colour}, draw=black, line width=0.3mm] ({},{}) circle[radius={}];",
+                            Num(*x),
+                            Num(*y),
+                            Num(w / 2.0)
+                        );
+                    }
                     Outline::Box | Outline::DoubleBox => {
                         let _ = writeln!(
                             out,

@@ -16,6 +16,9 @@ pub struct TreeMarks {
     pub causes: Vec<NodeId>,
     /// Edges into these nodes are drawn as the answer (thick, green).
     pub answer_path: Vec<NodeId>,
+    /// Show each node's last move (`a1`) rather than its whole label (`b2-a1`):
+    /// the path is the one drawn.
+    pub last_move_only: bool,
 }
 
 /// Trees with more leaves than this (a slot under 5 mm across the page) are
@@ -61,6 +64,14 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         (true, true) => size * 0.7,
         (true, false) => (slot * 1.8).clamp(size, 6.5),
         (false, _) => size,
+    };
+    let shown = |id: NodeId| {
+        let label = tree.label(id);
+        if m.last_move_only {
+            label.rsplit('-').next().unwrap_or_default().to_string()
+        } else {
+            label.into_owned()
+        }
     };
     let mut items = Vec::new();
     for id in tree.ids().skip(1) {
@@ -148,7 +159,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
                 style,
             });
             let leaf_font = (slot * 0.78).min(3.2);
-            let text = format!("{}  {}", tree.label(id), tree.leaf(id).expect("a leaf"));
+            let text = format!("{}  {}", shown(id), tree.leaf(id).expect("a leaf"));
             items.push(Item::Text {
                 x: x + mark,
                 y,
@@ -172,8 +183,8 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         items.push(Item::Text {
             x,
             y,
-            text: tree.label(id).into_owned(),
-            size: font * shrink(&tree.label(id)),
+            text: shown(id),
+            size: font * shrink(&shown(id)),
             anchor: Anchor::Middle,
             style: text_style,
         });

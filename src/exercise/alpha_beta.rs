@@ -112,8 +112,16 @@ pub(crate) fn cut_sentence(
     )
 }
 
-fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
-    let t = tree(instance);
+/// What a key shows of an alpha-beta search: the result, the figure's marks,
+/// the notes on each cut, and the step table. Game kinds share it.
+pub(crate) struct Traced {
+    pub ab: crate::gametree::AlphaBeta,
+    pub marks: TreeMarks,
+    pub notes: Vec<String>,
+    pub table: Table,
+}
+
+pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced {
     let ab = alpha_beta(t, conventions.alpha_beta);
     let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
     let marks = TreeMarks {
@@ -133,7 +141,7 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
             .flat_map(|c| c.pruned.iter().map(move |&p| (p, sign(c.kind).to_string())))
             .collect(),
         causes: ab.cuts.iter().map(|c| c.by).collect(),
-        answer_path: Vec::new(),
+        ..TreeMarks::default()
     };
     let cut_note =
         |c: &crate::gametree::Cut| cut_sentence(t, c, conventions.alpha_beta.prune_on_equal, lang);
@@ -187,6 +195,22 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
             .collect(),
         rows,
     };
+    Traced {
+        ab,
+        marks,
+        notes,
+        table,
+    }
+}
+
+fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+    let t = tree(instance);
+    let Traced {
+        ab,
+        marks,
+        notes,
+        table,
+    } = traced(t, conventions, lang);
     let cuts_of =
         |kind: CutKind| labels(t, ab.cuts.iter().filter(|c| c.kind == kind).map(|c| c.at));
     Solved {

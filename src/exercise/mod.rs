@@ -4,15 +4,21 @@
 pub(crate) mod alpha_beta;
 pub mod answer;
 mod ao_star;
+mod grundy;
+mod lookahead;
 mod minimax;
+mod othello;
 mod solution_cost;
 mod solvable;
+mod tictactoe;
 
 use crate::draw::Figure;
 use crate::gametree;
 use crate::instance::Instance;
 use crate::lang::Lang;
 pub use answer::{Answer, Shape};
+pub use othello::figure as othello_figure;
+pub use tictactoe::figure as tictactoe_figure;
 
 /// Which instances a kind works on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +27,25 @@ pub enum Family {
     GameTree,
     /// AND/OR graphs.
     AndOr,
+    /// Tic-tac-toe positions.
+    TicTacToe,
+    /// Othello positions.
+    Othello,
+    /// Grundy's game from a pile of coins.
+    Grundy,
+}
+
+impl Family {
+    /// What an instance of the family is, for messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Family::GameTree => "game tree",
+            Family::AndOr => "AND/OR graph",
+            Family::TicTacToe => "tic-tac-toe position",
+            Family::Othello => "Othello position",
+            Family::Grundy => "Grundy's game",
+        }
+    }
 }
 
 /// A field an exercise can ask for.
@@ -88,6 +113,9 @@ pub static KINDS: &[&KindDef] = &[
     &solvable::KIND,
     &solution_cost::KIND,
     &ao_star::KIND,
+    &tictactoe::KIND,
+    &grundy::KIND,
+    &othello::KIND,
 ];
 
 /// The kind with this name.

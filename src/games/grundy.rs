@@ -112,6 +112,67 @@ impl GrundyGame {
     }
 }
 
+impl GrundyGame {
+    /// The index of a state written `(6,1,MAX)` (piles in any order, any
+    /// spacing and case), if the game graph has it.
+    pub fn find(&self, text: &str) -> Option<usize> {
+        let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?;
+        let mut parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+        let to_move = match parts.pop()?.to_ascii_uppercase().as_str() {
+            "MAX" => Player::Max,
+            "MIN" => Player::Min,
+            _ => return None,
+        };
+        let mut piles = parts
+            .iter()
+            .map(|p| p.parse::<u32>().ok())
+            .collect::<Option<Vec<u32>>>()?;
+        piles.sort_unstable_by(|a, b| b.cmp(a));
+        let wanted = State { piles, to_move };
+        self.states.iter().position(|s| *s == wanted)
+    }
+
+    /// A label in its canonical spelling: `MAX`/`MIN`, a state `(6,1,MAX)`,
+    /// or a move `(7,MIN) -> (6,1,MAX)`; `None` if the game has no such thing.
+    pub fn canonical(&self, label: &str) -> Option<String> {
+        let word = label.trim().to_ascii_uppercase();
+        if word == "MAX" || word == "MIN" {
+            return Some(word);
+        }
+        match label.split_once("->").or_else(|| label.split_once('→')) {
+            Some((from, to)) => {
+                let (from, to) = (self.find(from)?, self.find(to)?);
+                self.moves[from]
+                    .contains(&to)
+                    .then(|| self.move_name(from, to))
+            }
+            None => self.find(label).map(|s| self.states[s].name()),
+        }
+    }
+
+    /// `(7,MIN) -> (6,1,MAX)`.
+    pub fn move_name(&self, from: usize, to: usize) -> String {
+        format!("{} -> {}", self.states[from].name(), self.states[to].name())
+    }
+
+    /// Every move that keeps the win for the player to move, from every state
+    /// where the winner from the start is to move and can win.
+    pub fn winning_moves(&self) -> Vec<(usize, usize)> {
+        let winner = self.winner();
+        let mut out = Vec::new();
+        for (s, state) in self.states.iter().enumerate() {
+            if state.to_move == winner {
+                for &m in &self.moves[s] {
+                    if self.wins_for[m] == winner {
+                        out.push((s, m));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Builds and solves the game graph of `coins` coins with `first` to move.
 /// MAX's states are OR nodes (won for MAX if some move is), MIN's are AND nodes.
 pub fn solve(coins: u32, first: Player) -> GrundyGame {
@@ -237,5 +298,60 @@ mod tests {
             |&(s, m)| game.states[s].to_move == Player::Max && game.wins_for[m] == Player::Max
         ));
         assert!(!strategy.is_empty());
+    }
+}
+
+/// What a generated Grundy exercise looks like.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Coins in the pile.
+    pub coins: (u32, u32),
+    /// Who moves first; drawn at random when not given.
+    pub first: Option<Player>,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            coins: (5, 8),
+            first: None,
+        }
+    }
+}
+
+/// Most coins in an exercise: the game graph of 9 coins is the widest that fits a page.
+pub const MAX_EXERCISE_COINS: u32 = 9;
+
+impl Params {
+    /// Impossible parameters, named.
+    pub fn validate(&self) -> Result<(), crate::generate::GenerateError> {
+        if self.coins.0 < 3 || self.coins.1 > MAX_EXERCISE_COINS {
+            return Err(crate::generate::GenerateError::Invalid(format!(
+                "an exercise uses 3 to {MAX_EXERCISE_COINS} coins: fewer give no move worth asking about, more give a game graph too wide for a page"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The coins and the first player for a seed.
+    pub fn generate(&self, seed: u64) -> (u32, Player) {
+        let mut rng = crate::rng::Rng::from_seed(seed);
+        let coins = rng.between(i64::from(self.coins.0), i64::from(self.coins.1)) as u32;
+        let drawn = if rng.below(2) == 0 { Player::Max } else { Player::Min };
+        (coins, self.first.unwrap_or(drawn))
+    }
+}
+
+#[cfg(test)]
+mod sizes {
+    #[test]
+    fn print_sizes() {
+        for n in 3..=12 {
+            let g = super::solve(n, crate::gametree::Player::Max);
+            let mut per = std::collections::BTreeMap::new();
+            for d in &g.depth { *per.entry(*d).or_insert(0) += 1; }
+            let widest = g.states.iter().map(|s| s.piles.len()*2).max().unwrap();
+            eprintln!("{n}: {} states, levels {:?}, longest name {}", g.states.len(), per.values().collect::<Vec<_>>(), widest);
+        }
     }
 }

@@ -2,4 +2,5 @@
 
 pub mod grundy;
 pub mod lookahead;
+pub mod othello;
 pub mod tictactoe;

@@ -7,6 +7,7 @@
 
 use super::lookahead::{Lookahead, Position, lookahead};
 use crate::gametree::Player;
+use crate::generate::{GenerateError, first_satisfying};
 use crate::input::{InputError, Reader, Table};
 use crate::value::Value;
 
@@ -415,6 +416,99 @@ impl TicTacToe {
             "symmetry": self.symmetry,
         })
     }
+}
+
+/// What a generated tic-tac-toe exercise looks like.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Marks on the board.
+    pub marks: (u32, u32),
+    /// Plies searched.
+    pub depth: u32,
+    /// Merge symmetric siblings.
+    pub symmetry: bool,
+    /// At least this many alpha-beta cuts.
+    pub min_cuts: Option<u32>,
+    /// The conventions under which cuts are counted.
+    pub alpha_beta: crate::gametree::Options,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            marks: (2, 4),
+            depth: 2,
+            symmetry: true,
+            min_cuts: None,
+            alpha_beta: crate::gametree::Options::default(),
+        }
+    }
+}
+
+impl Params {
+    /// Impossible parameters, named.
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        if self.marks.1 > 7 {
+            return Err(GenerateError::Invalid(format!(
+                "a board with {} marks leaves nothing to search; use at most 7",
+                self.marks.1
+            )));
+        }
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return Err(GenerateError::Invalid(format!(
+                "a lookahead of {} plies: it must be 1 to {MAX_DEPTH}",
+                self.depth
+            )));
+        }
+        Ok(())
+    }
+
+    /// The most nodes a lookahead can have (symmetry ignored), for the size check.
+    pub fn max_nodes(&self) -> u64 {
+        let empty = 9 - u64::from(self.marks.0.min(9));
+        let (mut level, mut total) = (1u64, 1u64);
+        for i in 0..u64::from(self.depth).min(empty) {
+            level *= empty - i;
+            total += level;
+        }
+        total
+    }
+}
+
+/// A reachable, unfinished position with MAX to move (X moved first), whose
+/// lookahead has the cuts asked for.
+pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
+    p.validate()?;
+    first_satisfying(
+        "position",
+        seed,
+        |rng| {
+            let marks = rng.between(i64::from(p.marks.0), i64::from(p.marks.1)) as u32;
+            random_position(marks, rng).map(|board| {
+                let first = Mark::X;
+                let to_move = if marks % 2 == 0 { first } else { first.other() };
+                TicTacToe {
+                    board,
+                    max: to_move,
+                    first,
+                    depth: p.depth,
+                    symmetry: p.symmetry,
+                }
+            })
+        },
+        |_| 9,
+        |g| {
+            let Some(g) = g else {
+                return Some("a game still going on".to_string());
+            };
+            let Some(min) = p.min_cuts else {
+                return None;
+            };
+            let cuts = crate::gametree::alpha_beta(&g.lookahead().tree, p.alpha_beta).cuts.len();
+            ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
+        },
+    )
+    .map(|g| g.expect("checked"))
 }
 
 /// A reachable, unfinished position with `marks` marks, `X` moving first,

@@ -75,7 +75,19 @@ fn canonical(instance: &Instance, label: &str) -> Option<String> {
     match instance {
         Instance::GameTree(t) => t.find(label).map(|id| t.label(id).into_owned()),
         Instance::AndOr(g) => g.find(label).map(|id| g.label(id).to_string()),
-        Instance::Grundy { .. } => None,
+        Instance::Grundy { coins, first } => {
+            let game = crate::games::grundy::solve(*coins, *first);
+            game.canonical(label)
+        }
+        Instance::TicTacToe(_) | Instance::Othello(_) => {
+            // A move path: `b2-a1`, also written `B2 - A1` or `b2 a1`.
+            let path: Vec<&str> = label
+                .split(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '>' | '→'))
+                .filter(|p| !p.is_empty())
+                .collect();
+            let t = instance.game_tree()?;
+            t.find(&path.join("-")).map(|id| t.label(id).into_owned())
+        }
     }
 }
 

@@ -1,0 +1,200 @@
+//! Boards: tic-tac-toe and Othello positions, and tables of square weights,
+//! drawn as a grid with column letters above and row numbers to the left.
+
+use super::{Anchor, Figure, Item, Outline, Style};
+
+/// What a square holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Square {
+    /// Nothing.
+    Empty,
+    /// A tic-tac-toe cross.
+    Cross,
+    /// A tic-tac-toe nought.
+    Nought,
+    /// A black disc.
+    Black,
+    /// A white disc.
+    White,
+    /// A text (a weight, or a key's mark on an empty square).
+    Text(String, Style),
+}
+
+/// Draws a `size` × `size` board with `cell` mm squares; square index = row * size + column.
+pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
+    let margin = 6.0;
+    let (x0, y0) = (margin, margin);
+    let side = cell * size as f64;
+    let mut items = Vec::new();
+    for i in 0..=size {
+        let at = i as f64 * cell;
+        items.push(Item::Line {
+            x1: x0,
+            y1: y0 + at,
+            x2: x0 + side,
+            y2: y0 + at,
+            style: Style::Normal,
+        });
+        items.push(Item::Line {
+            x1: x0 + at,
+            y1: y0,
+            x2: x0 + at,
+            y2: y0 + side,
+            style: Style::Normal,
+        });
+    }
+    for i in 0..size {
+        let mid = (i as f64 + 0.5) * cell;
+        items.push(Item::Text {
+            x: x0 + mid,
+            y: y0 - 3.0,
+            text: ((b'a' + i as u8) as char).to_string(),
+            size: 3.2,
+            anchor: Anchor::Middle,
+            style: Style::Normal,
+        });
+        items.push(Item::Text {
+            x: x0 - 3.0,
+            y: y0 + mid,
+            text: (i + 1).to_string(),
+            size: 3.2,
+            anchor: Anchor::Middle,
+            style: Style::Normal,
+        });
+    }
+    for (index, square) in squares.iter().enumerate() {
+        let (row, col) = (index / size, index % size);
+        let (x, y) = (
+            x0 + (col as f64 + 0.5) * cell,
+            y0 + (row as f64 + 0.5) * cell,
+        );
+        let r = cell * 0.32;
+        match square {
+            Square::Empty => {}
+            Square::Cross => {
+                for (dx, dy) in [(r, r), (r, -r)] {
+                    items.push(Item::Line {
+                        x1: x - dx,
+                        y1: y - dy,
+                        x2: x + dx,
+                        y2: y + dy,
+                        style: Style::Normal,
+                    });
+                }
+            }
+            Square::Nought | Square::Black | Square::White => items.push(Item::Node {
+                x,
+                y,
+                // Discs fill most of their square; a nought is as wide as a cross.
+                w: if *square == Square::Nought { 2.0 * r } else { 0.76 * cell },
+                h: if *square == Square::Nought { 2.0 * r } else { 0.76 * cell },
+                outline: match square {
+                    Square::Black => Outline::BlackDisc,
+                    Square::White => Outline::WhiteDisc,
+                    _ => Outline::Circle,
+                },
+                style: Style::Normal,
+            }),
+            Square::Text(text, style) => items.push(Item::Text {
+                x,
+                y,
+                text: text.clone(),
+                size: (cell * 0.38).min(4.0),
+                anchor: Anchor::Middle,
+                style: *style,
+            }),
+        }
+    }
+    Figure {
+        width: x0 + side + 2.0,
+        height: y0 + side + 2.0,
+        items,
+    }
+}
+
+impl Figure {
+    /// This figure with `other` to its right, `gap` mm apart, tops aligned.
+    pub fn beside(mut self, other: Figure, gap: f64) -> Figure {
+        let dx = self.width + gap;
+        self.items
+            .extend(other.items.into_iter().map(|i| i.shifted(dx, 0.0)));
+        self.width = dx + other.width;
+        self.height = self.height.max(other.height);
+        self
+    }
+
+    /// This figure with `other` below it, `gap` mm apart, left edges aligned.
+    pub fn above(mut self, other: Figure, gap: f64) -> Figure {
+        let dy = self.height + gap;
+        self.items
+            .extend(other.items.into_iter().map(|i| i.shifted(0.0, dy)));
+        self.height = dy + other.height;
+        self.width = self.width.max(other.width);
+        self
+    }
+}
+
+impl Item {
+    fn shifted(self, dx: f64, dy: f64) -> Item {
+        match self {
+            Item::Node {
+                x,
+                y,
+                w,
+                h,
+                outline,
+                style,
+            } => Item::Node {
+                x: x + dx,
+                y: y + dy,
+                w,
+                h,
+                outline,
+                style,
+            },
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                style,
+            } => Item::Line {
+                x1: x1 + dx,
+                y1: y1 + dy,
+                x2: x2 + dx,
+                y2: y2 + dy,
+                style,
+            },
+            Item::Arc {
+                cx,
+                cy,
+                r,
+                a1,
+                a2,
+                style,
+            } => Item::Arc {
+                cx: cx + dx,
+                cy: cy + dy,
+                r,
+                a1,
+                a2,
+                style,
+            },
+            Item::Text {
+                x,
+                y,
+                text,
+                size,
+                anchor,
+                style,
+            } => Item::Text {
+                x: x + dx,
+                y: y + dy,
+                text,
+                size,
+                anchor,
+                style,
+            },
+        }
+    }
+}

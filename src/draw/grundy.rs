@@ -1,0 +1,120 @@
+//! Grundy's game graph, level by level: one row per number of moves made,
+//! labelled with the player to move there.
+
+use super::{Anchor, Figure, Item, Outline, Style};
+use crate::games::grundy::GrundyGame;
+
+/// What a key adds to the game graph.
+#[derive(Clone, Debug, Default)]
+pub struct GrundyMarks {
+    /// Write who wins each state under it.
+    pub winners: bool,
+    /// Moves drawn thick and green (the winner's winning moves).
+    pub answer_moves: Vec<(usize, usize)>,
+}
+
+const FONT: f64 = 3.0;
+const CHAR: f64 = 1.75;
+const HEIGHT: f64 = 6.0;
+const GAP: f64 = 4.0;
+const DOWN: f64 = 15.0;
+const LEFT: f64 = 14.0;
+
+/// Lays out and draws the game graph; `marks` adds the key's annotations.
+pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
+    let text: Vec<String> = game
+        .states
+        .iter()
+        .map(|s| {
+            s.piles
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let width = |s: usize| 3.0 + CHAR * text[s].chars().count() as f64;
+    let levels = game.depth.iter().max().map_or(1, |d| d + 1);
+    let rows: Vec<Vec<usize>> = (0..levels)
+        .map(|d| (0..game.states.len()).filter(|&s| game.depth[s] == d).collect())
+        .collect();
+    let row_width = |row: &[usize]| {
+        row.iter().map(|&s| width(s)).sum::<f64>() + GAP * row.len().saturating_sub(1) as f64
+    };
+    let widest = rows.iter().map(|r| row_width(r)).fold(0.0, f64::max);
+    let mut at = vec![(0.0, 0.0); game.states.len()];
+    for (d, row) in rows.iter().enumerate() {
+        // Centre each row under the widest; spread it out when it has room.
+        let spare = widest - row_width(row);
+        let gap = GAP + spare / (row.len() + 1) as f64;
+        let mut x = LEFT + gap;
+        for &s in row {
+            at[s] = (x + width(s) / 2.0, 5.0 + HEIGHT / 2.0 + DOWN * d as f64);
+            x += width(s) + gap;
+        }
+    }
+    let no_marks = GrundyMarks::default();
+    let m = marks.unwrap_or(&no_marks);
+    let mut items = Vec::new();
+    for row in &rows {
+        if let Some(&s) = row.first() {
+            items.push(Item::Text {
+                x: 2.0,
+                y: at[s].1,
+                text: game.states[s].to_move.name().to_string(),
+                size: FONT * 0.9,
+                anchor: Anchor::Start,
+                style: Style::Normal,
+            });
+        }
+    }
+    for (s, next) in game.moves.iter().enumerate() {
+        for &n in next {
+            let style = if m.answer_moves.contains(&(s, n)) {
+                Style::Answer
+            } else {
+                Style::Normal
+            };
+            items.push(Item::Line {
+                x1: at[s].0,
+                y1: at[s].1 + HEIGHT / 2.0,
+                x2: at[n].0,
+                y2: at[n].1 - HEIGHT / 2.0,
+                style,
+            });
+        }
+    }
+    for (s, &(x, y)) in at.iter().enumerate() {
+        items.push(Item::Node {
+            x,
+            y,
+            w: width(s),
+            h: HEIGHT,
+            outline: Outline::Box,
+            style: Style::Normal,
+        });
+        items.push(Item::Text {
+            x,
+            y,
+            text: text[s].clone(),
+            size: FONT,
+            anchor: Anchor::Middle,
+            style: Style::Normal,
+        });
+        if m.winners {
+            items.push(Item::Text {
+                x: x + width(s) / 2.0 + 0.6,
+                y: y + HEIGHT / 2.0 + 1.2,
+                text: game.wins_for[s].name().to_string(),
+                size: FONT * 0.72,
+                anchor: Anchor::Start,
+                style: Style::Mark,
+            });
+        }
+    }
+    Figure {
+        width: LEFT + widest + 2.0 * GAP + 8.0,
+        height: 5.0 + HEIGHT + DOWN * (levels - 1) as f64 + 6.0,
+        items,
+    }
+}

@@ -1,0 +1,118 @@
+//! What the game kinds (tic-tac-toe, Othello) share: a lookahead tree searched
+//! by minimax and alpha-beta, answered move by move.
+
+use super::alpha_beta::{Traced, traced};
+use super::{Answer, Conventions, Field, Shape, Solved, Table};
+use crate::draw::{Figure, tree_figure};
+use crate::gametree::{Tree, minimax};
+use crate::lang::Lang;
+use crate::value::Value;
+
+/// The fields every lookahead kind asks.
+pub(super) const FIELDS: &[Field] = &[
+    Field {
+        name: "eval",
+        shape: Shape::Value,
+    },
+    Field {
+        name: "move_values",
+        shape: Shape::Values,
+    },
+    Field {
+        name: "best_move",
+        shape: Shape::Label,
+    },
+    Field {
+        name: "pruned",
+        shape: Shape::Labels,
+    },
+];
+
+/// Solves a lookahead exercise: e(P) of the position, each move's backed-up
+/// value, the best move and the branches alpha-beta prunes. `board` is drawn
+/// above the searched tree; `table` explains the evaluations.
+pub(super) fn solve(
+    t: &Tree,
+    eval: Value,
+    board: Figure,
+    table: Table,
+    conventions: &Conventions,
+    lang: &Lang,
+) -> Solved {
+    let mm = minimax(t);
+    let Traced {
+        ab,
+        mut marks,
+        notes: cut_notes,
+        ..
+    } = traced(t, conventions, lang);
+    // The figure shows minimax's values everywhere (the answers ask for them);
+    // grey branches and crossed edges show what alpha-beta skips.
+    marks.values = t
+        .ids()
+        .map(|id| {
+            t.leaf(id)
+                .is_none()
+                .then(|| mm.values[id.index()].to_string())
+        })
+        .collect();
+    marks.answer_path = mm.best_moves.clone();
+    marks.last_move_only = true;
+    let best: Vec<String> = mm
+        .best_moves
+        .iter()
+        .map(|&b| t.label(b).into_owned())
+        .collect();
+    let mut notes = vec![
+        lang.fill("note.eval", &[("value", &eval.to_string())]),
+        lang.fill(
+            "note.best_move",
+            &[
+                ("moves", &best.join(", ")),
+                ("value", &mm.value.to_string()),
+            ],
+        ),
+    ];
+    notes.extend(cut_notes);
+    let root = t.root();
+    Solved {
+        answers: vec![
+            ("eval", Answer::Value(eval)),
+            (
+                "move_values",
+                Answer::Values(
+                    t.children(root)
+                        .map(|c| (t.label(c).into_owned(), mm.values[c.index()]))
+                        .collect(),
+                ),
+            ),
+            (
+                "best_move",
+                if best.len() == 1 {
+                    Answer::Label(best[0].clone())
+                } else {
+                    Answer::Choice(best)
+                },
+            ),
+            (
+                "pruned",
+                Answer::Labels(ab.pruned.iter().map(|&p| t.label(p).into_owned()).collect()),
+            ),
+        ],
+        figure: board.above(tree_figure(t, Some(&marks)), 4.0),
+        table,
+        notes,
+    }
+}
+
+/// The table's headings, from the string table.
+pub(super) fn headers(lang: &Lang, keys: &[&str]) -> Vec<String> {
+    keys.iter().map(|k| lang.get(k).to_string()).collect()
+}
+
+/// The nodes whose evaluation a key explains: the root, then every leaf.
+pub(super) fn evaluated(t: &Tree) -> Vec<crate::gametree::NodeId> {
+    std::iter::once(t.root())
+        .chain(t.leaves().filter(|&l| l != t.root()))
+        .collect()
+}

@@ -1,0 +1,152 @@
+//! `othello`: e(P) of a position for the side to move, its legal moves, the
+//! backed-up values of those moves, the best move and what alpha-beta prunes.
+
+use super::{
+    Answer, Conventions, Family, Field, Instance, KindDef, Shape, Solved, Table, lookahead,
+};
+use crate::draw::{Figure, Square, board_figure};
+use crate::draw::Style;
+use crate::games::othello::{Board, Othello, Side, square_name};
+use crate::lang::Lang;
+use crate::value::Value;
+
+pub(super) static KIND: KindDef = KindDef {
+    name: "othello",
+    family: Family::Othello,
+    fields: &[
+        Field {
+            name: "eval",
+            shape: Shape::Value,
+        },
+        Field {
+            name: "legal_moves",
+            shape: Shape::Labels,
+        },
+        Field {
+            name: "move_values",
+            shape: Shape::Values,
+        },
+        Field {
+            name: "best_move",
+            shape: Shape::Label,
+        },
+        Field {
+            name: "pruned",
+            shape: Shape::Labels,
+        },
+    ],
+    solve,
+    unusable,
+};
+
+fn game(instance: &Instance) -> &Othello {
+    match instance {
+        Instance::Othello(g) => g,
+        _ => unreachable!("the problem set checks the family"),
+    }
+}
+
+fn unusable(instance: &Instance) -> Option<&'static str> {
+    let g = game(instance);
+    g.board
+        .moves(g.to_move)
+        .is_empty()
+        .then_some("the side to move has no legal move here: give a position where it can move")
+}
+
+/// The board, with `marked` squares labelled in red (a key's legal moves),
+/// beside the table of square weights.
+pub fn figure(g: &Othello, marked: &[usize]) -> Figure {
+    let squares: Vec<Square> = (0..64)
+        .map(|i| match g.board.get(i) {
+            Some(Side::Black) => Square::Black,
+            Some(Side::White) => Square::White,
+            None if marked.contains(&i) => Square::Text(square_name(i), Style::Mark),
+            None => Square::Empty,
+        })
+        .collect();
+    let weights: Vec<Square> = g
+        .weights
+        .squares
+        .iter()
+        .map(|w| Square::Text(w.to_string(), Style::Normal))
+        .collect();
+    board_figure(8, 8.0, &squares).beside(board_figure(8, 8.0, &weights), 6.0)
+}
+
+fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+    let g = game(instance);
+    let look = g.lookahead();
+    let t = &look.tree;
+    let (max, min) = (g.to_move, g.to_move.other());
+    let rows = lookahead::evaluated(t)
+        .into_iter()
+        .map(|id| {
+            let board: &Board = &look.positions[id.index()].board;
+            let p = board.eval_parts(max, &g.weights);
+            let pair = |a: i64, b: i64| format!("{a} − {b}");
+            if p.finished {
+                vec![
+                    t.label(id).into_owned(),
+                    lang.fill("table.finished", &[("discs", &pair(p.discs_max, p.discs_min))]),
+                    String::new(),
+                    String::new(),
+                    p.total.to_string(),
+                ]
+            } else {
+                vec![
+                    t.label(id).into_owned(),
+                    pair(p.squares_max, p.squares_min),
+                    pair(p.mobility_max, p.mobility_min),
+                    pair(p.frontier_max, p.frontier_min),
+                    p.total.to_string(),
+                ]
+            }
+        })
+        .collect();
+    let table = Table {
+        headers: lookahead::headers(
+            lang,
+            &[
+                "table.position",
+                "table.squares",
+                "table.mobility",
+                "table.frontier",
+                "table.eval",
+            ],
+        ),
+        rows,
+    };
+    let moves = g.board.moves(max);
+    let mut solved = lookahead::solve(
+        t,
+        Value::Finite(g.eval()),
+        figure(g, &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>()),
+        table,
+        conventions,
+        lang,
+    );
+    let flips = moves.iter().map(|(m, flipped)| {
+        let discs: Vec<String> = flipped.iter().map(|&f| square_name(f)).collect();
+        format!("{} ({})", square_name(*m), discs.join(", "))
+    });
+    solved.notes.insert(
+        1,
+        lang.fill(
+            "note.legal_moves",
+            &[
+                ("side", &max.letter().to_string()),
+                ("moves", &flips.collect::<Vec<_>>().join("; ")),
+                ("other", &min.letter().to_string()),
+            ],
+        ),
+    );
+    solved.answers.insert(
+        1,
+        (
+            "legal_moves",
+            Answer::Labels(moves.iter().map(|(m, _)| square_name(*m)).collect()),
+        ),
+    );
+    solved
+}

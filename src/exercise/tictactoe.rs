@@ -1,0 +1,80 @@
+//! `tictactoe`: e(P) of a position, the backed-up values of MAX's moves, the
+//! best move and the replies alpha-beta prunes.
+
+use super::{Conventions, Family, Instance, KindDef, Solved, Table, lookahead};
+use crate::draw::{Square, board_figure};
+use crate::games::tictactoe::{Board, Mark, TicTacToe};
+use crate::lang::Lang;
+
+pub(super) static KIND: KindDef = KindDef {
+    name: "tictactoe",
+    family: Family::TicTacToe,
+    fields: lookahead::FIELDS,
+    solve,
+    unusable,
+};
+
+fn game(instance: &Instance) -> &TicTacToe {
+    match instance {
+        Instance::TicTacToe(g) => g,
+        _ => unreachable!("the problem set checks the family"),
+    }
+}
+
+fn unusable(instance: &Instance) -> Option<&'static str> {
+    game(instance)
+        .board
+        .finished()
+        .then_some("the game is over on this board: give a position with a move to make")
+}
+
+/// The board as a figure.
+pub fn figure(board: &Board) -> crate::draw::Figure {
+    let squares: Vec<Square> = (0..9)
+        .map(|i| match board.get(i) {
+            Some(Mark::X) => Square::Cross,
+            Some(Mark::O) => Square::Nought,
+            None => Square::Empty,
+        })
+        .collect();
+    board_figure(3, 12.0, &squares)
+}
+
+fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+    let g = game(instance);
+    let look = g.lookahead();
+    let t = &look.tree;
+    let (max, min) = (g.max, g.max.other());
+    let rows = lookahead::evaluated(t)
+        .into_iter()
+        .map(|id| {
+            let board = look.positions[id.index()].board;
+            let (open_max, open_min) = if board.has_line(max) || board.has_line(min) {
+                ("—".to_string(), "—".to_string())
+            } else {
+                (board.open_lines(max).to_string(), board.open_lines(min).to_string())
+            };
+            vec![
+                t.label(id).into_owned(),
+                board.to_string(),
+                open_max,
+                open_min,
+                board.eval(max).to_string(),
+            ]
+        })
+        .collect();
+    let table = Table {
+        headers: lookahead::headers(
+            lang,
+            &[
+                "table.position",
+                "table.board",
+                "table.open_max",
+                "table.open_min",
+                "table.eval",
+            ],
+        ),
+        rows,
+    };
+    lookahead::solve(t, g.eval(), figure(&g.board), table, conventions, lang)
+}

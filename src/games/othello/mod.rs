@@ -1,0 +1,318 @@
+//! Othello / reversi (黑白棋) as the textbooks search it: weighted squares,
+//! optional mobility and frontier terms, and a 1–2 ply lookahead for the side
+//! to move, who is MAX.
+//!
+//! Squares are named by column `a`–`h` (left to right) and row `1`–`8` (top to
+//! bottom); moves are tried in reading order a1, b1, …, h1, a2, …, h8.
+
+pub mod board;
+
+
+pub use board::{Board, DEFAULT_SQUARES, EvalParts, Side, Weights, parse_square, square_name};
+
+use super::lookahead::{Lookahead, Position, lookahead};
+use crate::gametree::Player;
+use crate::input::{Doc, InputError, Reader, Table};
+use crate::generate::{GenerateError, first_satisfying};
+use crate::value::Value;
+
+/// An Othello lookahead exercise: a position and how it is searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Othello {
+    /// The position.
+    pub board: Board,
+    /// The side to move: MAX.
+    pub to_move: Side,
+    /// Plies searched.
+    pub depth: u32,
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+/// Most plies of lookahead: beyond 3 the tree no longer fits a page.
+pub const MAX_DEPTH: u32 = 3;
+
+/// The move of a side without a legal move when its opponent has one.
+pub const PASS: &str = "pass";
+
+impl Othello {
+    /// e(P) of the position, for the side to move.
+    pub fn eval(&self) -> i64 {
+        self.board.eval(self.to_move, &self.weights)
+    }
+
+    /// The search tree from the position, MAX to move at the root.
+    pub fn lookahead(&self) -> Lookahead<Node<'_>> {
+        let root = Node {
+            board: self.board,
+            to_move: self.to_move,
+            max: self.to_move,
+            weights: &self.weights,
+        };
+        lookahead(root, Player::Max, self.depth)
+    }
+
+    /// The instance as TOML lines (after `kind`).
+    pub fn to_toml(&self) -> String {
+        let mut out = format!(
+            "board = \"{}\"\nto_move = \"{}\"\ndepth = {}\n",
+            self.board,
+            self.to_move.letter(),
+            self.depth
+        );
+        out.push_str("squares = [\n");
+        for row in self.weights.squares.chunks(8) {
+            let cells: Vec<String> = row.iter().map(|w| format!("{w:>4}")).collect();
+            out.push_str(&format!("  [{}],\n", cells.join(",")));
+        }
+        out.push_str("]\n");
+        out.push_str(&format!(
+            "mobility = {}\nfrontier = {}\n",
+            self.weights.mobility, self.weights.frontier
+        ));
+        out
+    }
+
+    /// The instance as a JSON object.
+    pub fn to_json(&self) -> serde_json::Value {
+        let rows: Vec<&[i64]> = self.weights.squares.chunks(8).collect();
+        serde_json::json!({
+            "kind": "othello",
+            "board": self.board.to_string(),
+            "to_move": self.to_move.letter().to_string(),
+            "depth": self.depth,
+            "squares": rows,
+            "mobility": self.weights.mobility,
+            "frontier": self.weights.frontier,
+        })
+    }
+}
+
+/// A node of the lookahead.
+#[derive(Clone, Copy, Debug)]
+pub struct Node<'w> {
+    /// The board.
+    pub board: Board,
+    /// The side to move.
+    pub to_move: Side,
+    max: Side,
+    weights: &'w Weights,
+}
+
+impl Position for Node<'_> {
+    fn successors(&self) -> Vec<(String, Self)> {
+        let moves = self.board.moves(self.to_move);
+        if moves.is_empty() {
+            if self.board.finished() {
+                return Vec::new();
+            }
+            // A side without a move passes; the game goes on.
+            return vec![(
+                PASS.to_string(),
+                Node {
+                    to_move: self.to_move.other(),
+                    ..*self
+                },
+            )];
+        }
+        moves
+            .into_iter()
+            .map(|(square, _)| {
+                (
+                    square_name(square),
+                    Node {
+                        board: self.board.play(self.to_move, square),
+                        to_move: self.to_move.other(),
+                        ..*self
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn evaluate(&self) -> Value {
+        Value::Finite(self.board.eval(self.max, self.weights))
+    }
+}
+
+/// The keys of an Othello instance file.
+pub const KEYS: &[&str] = &[
+    "kind", "title", "board", "to_move", "depth", "squares", "mobility", "frontier",
+];
+
+/// Reads `to_move = "B"`.
+fn read_side(reader: &Reader<'_>, doc: &Doc) -> Result<Side, InputError> {
+    let text = reader.str(doc, "to_move = \"B\"")?;
+    Side::parse(text).ok_or_else(|| {
+        reader.source.error(
+            doc,
+            format!("`{text}` is not a side"),
+            "write \"B\" (black) or \"W\" (white)".to_string(),
+        )
+    })
+}
+
+/// Reads the weights: `squares` (8 rows of 8 integers), `mobility`, `frontier`.
+pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, InputError> {
+    let mut w = Weights::default();
+    if let Some(d) = table.get("squares") {
+        let example = "squares = [[100, -5, 10, 5, 5, 10, -5, 100], …] (8 rows of 8)";
+        let rows = reader.array(d, example)?;
+        if rows.len() != 8 {
+            return Err(reader.source.error(
+                d,
+                format!("{} rows of weights; the board has 8", rows.len()),
+                "give 8 rows of 8 weights, top to bottom".to_string(),
+            ));
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let cells = reader.array(row, "[100, -5, 10, 5, 5, 10, -5, 100]")?;
+            if cells.len() != 8 {
+                return Err(reader.source.error(
+                    row,
+                    format!("row {} has {} weights; every row needs 8", r + 1, cells.len()),
+                    "give 8 weights per row, left to right".to_string(),
+                ));
+            }
+            for (c, cell) in cells.iter().enumerate() {
+                w.squares[r * 8 + c] = small_weight(reader, cell)?;
+            }
+        }
+    }
+    if let Some(d) = table.get("mobility") {
+        w.mobility = small_weight(reader, d)?;
+    }
+    if let Some(d) = table.get("frontier") {
+        w.frontier = small_weight(reader, d)?;
+    }
+    Ok(w)
+}
+
+/// Weights are bounded so that no sum of them can overflow.
+fn small_weight(reader: &Reader<'_>, doc: &Doc) -> Result<i64, InputError> {
+    const LIMIT: i64 = 1_000_000;
+    let v = reader.int(doc, "10")?;
+    if v.abs() > LIMIT {
+        return Err(reader.source.error(
+            doc,
+            format!("the weight {v} is too large"),
+            format!("weights lie between -{LIMIT} and {LIMIT}"),
+        ));
+    }
+    Ok(v)
+}
+
+/// Reads an Othello instance from a checked table.
+pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputError> {
+    let src = reader.source;
+    let example = "\"......../......../......../...WB.../...BW.../......../......../........\"";
+    let board_doc = table.require(src, "board", &format!("board = {example}"))?;
+    let board = Board::parse(reader.str(board_doc, example)?).map_err(|m| {
+        src.error(
+            board_doc,
+            m,
+            "write eight rows of B, W or `.`, top to bottom, separated by `/`".to_string(),
+        )
+    })?;
+    let to_move_doc = table.require(src, "to_move", "to_move = \"B\"")?;
+    let to_move = read_side(reader, to_move_doc)?;
+    let depth = match table.get("depth") {
+        None => 1,
+        Some(d) => super::tictactoe::read_depth(
+            reader,
+            d,
+            MAX_DEPTH,
+            "textbooks look 1 or 2 plies ahead",
+        )?,
+    };
+    Ok(Othello {
+        board,
+        to_move,
+        depth,
+        weights: read_weights(reader, table)?,
+    })
+}
+
+/// Most leaves a generated exercise's lookahead may have: more do not fit a page legibly.
+pub const MAX_LEAVES: usize = 40;
+
+/// What a generated Othello exercise looks like.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Random moves played from the opening.
+    pub plies: (u32, u32),
+    /// Plies searched.
+    pub depth: u32,
+    /// The evaluation's weights.
+    pub weights: Weights,
+    /// At least this many alpha-beta cuts.
+    pub min_cuts: Option<u32>,
+    /// The conventions under which cuts are counted.
+    pub alpha_beta: crate::gametree::Options,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            plies: (4, 10),
+            depth: 1,
+            weights: Weights::default(),
+            min_cuts: None,
+            alpha_beta: crate::gametree::Options::default(),
+        }
+    }
+}
+
+impl Params {
+    /// Impossible parameters, named.
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        if self.plies.1 > 50 {
+            return Err(GenerateError::Invalid(format!(
+                "{} plies from the opening leave too few empty squares for an exercise; use at most 50",
+                self.plies.1
+            )));
+        }
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return Err(GenerateError::Invalid(format!(
+                "a lookahead of {} plies: it must be 1 to {MAX_DEPTH}",
+                self.depth
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A reachable position with the side to move able to move, whose lookahead
+/// has at most [`MAX_LEAVES`] leaves and the cuts asked for.
+pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
+    p.validate()?;
+    first_satisfying(
+        "position",
+        seed,
+        |rng| {
+            let plies = rng.between(i64::from(p.plies.0), i64::from(p.plies.1)) as u32;
+            let (board, to_move) =
+                board::random_position(plies, &mut |n| rng.below(n as u64) as usize);
+            Othello {
+                board,
+                to_move,
+                depth: p.depth,
+                weights: p.weights.clone(),
+            }
+        },
+        |_| 64,
+        |g| {
+            if g.board.moves(g.to_move).is_empty() {
+                return Some("a legal move for the side to move".to_string());
+            }
+            let tree = g.lookahead().tree;
+            if tree.leaves().count() > MAX_LEAVES {
+                return Some(format!("at most {MAX_LEAVES} positions at the lookahead's frontier"));
+            }
+            let cuts = crate::gametree::alpha_beta(&tree, p.alpha_beta).cuts.len();
+            p.min_cuts
+                .filter(|&m| (cuts as u32) < m)
+                .map(|m| format!("min_cuts = {m}"))
+        },
+    )
+}
