@@ -375,7 +375,7 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                 return Err(source.error(
                     d,
                     format!(
-                        "a {} exercise needs a {}, not a {}",
+                        "{} exercises need {}, not {}",
                         kind.name,
                         kind.family.noun(),
                         inst.family().noun()

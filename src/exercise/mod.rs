@@ -36,14 +36,14 @@ pub enum Family {
 }
 
 impl Family {
-    /// What an instance of the family is, for messages.
+    /// What an instance of the family is, for messages ("a game tree").
     pub fn noun(self) -> &'static str {
         match self {
-            Family::GameTree => "game tree",
-            Family::AndOr => "AND/OR graph",
-            Family::TicTacToe => "tic-tac-toe position",
-            Family::Othello => "Othello position",
-            Family::Grundy => "Grundy's game",
+            Family::GameTree => "a game tree",
+            Family::AndOr => "an AND/OR graph",
+            Family::TicTacToe => "a tic-tac-toe position",
+            Family::Othello => "an Othello position",
+            Family::Grundy => "a pile of coins for Grundy's game",
         }
     }
 }

@@ -352,17 +352,16 @@ fn score_field(
             };
             fs.given = s.trim().to_string();
             let Some(label) = canonical(inst, s) else {
-                fs.reasons.push(
-                    ctx.lang
-                        .fill("grade.unknown_label", &[("label", &fs.given)]),
-                );
+                fs.reasons.push(unknown_reason(ctx, &fs.given));
                 return 0.0;
             };
             fs.given = label.clone();
             let right = accepted.contains(&&label);
             if !right {
-                fs.reasons
-                    .push(ctx.say("value_wrong", &[("key", &key.to_text()), ("given", &label)]));
+                fs.reasons.push(match inst {
+                    Instance::Grundy { .. } if !ctx.hide => grundy_why(ctx, 0),
+                    _ => ctx.say("label_wrong", &[("key", &key.to_text()), ("given", &label)]),
+                });
             }
             f64::from(u8::from(right))
         }
@@ -385,8 +384,7 @@ fn score_field(
             let mut given = Vec::new();
             for (k, d) in entries {
                 let Some(label) = canonical(inst, &k.name) else {
-                    fs.reasons
-                        .push(ctx.lang.fill("grade.unknown_label", &[("label", &k.name)]));
+                    fs.reasons.push(unknown_reason(ctx, &k.name));
                     extra += 1;
                     continue;
                 };
@@ -443,9 +441,8 @@ fn score_field(
                     Some(l) => labels.push(l),
                     None => {
                         unknown += 1;
-                        fs.reasons
-                            .push(ctx.lang.fill("grade.unknown_label", &[("label", item)]));
-                        problems.push(ctx.lang.fill("grade.unknown_label", &[("label", item)]));
+                        fs.reasons.push(unknown_reason(ctx, item));
+                        problems.push(unknown_reason(ctx, item));
                     }
                 }
             }
@@ -540,7 +537,7 @@ fn bound_text(b: Bound) -> String {
 /// Pruned nodes may be given as cut-branch roots or as every unexamined node:
 /// keep only those whose parent is not listed too.
 fn prune_roots(inst: &Instance, labels: Vec<String>) -> Vec<String> {
-    let Instance::GameTree(t) = inst else {
+    let Some(t) = inst.game_tree() else {
         return labels;
     };
     let ids: Vec<NodeId> = labels.iter().filter_map(|l| t.find(l)).collect();
@@ -553,7 +550,7 @@ fn prune_roots(inst: &Instance, labels: Vec<String>) -> Vec<String> {
 }
 
 fn node_value_reason(ctx: &Ctx<'_>, label: &str, key: Bound, given: Bound) -> String {
-    let Instance::GameTree(t) = &ctx.q.instance else {
+    let Some(t) = ctx.q.instance.game_tree() else {
         return ctx.say(
             "value_wrong",
             &[("key", &bound_text(key)), ("given", &bound_text(given))],
@@ -583,9 +580,10 @@ fn node_value_reason(ctx: &Ctx<'_>, label: &str, key: Bound, given: Bound) -> St
 
 fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
     // (pruned root or cut node label, the key's sentence about that cut)
-    let Instance::GameTree(t) = &ctx.q.instance else {
+    let Some(t) = ctx.q.instance.game_tree() else {
         return Vec::new();
     };
+    let t: &Tree = &t;
     let options = ctx.q.conventions.alpha_beta;
     let ab = alpha_beta(t, options);
     ab.cuts
@@ -628,7 +626,9 @@ fn set_reasons(
         // With the key hidden, say only that the item does not belong.
         let reason = match (field, &ctx.q.instance) {
             _ if ctx.hide => ctx.lang.fill("grade.extra_hidden", &[("node", extra)]),
-            ("pruned", Instance::GameTree(t)) => window_reason(ctx, t, extra),
+            ("pruned", inst) if inst.game_tree().is_some() => {
+                window_reason(ctx, &inst.game_tree().expect("checked"), extra)
+            }
             ("alpha_cuts", _) => ctx
                 .lang
                 .fill("grade.cut_wrong", &[("sign", "α"), ("node", extra)]),
@@ -636,6 +636,24 @@ fn set_reasons(
                 .lang
                 .fill("grade.cut_wrong", &[("sign", "β"), ("node", extra)]),
             ("solvable", _) => ctx.lang.fill("grade.solvable_wrong", &[("node", extra)]),
+            ("max_wins", Instance::Grundy { .. }) => grundy_state_why(ctx, extra),
+            ("winning_moves", Instance::Grundy { coins, first }) => {
+                let game = crate::games::grundy::solve(*coins, *first);
+                let (from, to) = extra.split_once(" -> ").expect("a canonical move");
+                let (from, to) = (game.find(from).expect("canonical"), game.find(to).expect("canonical"));
+                if game.states[from].to_move != game.winner() {
+                    ctx.lang.fill(
+                        "grade.move_not_winner",
+                        &[
+                            ("move", extra),
+                            ("player", game.states[from].to_move.name()),
+                            ("winner", game.winner().name()),
+                        ],
+                    )
+                } else {
+                    grundy_why(ctx, to)
+                }
+            }
             ("unsolvable", Instance::AndOr(g)) => {
                 let id = g.find(extra).expect("canonical");
                 let why = if g.node(id).terminal {
@@ -675,6 +693,7 @@ fn set_reasons(
                 ),
                 "alpha_cuts" => ctx.say("cut_missed", &[("sign", "α"), ("cut", &note_of(missed))]),
                 "beta_cuts" => ctx.say("cut_missed", &[("sign", "β"), ("cut", &note_of(missed))]),
+                "max_wins" => grundy_state_why(ctx, missed),
                 _ => ctx.say("node_missing", &[("node", missed)]),
             };
             fs.reasons.push(reason);
@@ -691,6 +710,60 @@ fn set_reasons(
             ],
         ));
     }
+}
+
+/// A label that names nothing in the exercise, in the exercise's own terms.
+fn unknown_reason(ctx: &Ctx<'_>, label: &str) -> String {
+    let key = match ctx.q.instance {
+        Instance::TicTacToe(_) | Instance::Othello(_) => "grade.unknown_move",
+        Instance::Grundy { .. } => "grade.unknown_state",
+        _ => "grade.unknown_label",
+    };
+    ctx.lang.fill(key, &[("label", label)])
+}
+
+/// Who wins a state of Grundy's game and why, one step deep.
+fn grundy_why(ctx: &Ctx<'_>, state: usize) -> String {
+    let Instance::Grundy { coins, first } = ctx.q.instance else {
+        unreachable!("a Grundy question")
+    };
+    let game = crate::games::grundy::solve(coins, first);
+    let mover = game.states[state].to_move;
+    let winner = game.wins_for[state];
+    let why = if game.moves[state].is_empty() {
+        ctx.lang.fill("grade.why_no_move", &[("player", mover.name())])
+    } else if mover == winner {
+        let to = game.moves[state]
+            .iter()
+            .find(|&&m| game.wins_for[m] == mover)
+            .expect("a winning mover has a winning move");
+        ctx.lang.fill(
+            "grade.why_can_move",
+            &[("player", mover.name()), ("to", &game.states[*to].name())],
+        )
+    } else {
+        ctx.lang.fill(
+            "grade.why_every_move",
+            &[("player", mover.name()), ("winner", winner.name())],
+        )
+    };
+    ctx.lang.fill(
+        "grade.state_won",
+        &[
+            ("state", &game.states[state].name()),
+            ("winner", winner.name()),
+            ("why", &why),
+        ],
+    )
+}
+
+/// [`grundy_why`] for a state given by its canonical name.
+fn grundy_state_why(ctx: &Ctx<'_>, name: &str) -> String {
+    let Instance::Grundy { coins, first } = ctx.q.instance else {
+        unreachable!("a Grundy question")
+    };
+    let game = crate::games::grundy::solve(coins, first);
+    grundy_why(ctx, game.find(name).expect("a canonical state"))
 }
 
 /// Why a node the student pruned is examined: the bounds in force when it is reached.

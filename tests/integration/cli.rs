@@ -309,15 +309,21 @@ fn unreadable_files_are_refused_cleanly() {
 #[test]
 fn mangled_files_never_panic() {
     use treequiz::instance::{Instance, parse};
-    let originals: Vec<String> = ["good/aima-5-2.toml", "good/and-or.toml", "good/and-or.json"]
-        .iter()
+    let originals: Vec<String> = [
+        "good/aima-5-2.toml",
+        "good/and-or.toml",
+        "good/and-or.json",
+        "good/tictactoe.toml",
+        "good/othello.toml",
+    ]
+    .iter()
         .map(|p| std::fs::read_to_string(fixtures().join(p)).unwrap())
         .collect();
-    let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcnt#'_xé∞".chars().collect();
+    let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcnt#'_xé∞XOBW/".chars().collect();
     let mut parsed = 0;
     for seed in 0..20_000u64 {
         let mut rng = treequiz::rng::Rng::from_seed(seed);
-        let original = &originals[rng.below(3) as usize];
+        let original = &originals[rng.below(originals.len() as u64) as usize];
         let text = crate::common::mangle(original, &mut rng, &alphabet, (1, 4));
         let source = treequiz::input::Source {
             path: "m.toml".into(),
@@ -334,6 +340,10 @@ fn mangled_files_never_panic() {
                 }
                 Instance::Grundy { coins, first } => {
                     let _ = treequiz::games::grundy::solve(coins, first);
+                }
+                other => {
+                    let t = other.game_tree().expect("a game has a lookahead tree");
+                    let _ = treequiz::gametree::alpha_beta(&t, Default::default());
                 }
             }
         }

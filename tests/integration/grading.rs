@@ -19,6 +19,7 @@ fn every_key_grades_full_marks() {
         "game-tree-quiz",
         "and-or-quiz",
         "midterm-zh",
+        "games",
     ] {
         let out = dir.join(set);
         let (code, _, err) = generate(
@@ -176,6 +177,62 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
     assert_eq!(why, ["the solution graph also uses D -> t3"]);
     // Connectors are read whatever the spacing, case and child order.
     let (_, earned, _) = with_mistake(4, r#""S -> B + C""#, r#""s->c+b""#);
+    assert_eq!(earned, 6.0);
+}
+
+#[test]
+fn game_mistakes_lose_exactly_their_share_and_say_why() {
+    // Q5 tic-tac-toe (Nilsson's opening search), 6 points over 4 fields (1.5 each).
+    let (max, earned, why) = with_mistake(5, "b2 = 1", "b2 = 2");
+    assert_eq!((max, earned), (6.0, 5.5));
+    assert_eq!(why, ["b2 is a MIN node: min(b2-a1, b2-b1) = 1, not = 2"]);
+    let (_, earned, _) = with_mistake(5, "\nbest_move = \"b2\"", "\nbest_move = \"a1\"");
+    assert_eq!(earned, 4.5);
+    // Moves are read whatever the case and the separator.
+    let (_, earned, _) = with_mistake(5, r#""b1-a2""#, r#""B1 - A2""#);
+    assert_eq!(earned, 6.0);
+    // Pruning a reply that is examined: the window in force says why not.
+    let (_, earned, why) = with_mistake(5, r#""b1-a2", "#, r#""a1-b1", "b1-a2", "#);
+    assert!(earned < 6.0);
+    assert!(
+        why.iter()
+            .any(|w| w.starts_with("you pruned a1-b1, but when a1-b1 is reached α = -inf")),
+        "{why:?}"
+    );
+    // Q6 Grundy, 6 points over 3 fields (2 each).
+    let (_, earned, why) = with_mistake(6, "\nwinner = \"MAX\"", "\nwinner = \"MIN\"");
+    assert_eq!(earned, 4.0, "{why:?}");
+    assert_eq!(
+        why,
+        ["(7,MIN) is won by MAX: every move of MIN from there leads to a state MAX wins"]
+    );
+    // States in any pile order, spacing and case are the same state.
+    let (_, earned, _) = with_mistake(6, r#""(4,2,1,MIN)", "(3,3"#, r#""(1, 4, 2, min)", "(3,3"#);
+    assert_eq!(earned, 6.0);
+    // One of 8 states missing: 7/8 of the field.
+    let (_, earned, why) = with_mistake(6, r#", "(2,2,1,1,1,MIN)"]"#, "]");
+    assert_eq!(earned, 5.75, "{why:?}");
+    // A loser's move, and a split the rules do not allow, are each named.
+    let (_, _, why) = with_mistake(
+        6,
+        "\nwinning_moves = [",
+        "\nwinning_moves = [\"(7,MIN) -> (6,1,MAX)\", \"(7,MIN) -> (3,3,1,MAX)\", ",
+    );
+    assert!(
+        why.iter()
+            .any(|w| w == "in (7,MIN) -> (6,1,MAX) MIN moves, not the winner MAX"),
+        "{why:?}"
+    );
+    assert!(
+        why.iter()
+            .any(|w| w.starts_with("(7,MIN) -> (3,3,1,MAX) is not a state or a move")),
+        "{why:?}"
+    );
+    // Q7 Othello, 6 points over 5 fields (1.2 each): a legal move missing.
+    let (_, earned, why) = with_mistake(7, r#", "e6"]"#, "]");
+    assert_eq!(earned, 5.7, "{why:?}");
+    // Any of the tied best moves is right.
+    let (_, earned, _) = with_mistake(7, "\nbest_move = \"d3\"", "\nbest_move = \"e6\"");
     assert_eq!(earned, 6.0);
 }
 

@@ -269,8 +269,15 @@ fn student_files_never_contain_answers() {
                 // the answer sheet's fixed examples (`pruned = ["P", "Q"]`), and the
                 // instances themselves (Markdown prints them; a goal list can equal
                 // the solvable nodes).
-                let examples: Vec<String> = item_fields(variant)
-                    .map(|f| lang.get(&format!("example.{f}")).to_string())
+                let examples: Vec<String> = variant
+                    .items
+                    .iter()
+                    .flat_map(|i| {
+                        i.exercise
+                            .ask
+                            .iter()
+                            .map(|f| lang.for_kind("example", f, i.exercise.kind.name).to_string())
+                    })
                     .chain(variant.items.iter().map(|i| i.instance.to_toml()))
                     .chain([lang.get("sheet.blank_hint").to_string()])
                     .collect();
@@ -321,13 +328,6 @@ fn student_files_never_contain_answers() {
         }
     }
     assert!(checked >= 100, "{checked}");
-}
-
-fn item_fields(variant: &treequiz::class_set::Variant) -> impl Iterator<Item = &'static str> + '_ {
-    variant
-        .items
-        .iter()
-        .flat_map(|i| i.exercise.ask.iter().copied())
 }
 
 #[test]
