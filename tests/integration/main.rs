@@ -4,6 +4,7 @@ mod andor_oracle;
 mod cli;
 mod common;
 mod gametree_oracle;
+mod games;
 mod golden;
 mod grading;
 mod render;
