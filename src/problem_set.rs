@@ -526,7 +526,7 @@ fn tree_params(r: &Reader<'_>, t: &Table<'_>) -> Result<gametree::generate::Para
         p.unique_best = r.bool(d, "unique_best = true")?;
     }
     check_generator(r, t, p.validate().err())?;
-    check_size(r, t, p.max_nodes())?;
+    check_size(r, t, p.max_nodes(), "lower depth or branching")?;
     Ok(p)
 }
 
@@ -575,7 +575,12 @@ fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params
     if p.nodes
         .is_none_or(|(_, hi)| u64::from(hi) > MAX_EXERCISE_NODES)
     {
-        check_size(r, t, p.max_nodes())?;
+        check_size(
+            r,
+            t,
+            p.max_nodes(),
+            "lower depth, alternatives or arity, or bound the size with `nodes = \"12..25\"`",
+        )?;
     }
     Ok(p)
 }
@@ -598,7 +603,12 @@ fn tictactoe_params(r: &Reader<'_>, t: &Table<'_>) -> Result<tictactoe::Params, 
     }
     p.min_cuts = count(r, t, "min_cuts")?;
     check_generator(r, t, p.validate().err())?;
-    check_size(r, t, p.max_nodes())?;
+    check_size(
+        r,
+        t,
+        p.max_nodes(),
+        "start from more marks (`marks = \"3..4\"`), or lower depth",
+    )?;
     Ok(p)
 }
 
@@ -618,21 +628,35 @@ fn grundy_params(r: &Reader<'_>, t: &Table<'_>) -> Result<grundy::Params, InputE
     let mut p = grundy::Params::default();
     if let Some(d) = t.get("coins") {
         p.coins = small(r, d, range(r, d)?)?;
+        if let Err(e) = p.validate() {
+            return Err(r.source.error(
+                d,
+                e.to_string(),
+                format!(
+                    "write a number or a range within 3..{}, like `coins = \"6..8\"`",
+                    grundy::MAX_EXERCISE_COINS
+                ),
+            ));
+        }
     }
     if let Some(d) = t.get("first") {
         p.first = Some(read_player(r, d)?);
     }
-    check_generator(r, t, p.validate().err())?;
     Ok(p)
 }
 
 /// An exercise whose figure could not be read on a page is refused when the set is read.
-fn check_size(r: &Reader<'_>, t: &Table<'_>, max_nodes: u64) -> Result<(), InputError> {
+fn check_size(
+    r: &Reader<'_>,
+    t: &Table<'_>,
+    max_nodes: u64,
+    hint: &str,
+) -> Result<(), InputError> {
     if max_nodes > MAX_EXERCISE_NODES {
         return Err(r.source.error(
             t.doc,
             format!("this exercise can have {}; a figure stays legible on a page up to {MAX_EXERCISE_NODES}", crate::generate::count_nodes(max_nodes)),
-            "lower depth, branching (or alternatives and arity), or bound the size with `nodes = \"12..25\"`".to_string(),
+            hint.to_string(),
         ));
     }
     Ok(())

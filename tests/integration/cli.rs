@@ -68,6 +68,47 @@ fn solve_explains_an_and_or_graph() {
 }
 
 #[test]
+fn solve_searches_tic_tac_toe_and_othello_positions() {
+    let (code, out, err) = run(&["solve", "good/tictactoe.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    insta::assert_snapshot!("solve_tictactoe_text", out);
+    let (_, out, _) = run(&["solve", "good/tictactoe.toml", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // X in the centre, O in a corner: 5 open lines for X, 4 for O.
+    assert_eq!(json["kind"], "tictactoe");
+    assert_eq!(json["eval"], 1);
+    let moves: Vec<(String, i64)> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().to_string(), m["value"].as_i64().unwrap()))
+        .collect();
+    // Symmetric moves merged: b1~a2, c1~a3, c2~b3; c3 is on the diagonal through a1.
+    let names: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(names, ["b1", "c1", "c2", "c3"]);
+    let best = moves.iter().map(|(_, v)| *v).max().unwrap();
+    let expected: Vec<&str> = moves
+        .iter()
+        .filter(|(_, v)| *v == best)
+        .map(|(m, _)| m.as_str())
+        .collect();
+    assert_eq!(json["best_moves"], serde_json::json!(expected));
+    let (_, out, _) = run(&["solve", "good/othello.toml", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["kind"], "othello");
+    assert_eq!(json["eval"], 0);
+    let legal: Vec<&str> = json["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(legal, ["d3", "c4", "f5", "e6"]);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(json["best_moves"], serde_json::json!(["d3", "c4", "f5", "e6"]));
+}
+
+#[test]
 fn solve_plays_grundys_game() {
     let (code, out, err) = run(&["solve", "good/grundy-7.toml"]);
     assert_eq!((code, err.as_str()), (0, ""));
