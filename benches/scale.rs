@@ -142,6 +142,90 @@ fn main() {
         );
     }
 
+    println!("\nGames: lookahead trees built from positions, then minimax and alpha-beta");
+    println!(
+        "{:>34} {:>10} {:>10} {:>10} {:>12}",
+        "search", "nodes", "build s", "minimax s", "alpha-beta s"
+    );
+    for symmetry in [false, true] {
+        let game = treequiz::games::tictactoe::TicTacToe {
+            board: treequiz::games::tictactoe::Board::empty(),
+            max: treequiz::games::tictactoe::Mark::X,
+            first: treequiz::games::tictactoe::Mark::X,
+            depth: 9,
+            symmetry,
+        };
+        let (look, build) = time(|| game.lookahead());
+        let (mm, t_mm) = time(|| gametree::minimax(black_box(&look.tree)));
+        let (ab, t_ab) =
+            time(|| gametree::alpha_beta(black_box(&look.tree), gametree::Options::default()));
+        assert_eq!((mm.value, ab.value), (Value::Finite(0), Value::Finite(0)));
+        let what = if symmetry {
+            "tic-tac-toe, whole game, merged"
+        } else {
+            "tic-tac-toe, whole game"
+        };
+        println!(
+            "{what:>34} {:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",
+            look.tree.len()
+        );
+    }
+    for count in [250u64, 500, 1_000] {
+        // 3-ply searches from random mid-game positions (20..40 plies in).
+        let games: Vec<treequiz::games::othello::Othello> = (0..count)
+            .map(|seed| {
+                let mut rng = Rng::from_seed(seed);
+                let plies = 20 + rng.below(20) as u32;
+                let (board, to_move) = treequiz::games::othello::board::random_position(
+                    plies,
+                    &mut |n| rng.below(n as u64) as usize,
+                );
+                treequiz::games::othello::Othello {
+                    board,
+                    to_move,
+                    depth: 3,
+                    weights: Default::default(),
+                }
+            })
+            .collect();
+        let (trees, build) = time(|| games.iter().map(|g| g.lookahead().tree).collect::<Vec<_>>());
+        let nodes: usize = trees.iter().map(Tree::len).sum();
+        let (_, t_mm) = time(|| trees.iter().map(|t| gametree::minimax(black_box(t)).value).count());
+        let (_, t_ab) = time(|| {
+            trees
+                .iter()
+                .map(|t| gametree::alpha_beta(black_box(t), gametree::Options::default()).value)
+                .count()
+        });
+        println!(
+            "{:>34} {nodes:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",
+            format!("{count} Othello positions, 3 plies")
+        );
+    }
+    for count in [1_000u64, 2_000, 4_000] {
+        let ttt = treequiz::games::tictactoe::Params {
+            min_cuts: Some(1),
+            ..Default::default()
+        };
+        let oth = treequiz::games::othello::Params {
+            depth: 2,
+            min_cuts: Some(1),
+            ..Default::default()
+        };
+        let (made, t) = time(|| {
+            (0..count)
+                .filter(|&seed| {
+                    treequiz::games::tictactoe::generate(&ttt, seed).is_ok()
+                        && treequiz::games::othello::generate(&oth, seed).is_ok()
+                })
+                .count()
+        });
+        println!(
+            "{count:>6} tic-tac-toe + Othello exercises (min_cuts 1): {t:.3} s, {:.0} pairs/s ({made} made)",
+            count as f64 / t
+        );
+    }
+
     println!(
         "\nConstrained generation: depth 4, branching 2..3, values 0..20, at least 3 cuts, unique best move"
     );

@@ -341,17 +341,3 @@ impl Params {
         (coins, self.first.unwrap_or(drawn))
     }
 }
-
-#[cfg(test)]
-mod sizes {
-    #[test]
-    fn print_sizes() {
-        for n in 3..=12 {
-            let g = super::solve(n, crate::gametree::Player::Max);
-            let mut per = std::collections::BTreeMap::new();
-            for d in &g.depth { *per.entry(*d).or_insert(0) += 1; }
-            let widest = g.states.iter().map(|s| s.piles.len()*2).max().unwrap();
-            eprintln!("{n}: {} states, levels {:?}, longest name {}", g.states.len(), per.values().collect::<Vec<_>>(), widest);
-        }
-    }
-}

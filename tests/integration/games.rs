@@ -237,3 +237,15 @@ fn generated_positions_meet_their_constraints() {
         assert!(o.lookahead().tree.leaves().count() <= othello::MAX_LEAVES);
     }
 }
+
+/// The coin limit of exercises is where the game graph stops fitting an A4 page (170 mm).
+#[test]
+fn grundy_graphs_of_exercise_size_fit_the_page() {
+    use treequiz::games::grundy::{MAX_EXERCISE_COINS, solve};
+    use treequiz::gametree::Player;
+    let width = |n| treequiz::draw::grundy_figure(&solve(n, Player::Max), None).width;
+    for n in 3..=MAX_EXERCISE_COINS {
+        assert!(width(n) <= 170.0, "{n} coins: {} mm", width(n));
+    }
+    assert!(width(MAX_EXERCISE_COINS + 1) > 170.0);
+}
