@@ -176,10 +176,10 @@ fn main() {
             .map(|seed| {
                 let mut rng = Rng::from_seed(seed);
                 let plies = 20 + rng.below(20) as u32;
-                let (board, to_move) = treequiz::games::othello::board::random_position(
-                    plies,
-                    &mut |n| rng.below(n as u64) as usize,
-                );
+                let (board, to_move) =
+                    treequiz::games::othello::board::random_position(plies, &mut |n| {
+                        rng.below(n as u64) as usize
+                    });
                 treequiz::games::othello::Othello {
                     board,
                     to_move,
@@ -190,12 +190,17 @@ fn main() {
             .collect();
         let (trees, build) = time(|| games.iter().map(|g| g.lookahead().tree).collect::<Vec<_>>());
         let nodes: usize = trees.iter().map(Tree::len).sum();
-        let (_, t_mm) = time(|| trees.iter().map(|t| gametree::minimax(black_box(t)).value).count());
+        let (_, t_mm) = time(|| {
+            trees
+                .iter()
+                .map(|t| gametree::minimax(black_box(t)).value)
+                .collect::<Vec<_>>()
+        });
         let (_, t_ab) = time(|| {
             trees
                 .iter()
                 .map(|t| gametree::alpha_beta(black_box(t), gametree::Options::default()).value)
-                .count()
+                .collect::<Vec<_>>()
         });
         println!(
             "{:>34} {nodes:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",

@@ -3,14 +3,20 @@
 use std::io::Read;
 
 use crate::andor::{self, Graph};
-use crate::gametree::{self, Tree};
 use crate::exercise::Family;
 use crate::games::othello::{self, Othello};
 use crate::games::tictactoe::{self, TicTacToe};
+use crate::gametree::{self, Tree};
 use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, did_you_mean};
 
 /// The kinds an instance file may declare.
-pub const KINDS: &[&str] = &["game-tree", "and-or-graph", "grundy", "tictactoe", "othello"];
+pub const KINDS: &[&str] = &[
+    "game-tree",
+    "and-or-graph",
+    "grundy",
+    "tictactoe",
+    "othello",
+];
 
 /// A problem instance.
 #[derive(Clone, Debug)]

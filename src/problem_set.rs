@@ -20,8 +20,8 @@
 use std::path::Path;
 
 use crate::andor;
-use crate::games::{grundy, othello, tictactoe};
 use crate::exercise::{self, Conventions, Family, KindDef};
+use crate::games::{grundy, othello, tictactoe};
 use crate::gametree::{self, Order, ValueMode, file::read_player};
 use crate::grade::rules::{OrderRule, Scoring, SetRule};
 use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
@@ -646,12 +646,7 @@ fn grundy_params(r: &Reader<'_>, t: &Table<'_>) -> Result<grundy::Params, InputE
 }
 
 /// An exercise whose figure could not be read on a page is refused when the set is read.
-fn check_size(
-    r: &Reader<'_>,
-    t: &Table<'_>,
-    max_nodes: u64,
-    hint: &str,
-) -> Result<(), InputError> {
+fn check_size(r: &Reader<'_>, t: &Table<'_>, max_nodes: u64, hint: &str) -> Result<(), InputError> {
     if max_nodes > MAX_EXERCISE_NODES {
         return Err(r.source.error(
             t.doc,

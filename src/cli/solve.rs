@@ -74,7 +74,15 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                 game.max.letter(),
                 game.to_move().letter()
             );
-            lookahead(args, head, &about, game.eval(), &game.lookahead().tree, options, None)
+            lookahead(
+                args,
+                head,
+                &about,
+                game.eval(),
+                &game.lookahead().tree,
+                options,
+                None,
+            )
         }
         Instance::Othello(game) => {
             let head = json!({
@@ -97,11 +105,27 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             let about = format!(
                 "Othello, {} to move (MAX); weighted squares{}{}.",
                 game.to_move.letter(),
-                if game.weights.mobility == 0 { String::new() } else { format!(" + {} × mobility", game.weights.mobility) },
-                if game.weights.frontier == 0 { String::new() } else { format!(" + {} × frontier discs", game.weights.frontier) },
+                if game.weights.mobility == 0 {
+                    String::new()
+                } else {
+                    format!(" + {} × mobility", game.weights.mobility)
+                },
+                if game.weights.frontier == 0 {
+                    String::new()
+                } else {
+                    format!(" + {} × frontier discs", game.weights.frontier)
+                },
             );
             let eval = treequiz::value::Value::Finite(game.eval());
-            lookahead(args, head, &about, eval, &game.lookahead().tree, options, Some(&legal))
+            lookahead(
+                args,
+                head,
+                &about,
+                eval,
+                &game.lookahead().tree,
+                options,
+                Some(&legal),
+            )
         }
         Instance::GameTree(tree) => {
             let mm = gametree::minimax(&tree);

@@ -86,8 +86,16 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
                 x,
                 y,
                 // Discs fill most of their square; a nought is as wide as a cross.
-                w: if *square == Square::Nought { 2.0 * r } else { 0.76 * cell },
-                h: if *square == Square::Nought { 2.0 * r } else { 0.76 * cell },
+                w: if *square == Square::Nought {
+                    2.0 * r
+                } else {
+                    0.76 * cell
+                },
+                h: if *square == Square::Nought {
+                    2.0 * r
+                } else {
+                    0.76 * cell
+                },
                 outline: match square {
                     Square::Black => Outline::BlackDisc,
                     Square::White => Outline::WhiteDisc,

@@ -36,7 +36,11 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
     let width = |s: usize| 3.0 + CHAR * text[s].chars().count() as f64;
     let levels = game.depth.iter().max().map_or(1, |d| d + 1);
     let rows: Vec<Vec<usize>> = (0..levels)
-        .map(|d| (0..game.states.len()).filter(|&s| game.depth[s] == d).collect())
+        .map(|d| {
+            (0..game.states.len())
+                .filter(|&s| game.depth[s] == d)
+                .collect()
+        })
         .collect();
     let row_width = |row: &[usize]| {
         row.iter().map(|&s| width(s)).sum::<f64>() + GAP * row.len().saturating_sub(1) as f64

@@ -4,8 +4,8 @@
 use super::{
     Answer, Conventions, Family, Field, Instance, KindDef, Shape, Solved, Table, lookahead,
 };
-use crate::draw::{Figure, Square, board_figure};
 use crate::draw::Style;
+use crate::draw::{Figure, Square, board_figure};
 use crate::games::othello::{Board, Othello, Side, square_name};
 use crate::lang::Lang;
 use crate::value::Value;
@@ -88,7 +88,10 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
             if p.finished {
                 vec![
                     t.label(id).into_owned(),
-                    lang.fill("table.finished", &[("discs", &pair(p.discs_max, p.discs_min))]),
+                    lang.fill(
+                        "table.finished",
+                        &[("discs", &pair(p.discs_max, p.discs_min))],
+                    ),
                     String::new(),
                     String::new(),
                     p.total.to_string(),

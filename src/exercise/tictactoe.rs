@@ -52,7 +52,10 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
             let (open_max, open_min) = if board.has_line(max) || board.has_line(min) {
                 ("—".to_string(), "—".to_string())
             } else {
-                (board.open_lines(max).to_string(), board.open_lines(min).to_string())
+                (
+                    board.open_lines(max).to_string(),
+                    board.open_lines(min).to_string(),
+                )
             };
             vec![
                 t.label(id).into_owned(),

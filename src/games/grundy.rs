@@ -337,7 +337,11 @@ impl Params {
     pub fn generate(&self, seed: u64) -> (u32, Player) {
         let mut rng = crate::rng::Rng::from_seed(seed);
         let coins = rng.between(i64::from(self.coins.0), i64::from(self.coins.1)) as u32;
-        let drawn = if rng.below(2) == 0 { Player::Max } else { Player::Min };
+        let drawn = if rng.below(2) == 0 {
+            Player::Max
+        } else {
+            Player::Min
+        };
         (coins, self.first.unwrap_or(drawn))
     }
 }

@@ -245,7 +245,10 @@ impl TicTacToe {
 
     /// Why the position cannot arise in a game that `first` opened, if it cannot.
     pub fn unreachable(&self) -> Option<String> {
-        let (f, s) = (self.board.count(self.first), self.board.count(self.first.other()));
+        let (f, s) = (
+            self.board.count(self.first),
+            self.board.count(self.first.other()),
+        );
         if f != s && f != s + 1 {
             return Some(format!(
                 "{} moved first, so it has as many marks as {} or one more; the board has {f} {} and {s} {}",
@@ -261,7 +264,9 @@ impl TicTacToe {
         }
         let last = self.to_move().other();
         if (x && last != Mark::X) || (o && last != Mark::O) {
-            return Some("the game ended with the last move, but the winner has not moved last".to_string());
+            return Some(
+                "the game ended with the last move, but the winner has not moved last".to_string(),
+            );
         }
         None
     }
@@ -319,7 +324,9 @@ impl Position for Node {
 }
 
 /// The keys of a tic-tac-toe instance file.
-pub const KEYS: &[&str] = &["kind", "title", "board", "max", "first", "depth", "symmetry"];
+pub const KEYS: &[&str] = &[
+    "kind", "title", "board", "max", "first", "depth", "symmetry",
+];
 
 fn read_mark(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Mark, InputError> {
     let text = reader.str(doc, "\"X\"")?;
@@ -485,15 +492,15 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
         |rng| {
             let marks = rng.between(i64::from(p.marks.0), i64::from(p.marks.1)) as u32;
             random_position(marks, rng).map(|board| {
-                let first = Mark::X;
-                let to_move = if marks % 2 == 0 { first } else { first.other() };
-                TicTacToe {
+                let mut game = TicTacToe {
                     board,
-                    max: to_move,
-                    first,
+                    max: Mark::X,
+                    first: Mark::X,
                     depth: p.depth,
                     symmetry: p.symmetry,
-                }
+                };
+                game.max = game.to_move();
+                game
             })
         },
         |_| 9,
@@ -501,10 +508,10 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
             let Some(g) = g else {
                 return Some("a game still going on".to_string());
             };
-            let Some(min) = p.min_cuts else {
-                return None;
-            };
-            let cuts = crate::gametree::alpha_beta(&g.lookahead().tree, p.alpha_beta).cuts.len();
+            let min = p.min_cuts?;
+            let cuts = crate::gametree::alpha_beta(&g.lookahead().tree, p.alpha_beta)
+                .cuts
+                .len();
             ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
         },
     )
@@ -548,16 +555,37 @@ mod tests {
         // Empty board: 8 lines open to each side.
         assert_eq!(Board::empty().eval(Mark::X), Value::Finite(0));
         // X in the centre: all 8 open to X; O keeps the 4 lines not through b2.
-        assert_eq!(Board::parse(".../.X./...").unwrap().eval(Mark::X), Value::Finite(4));
+        assert_eq!(
+            Board::parse(".../.X./...").unwrap().eval(Mark::X),
+            Value::Finite(4)
+        );
         // X in a corner: 8 − 5 = 3; on an edge: 8 − 6 = 2.
-        assert_eq!(Board::parse("X../.../...").unwrap().eval(Mark::X), Value::Finite(3));
-        assert_eq!(Board::parse(".X./.../...").unwrap().eval(Mark::X), Value::Finite(2));
+        assert_eq!(
+            Board::parse("X../.../...").unwrap().eval(Mark::X),
+            Value::Finite(3)
+        );
+        assert_eq!(
+            Board::parse(".X./.../...").unwrap().eval(Mark::X),
+            Value::Finite(2)
+        );
         // X b2, O a1: open to X are the 8 lines minus the 3 through a1 = 5; open
         // to O are the 4 lines not through b2 (rows 1 and 3, columns a and c).
-        assert_eq!(Board::parse("O../.X./...").unwrap().eval(Mark::X), Value::Finite(1));
-        assert_eq!(Board::parse("O../.X./...").unwrap().eval(Mark::O), Value::Finite(-1));
-        assert_eq!(Board::parse("XXX/OO./...").unwrap().eval(Mark::X), Value::PosInf);
-        assert_eq!(Board::parse("XX./OOO/X..").unwrap().eval(Mark::X), Value::NegInf);
+        assert_eq!(
+            Board::parse("O../.X./...").unwrap().eval(Mark::X),
+            Value::Finite(1)
+        );
+        assert_eq!(
+            Board::parse("O../.X./...").unwrap().eval(Mark::O),
+            Value::Finite(-1)
+        );
+        assert_eq!(
+            Board::parse("XXX/OO./...").unwrap().eval(Mark::X),
+            Value::PosInf
+        );
+        assert_eq!(
+            Board::parse("XX./OOO/X..").unwrap().eval(Mark::X),
+            Value::NegInf
+        );
     }
 
     #[test]
@@ -623,7 +651,11 @@ mod tests {
     fn perfect_play_from_the_empty_board_is_a_draw() {
         for symmetry in [true, false] {
             let look = game(".../.../...", MAX_DEPTH, symmetry).lookahead();
-            assert_eq!(minimax(&look.tree).value, Value::Finite(0), "symmetry {symmetry}");
+            assert_eq!(
+                minimax(&look.tree).value,
+                Value::Finite(0),
+                "symmetry {symmetry}"
+            );
             if !symmetry {
                 // Every game of tic-tac-toe: the known count of 549,946 nodes.
                 assert_eq!(look.tree.len(), 549_946);

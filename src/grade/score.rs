@@ -640,7 +640,10 @@ fn set_reasons(
             ("winning_moves", Instance::Grundy { coins, first }) => {
                 let game = crate::games::grundy::solve(*coins, *first);
                 let (from, to) = extra.split_once(" -> ").expect("a canonical move");
-                let (from, to) = (game.find(from).expect("canonical"), game.find(to).expect("canonical"));
+                let (from, to) = (
+                    game.find(from).expect("canonical"),
+                    game.find(to).expect("canonical"),
+                );
                 if game.states[from].to_move != game.winner() {
                     ctx.lang.fill(
                         "grade.move_not_winner",
@@ -731,7 +734,8 @@ fn grundy_why(ctx: &Ctx<'_>, state: usize) -> String {
     let mover = game.states[state].to_move;
     let winner = game.wins_for[state];
     let why = if game.moves[state].is_empty() {
-        ctx.lang.fill("grade.why_no_move", &[("player", mover.name())])
+        ctx.lang
+            .fill("grade.why_no_move", &[("player", mover.name())])
     } else if mover == winner {
         let to = game.moves[state]
             .iter()

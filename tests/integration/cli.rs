@@ -81,7 +81,12 @@ fn solve_searches_tic_tac_toe_and_othello_positions() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| (m["move"].as_str().unwrap().to_string(), m["value"].as_i64().unwrap()))
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["value"].as_i64().unwrap(),
+            )
+        })
         .collect();
     // Symmetric moves merged: b1~a2, c1~a3, c2~b3; c3 is on the diagonal through a1.
     let names: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
@@ -105,7 +110,10 @@ fn solve_searches_tic_tac_toe_and_othello_positions() {
         .collect();
     assert_eq!(legal, ["d3", "c4", "f5", "e6"]);
     assert_eq!(json["moves"].as_array().unwrap().len(), 4);
-    assert_eq!(json["best_moves"], serde_json::json!(["d3", "c4", "f5", "e6"]));
+    assert_eq!(
+        json["best_moves"],
+        serde_json::json!(["d3", "c4", "f5", "e6"])
+    );
 }
 
 #[test]
@@ -358,8 +366,8 @@ fn mangled_files_never_panic() {
         "good/othello.toml",
     ]
     .iter()
-        .map(|p| std::fs::read_to_string(fixtures().join(p)).unwrap())
-        .collect();
+    .map(|p| std::fs::read_to_string(fixtures().join(p)).unwrap())
+    .collect();
     let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcnt#'_xé∞XOBW/".chars().collect();
     let mut parsed = 0;
     for seed in 0..20_000u64 {

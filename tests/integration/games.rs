@@ -100,7 +100,12 @@ fn tic_tac_toe_lookahead_equals_direct_search() {
         for c in t.children(t.root()) {
             let after = board.play(cell(&t.label(c)), to_move);
             let v = direct_ttt(after, to_move.other(), game.max, game.depth - 1);
-            assert_eq!(mm.values[c.index()], v, "seed {seed}: {board} {}", t.label(c));
+            assert_eq!(
+                mm.values[c.index()],
+                v,
+                "seed {seed}: {board} {}",
+                t.label(c)
+            );
         }
         // Merging keeps one move per class of symmetric positions, and only one.
         let kept: Vec<Board> = t
@@ -131,7 +136,8 @@ fn othello_lookahead_equals_direct_search() {
         } else {
             50 + rng.below(10) as u32
         };
-        let (board, to_move) = othello::board::random_position(plies, &mut |n| rng.below(n as u64) as usize);
+        let (board, to_move) =
+            othello::board::random_position(plies, &mut |n| rng.below(n as u64) as usize);
         let mut weights = Weights::default();
         if rng.below(2) == 0 {
             weights.mobility = rng.between(-5, 5);
@@ -171,7 +177,10 @@ fn game_seeds_are_pinned() {
         ..Default::default()
     };
     let ttt = tictactoe::generate(&params, 2026).unwrap();
-    insta::assert_snapshot!("tictactoe_seed_2026_cuts", Instance::TicTacToe(ttt).to_toml());
+    insta::assert_snapshot!(
+        "tictactoe_seed_2026_cuts",
+        Instance::TicTacToe(ttt).to_toml()
+    );
     let oth = othello::generate(&othello::Params::default(), 7).unwrap();
     insta::assert_snapshot!("othello_seed_7", Instance::Othello(Box::new(oth)).to_toml());
     let grundy = treequiz::games::grundy::Params::default().generate(7);
@@ -221,10 +230,16 @@ fn generated_positions_meet_their_constraints() {
             ..Default::default()
         };
         let g = tictactoe::generate(&p, seed).unwrap();
-        assert!(!g.board.finished() && g.unreachable().is_none(), "seed {seed}");
+        assert!(
+            !g.board.finished() && g.unreachable().is_none(),
+            "seed {seed}"
+        );
         assert_eq!(g.root_player(), treequiz::gametree::Player::Max);
         let t = g.lookahead().tree;
-        assert!(alpha_beta(&t, Options::default()).cuts.len() >= 2, "seed {seed}");
+        assert!(
+            alpha_beta(&t, Options::default()).cuts.len() >= 2,
+            "seed {seed}"
+        );
         let o = othello::generate(
             &othello::Params {
                 depth: 2,

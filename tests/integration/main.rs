@@ -3,8 +3,8 @@
 mod andor_oracle;
 mod cli;
 mod common;
-mod gametree_oracle;
 mod games;
+mod gametree_oracle;
 mod golden;
 mod grading;
 mod render;

@@ -273,10 +273,10 @@ fn student_files_never_contain_answers() {
                     .items
                     .iter()
                     .flat_map(|i| {
-                        i.exercise
-                            .ask
-                            .iter()
-                            .map(|f| lang.for_kind("example", f, i.exercise.kind.name).to_string())
+                        i.exercise.ask.iter().map(|f| {
+                            lang.for_kind("example", f, i.exercise.kind.name)
+                                .to_string()
+                        })
                     })
                     .chain(variant.items.iter().map(|i| i.instance.to_toml()))
                     .chain([lang.get("sheet.blank_hint").to_string()])

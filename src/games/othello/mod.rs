@@ -7,13 +7,12 @@
 
 pub mod board;
 
-
 pub use board::{Board, DEFAULT_SQUARES, EvalParts, Side, Weights, parse_square, square_name};
 
 use super::lookahead::{Lookahead, Position, lookahead};
 use crate::gametree::Player;
-use crate::input::{Doc, InputError, Reader, Table};
 use crate::generate::{GenerateError, first_satisfying};
+use crate::input::{Doc, InputError, Reader, Table};
 use crate::value::Value;
 
 /// An Othello lookahead exercise: a position and how it is searched.
@@ -170,7 +169,11 @@ pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, I
             if cells.len() != 8 {
                 return Err(reader.source.error(
                     row,
-                    format!("row {} has {} weights; every row needs 8", r + 1, cells.len()),
+                    format!(
+                        "row {} has {} weights; every row needs 8",
+                        r + 1,
+                        cells.len()
+                    ),
                     "give 8 weights per row, left to right".to_string(),
                 ));
             }
@@ -218,12 +221,9 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputErro
     let to_move = read_side(reader, to_move_doc)?;
     let depth = match table.get("depth") {
         None => 1,
-        Some(d) => super::tictactoe::read_depth(
-            reader,
-            d,
-            MAX_DEPTH,
-            "textbooks look 1 or 2 plies ahead",
-        )?,
+        Some(d) => {
+            super::tictactoe::read_depth(reader, d, MAX_DEPTH, "textbooks look 1 or 2 plies ahead")?
+        }
     };
     Ok(Othello {
         board,
@@ -307,7 +307,9 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             }
             let tree = g.lookahead().tree;
             if tree.leaves().count() > MAX_LEAVES {
-                return Some(format!("at most {MAX_LEAVES} positions at the lookahead's frontier"));
+                return Some(format!(
+                    "at most {MAX_LEAVES} positions at the lookahead's frontier"
+                ));
             }
             let cuts = crate::gametree::alpha_beta(&tree, p.alpha_beta).cuts.len();
             p.min_cuts
