@@ -8,25 +8,26 @@ use crate::gametree::{Tree, minimax};
 use crate::lang::Lang;
 use crate::value::Value;
 
-/// The fields every lookahead kind asks.
-pub(super) const FIELDS: &[Field] = &[
-    Field {
-        name: "eval",
-        shape: Shape::Value,
-    },
-    Field {
-        name: "move_values",
-        shape: Shape::Values,
-    },
-    Field {
-        name: "best_move",
-        shape: Shape::Label,
-    },
-    Field {
-        name: "pruned",
-        shape: Shape::Labels,
-    },
-];
+/// e(P) of the position shown.
+pub(super) const EVAL: Field = Field {
+    name: "eval",
+    shape: Shape::Value,
+};
+/// The backed-up value of each of MAX's moves.
+pub(super) const MOVE_VALUES: Field = Field {
+    name: "move_values",
+    shape: Shape::Values,
+};
+/// The best move.
+pub(super) const BEST_MOVE: Field = Field {
+    name: "best_move",
+    shape: Shape::Label,
+};
+/// The roots of what alpha-beta prunes.
+pub(super) const PRUNED: Field = Field {
+    name: "pruned",
+    shape: Shape::Labels,
+};
 
 /// Solves a lookahead exercise: e(P) of the position, each move's backed-up
 /// value, the best move and the branches alpha-beta prunes. `board` is drawn

@@ -14,26 +14,14 @@ pub(super) static KIND: KindDef = KindDef {
     name: "othello",
     family: Family::Othello,
     fields: &[
-        Field {
-            name: "eval",
-            shape: Shape::Value,
-        },
+        lookahead::EVAL,
         Field {
             name: "legal_moves",
             shape: Shape::Labels,
         },
-        Field {
-            name: "move_values",
-            shape: Shape::Values,
-        },
-        Field {
-            name: "best_move",
-            shape: Shape::Label,
-        },
-        Field {
-            name: "pruned",
-            shape: Shape::Labels,
-        },
+        lookahead::MOVE_VALUES,
+        lookahead::BEST_MOVE,
+        lookahead::PRUNED,
     ],
     solve,
     unusable,

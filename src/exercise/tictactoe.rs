@@ -9,7 +9,12 @@ use crate::lang::Lang;
 pub(super) static KIND: KindDef = KindDef {
     name: "tictactoe",
     family: Family::TicTacToe,
-    fields: lookahead::FIELDS,
+    fields: &[
+        lookahead::EVAL,
+        lookahead::MOVE_VALUES,
+        lookahead::BEST_MOVE,
+        lookahead::PRUNED,
+    ],
     solve,
     unusable,
 };

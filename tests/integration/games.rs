@@ -187,40 +187,6 @@ fn game_seeds_are_pinned() {
     insta::assert_snapshot!("grundy_seed_7", format!("{grundy:?}"));
 }
 
-#[test]
-fn game_instances_read_back_unchanged() {
-    for seed in 0..200 {
-        let ttt = tictactoe::generate(&tictactoe::Params::default(), seed).unwrap();
-        let oth = othello::generate(
-            &othello::Params {
-                depth: 2,
-                ..Default::default()
-            },
-            seed,
-        )
-        .unwrap();
-        for instance in [Instance::TicTacToe(ttt), Instance::Othello(Box::new(oth))] {
-            for (text, path) in [
-                (instance.to_toml(), "x.toml"),
-                (instance.to_json(), "x.json"),
-            ] {
-                let source = treequiz::input::Source {
-                    path: path.into(),
-                    text: text.clone(),
-                };
-                let back = treequiz::instance::parse(&source)
-                    .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-                let again = if path.ends_with("json") {
-                    back.to_json()
-                } else {
-                    back.to_toml()
-                };
-                assert_eq!(again, text, "seed {seed}");
-            }
-        }
-    }
-}
-
 /// Every generated exercise fits its page and has the cuts it was asked for.
 #[test]
 fn generated_positions_meet_their_constraints() {

@@ -61,7 +61,21 @@ fn sampled_instances_read_back_unchanged() {
             seed,
         )
         .unwrap();
-        for instance in [Instance::GameTree(tree), Instance::AndOr(graph)] {
+        let ttt = treequiz::games::tictactoe::generate(&Default::default(), seed).unwrap();
+        let othello = treequiz::games::othello::generate(
+            &treequiz::games::othello::Params {
+                depth: 2,
+                ..Default::default()
+            },
+            seed,
+        )
+        .unwrap();
+        for instance in [
+            Instance::GameTree(tree),
+            Instance::AndOr(graph),
+            Instance::TicTacToe(ttt),
+            Instance::Othello(Box::new(othello)),
+        ] {
             for (text, path) in [
                 (instance.to_toml(), "x.toml"),
                 (instance.to_json(), "x.json"),
