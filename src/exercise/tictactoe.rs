@@ -42,7 +42,7 @@ pub fn figure(board: &Board) -> crate::draw::Figure {
             None => Square::Empty,
         })
         .collect();
-    board_figure(3, 12.0, &squares)
+    board_figure(3, 15.0, &squares)
 }
 
 fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {

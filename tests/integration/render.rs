@@ -72,7 +72,7 @@ fn ink(png_path: &Path) -> (usize, usize) {
 fn html_sheets_print_and_their_figures_are_drawn() {
     let Some(chromium) = chromium() else { return };
     let dir = scratch("chromium");
-    for set in ["demo", "midterm-zh"] {
+    for set in ["demo", "midterm-zh", "games"] {
         let out = dir.join(set);
         let (code, _, err) = generate(
             &format!("problem-sets/{set}.toml"),
@@ -124,7 +124,11 @@ fn html_sheets_print_and_their_figures_are_drawn() {
                 .collect();
             assert_eq!(
                 figures.len(),
-                if set == "demo" { 3 } else { 6 },
+                match set {
+                    "demo" => 3,
+                    "games" => 4,
+                    _ => 6,
+                },
                 "{set}/{page}: one figure per exercise"
             );
             for (i, svg) in figures.iter().enumerate() {
@@ -162,7 +166,7 @@ fn latex_sheets_compile_with_xelatex_when_it_is_installed() {
         return;
     };
     let dir = scratch("xelatex");
-    for set in ["demo", "midterm-zh"] {
+    for set in ["demo", "midterm-zh", "games"] {
         let out = dir.join(set);
         let (code, _, err) = generate(
             &format!("problem-sets/{set}.toml"),
