@@ -133,9 +133,15 @@ const GRAPH_KEYS: &[&str] = &[
     "nodes",
 ];
 
-const TICTACTOE_KEYS: &[&str] = &["marks", "depth", "symmetry", "min_cuts"];
+const TICTACTOE_KEYS: &[&str] = &["marks", "depth", "symmetry", "min_cuts", "unique_best"];
 const OTHELLO_KEYS: &[&str] = &[
-    "plies", "depth", "squares", "mobility", "frontier", "min_cuts",
+    "plies",
+    "depth",
+    "squares",
+    "mobility",
+    "frontier",
+    "min_cuts",
+    "unique_best",
 ];
 const GRUNDY_KEYS: &[&str] = &["coins", "first"];
 
@@ -602,6 +608,9 @@ fn tictactoe_params(r: &Reader<'_>, t: &Table<'_>) -> Result<tictactoe::Params, 
         p.symmetry = r.bool(d, "symmetry = true")?;
     }
     p.min_cuts = count(r, t, "min_cuts")?;
+    if let Some(d) = t.get("unique_best") {
+        p.unique_best = r.bool(d, "unique_best = true")?;
+    }
     check_generator(r, t, p.validate().err())?;
     check_size(
         r,
@@ -620,6 +629,9 @@ fn othello_params(r: &Reader<'_>, t: &Table<'_>) -> Result<othello::Params, Inpu
     p.depth = depth(r, t, p.depth)?;
     p.weights = othello::read_weights(r, t)?;
     p.min_cuts = count(r, t, "min_cuts")?;
+    if let Some(d) = t.get("unique_best") {
+        p.unique_best = r.bool(d, "unique_best = true")?;
+    }
     check_generator(r, t, p.validate().err())?;
     Ok(p)
 }

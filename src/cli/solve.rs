@@ -714,6 +714,11 @@ fn grundy_json(game: &GrundyGame) -> Json {
         "winner": winner.name(),
         "first_moves": first_moves,
         "strategy": strategy,
+        "winning_moves": game
+            .winning_moves()
+            .into_iter()
+            .map(|(s, m)| game.move_name(s, m))
+            .collect::<Vec<_>>(),
         "states": states,
     })
 }
@@ -769,6 +774,15 @@ fn grundy_text(game: &GrundyGame) -> String {
             game.states[s].name(),
             game.states[m].name()
         );
+    }
+    let _ = writeln!(
+        out,
+        "Every winning move of {} (from every state where {} is to move and can win):",
+        game.winner().name(),
+        game.winner().name()
+    );
+    for (s, m) in game.winning_moves() {
+        let _ = writeln!(out, "  {}", game.move_name(s, m));
     }
     out
 }

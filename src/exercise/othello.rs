@@ -67,45 +67,49 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
     let look = g.lookahead();
     let t = &look.tree;
     let (max, min) = (g.to_move, g.to_move.other());
+    // Columns for the terms the evaluation has: a zero weight's column would mislead.
+    let (mobility, frontier) = (g.weights.mobility != 0, g.weights.frontier != 0);
     let rows = lookahead::evaluated(t)
         .into_iter()
         .map(|id| {
             let board: &Board = &look.positions[id.index()].board;
             let p = board.eval_parts(max, &g.weights);
             let pair = |a: i64, b: i64| format!("{a} − {b}");
+            let mut row = vec![t.label(id).into_owned()];
             if p.finished {
-                vec![
-                    t.label(id).into_owned(),
-                    lang.fill(
-                        "table.finished",
-                        &[("discs", &pair(p.discs_max, p.discs_min))],
-                    ),
-                    String::new(),
-                    String::new(),
-                    p.total.to_string(),
-                ]
+                row.push(lang.fill(
+                    "table.finished",
+                    &[("discs", &pair(p.discs_max, p.discs_min))],
+                ));
+                row.extend(
+                    [mobility, frontier]
+                        .iter()
+                        .filter(|&&on| on)
+                        .map(|_| String::new()),
+                );
             } else {
-                vec![
-                    t.label(id).into_owned(),
-                    pair(p.squares_max, p.squares_min),
-                    pair(p.mobility_max, p.mobility_min),
-                    pair(p.frontier_max, p.frontier_min),
-                    p.total.to_string(),
-                ]
+                row.push(pair(p.squares_max, p.squares_min));
+                if mobility {
+                    row.push(pair(p.mobility_max, p.mobility_min));
+                }
+                if frontier {
+                    row.push(pair(p.frontier_max, p.frontier_min));
+                }
             }
+            row.push(p.total.to_string());
+            row
         })
         .collect();
+    let mut headers = vec!["table.position", "table.squares"];
+    if mobility {
+        headers.push("table.mobility");
+    }
+    if frontier {
+        headers.push("table.frontier");
+    }
+    headers.push("table.eval");
     let table = Table {
-        headers: lookahead::headers(
-            lang,
-            &[
-                "table.position",
-                "table.squares",
-                "table.mobility",
-                "table.frontier",
-                "table.eval",
-            ],
-        ),
+        headers: lookahead::headers(lang, &headers),
         rows,
     };
     let moves = g.board.moves(max);

@@ -114,9 +114,13 @@ impl GrundyGame {
 
 impl GrundyGame {
     /// The index of a state written `(6,1,MAX)` (piles in any order, any
-    /// spacing and case), if the game graph has it.
+    /// spacing and case, parentheses optional), if the game graph has it.
     pub fn find(&self, text: &str) -> Option<usize> {
-        let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?;
+        let text = text.trim();
+        let inner = text
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(text);
         let mut parts: Vec<&str> = inner.split(',').map(str::trim).collect();
         let to_move = match parts.pop()?.to_ascii_uppercase().as_str() {
             "MAX" => Player::Max,
@@ -139,7 +143,7 @@ impl GrundyGame {
         if word == "MAX" || word == "MIN" {
             return Some(word);
         }
-        match label.split_once("->").or_else(|| label.split_once('→')) {
+        match split_move(label) {
             Some((from, to)) => {
                 let (from, to) = (self.find(from)?, self.find(to)?);
                 self.moves[from]
@@ -148,6 +152,13 @@ impl GrundyGame {
             }
             None => self.find(label).map(|s| self.states[s].name()),
         }
+    }
+
+    /// Why `from -> to` names no move, when both are states of the graph.
+    pub fn not_a_move(&self, label: &str) -> bool {
+        split_move(label)
+            .and_then(|(a, b)| Some((self.find(a)?, self.find(b)?)))
+            .is_some_and(|(a, b)| !self.moves[a].contains(&b))
     }
 
     /// `(7,MIN) -> (6,1,MAX)`.
@@ -171,6 +182,14 @@ impl GrundyGame {
         }
         out
     }
+}
+
+/// The two sides of a move written with `->`, `=>` or `→`.
+fn split_move(label: &str) -> Option<(&str, &str)> {
+    label
+        .split_once("->")
+        .or_else(|| label.split_once("=>"))
+        .or_else(|| label.split_once('→'))
 }
 
 /// Builds and solves the game graph of `coins` coins with `first` to move.

@@ -74,3 +74,18 @@ pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> L
         moves,
     }
 }
+
+/// The first constraint on a generated lookahead that it does not meet.
+pub fn unmet(
+    tree: &Tree,
+    min_cuts: Option<u32>,
+    unique_best: bool,
+    options: crate::gametree::Options,
+) -> Option<String> {
+    if unique_best && crate::gametree::minimax(tree).best_moves.len() != 1 {
+        return Some("unique_best = true".to_string());
+    }
+    let min = min_cuts?;
+    let cuts = crate::gametree::alpha_beta(tree, options).cuts.len();
+    ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
+}

@@ -283,6 +283,41 @@ impl TicTacToe {
     }
 }
 
+/// The cell named `b2` (case-insensitive), if it is one.
+pub fn parse_cell(name: &str) -> Option<usize> {
+    let mut chars = name.trim().chars();
+    let (col, row) = (chars.next()?.to_ascii_lowercase(), chars.next()?);
+    if chars.next().is_some() || !('a'..='c').contains(&col) || !('1'..='3').contains(&row) {
+        return None;
+    }
+    Some((row as usize - '1' as usize) * 3 + (col as usize - 'a' as usize))
+}
+
+impl Lookahead<Node> {
+    /// The node a line of play from the root reaches (`["c1", "b1"]`), in the
+    /// tree as searched: with symmetric siblings merged, a move that was merged
+    /// into an earlier one finds that one, so a student who writes the mirror
+    /// image of a searched move names the node that stands for it.
+    pub fn find_line(&self, moves: &[&str]) -> Option<crate::gametree::NodeId> {
+        let t = &self.tree;
+        let mut at = t.root();
+        let mut board = self.positions[0].board;
+        for name in moves {
+            let cell = parse_cell(name)?;
+            let node = &self.positions[at.index()];
+            if board.get(cell).is_some() || board.finished() {
+                return None;
+            }
+            board = board.play(cell, node.to_move);
+            at = t.children(at).find(|c| {
+                let b = &self.positions[c.index()].board;
+                *b == board || (node.symmetry && b.symmetric_to(&board))
+            })?;
+        }
+        Some(at)
+    }
+}
+
 /// A node of the lookahead: a board and the mark to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
@@ -436,6 +471,8 @@ pub struct Params {
     pub symmetry: bool,
     /// At least this many alpha-beta cuts.
     pub min_cuts: Option<u32>,
+    /// Exactly one best move.
+    pub unique_best: bool,
     /// The conventions under which cuts are counted.
     pub alpha_beta: crate::gametree::Options,
 }
@@ -447,6 +484,7 @@ impl Default for Params {
             depth: 2,
             symmetry: true,
             min_cuts: None,
+            unique_best: false,
             alpha_beta: crate::gametree::Options::default(),
         }
     }
@@ -483,7 +521,7 @@ impl Params {
 }
 
 /// A reachable, unfinished position with MAX to move (X moved first), whose
-/// lookahead has the cuts asked for.
+/// lookahead has the cuts and the unique best move asked for.
 pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
     p.validate()?;
     first_satisfying(
@@ -508,11 +546,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
             let Some(g) = g else {
                 return Some("a game still going on".to_string());
             };
-            let min = p.min_cuts?;
-            let cuts = crate::gametree::alpha_beta(&g.lookahead().tree, p.alpha_beta)
-                .cuts
-                .len();
-            ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
+            super::lookahead::unmet(&g.lookahead().tree, p.min_cuts, p.unique_best, p.alpha_beta)
         },
     )
     .map(|g| g.expect("checked"))

@@ -85,6 +85,14 @@ fn canonical(instance: &Instance, label: &str) -> Option<String> {
                 .split(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '>' | '→'))
                 .filter(|p| !p.is_empty())
                 .collect();
+            if let Instance::TicTacToe(g) = instance {
+                // Mirror images of a searched move name the move that stands for them.
+                let look = g.lookahead();
+                return look
+                    .find_line(&path)
+                    .filter(|id| *id != look.tree.root())
+                    .map(|id| look.tree.label(id).into_owned());
+            }
             let t = instance.game_tree()?;
             t.find(&path.join("-")).map(|id| t.label(id).into_owned())
         }
@@ -101,7 +109,9 @@ fn read_value(doc: &Doc) -> Option<Value> {
         // `8.0` is 8; `8.5` is not a value of these exercises.
         DocKind::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(Value::Finite(*f as i64)),
         DocKind::Str(s) => {
-            Value::parse_infinity(s).or_else(|| s.trim().parse::<i64>().ok().map(Value::Finite))
+            // The sheets print "−3" with a true minus sign; a student may copy it.
+            let s = s.replace('−', "-");
+            Value::parse_infinity(&s).or_else(|| s.trim().parse::<i64>().ok().map(Value::Finite))
         }
         _ => None,
     }
@@ -115,7 +125,7 @@ fn read_bound(doc: &Doc) -> Option<Bound> {
     let DocKind::Str(s) = &doc.kind else {
         return None;
     };
-    let s = s.trim().to_lowercase();
+    let s = s.trim().to_lowercase().replace('−', "-");
     let (make, rest): (fn(Value) -> Bound, &str) = if let Some(r) = s
         .strip_prefix("<=")
         .or_else(|| s.strip_prefix('≤'))
@@ -138,7 +148,10 @@ fn read_bound(doc: &Doc) -> Option<Bound> {
     Some(make(v))
 }
 
-/// A list of strings; a single string is split at commas and spaces.
+/// A list of strings. A single string is split into items at commas and
+/// semicolons outside parentheses (a Grundy state has commas inside), then at
+/// spaces unless the item is a path or a move (`b2 - a1`, `(7) -> (6,1)`);
+/// `"none"` and `"[]"` are the empty list.
 fn read_list(doc: &Doc) -> Option<Vec<String>> {
     match &doc.kind {
         DocKind::Array(items) => items
@@ -148,12 +161,33 @@ fn read_list(doc: &Doc) -> Option<Vec<String>> {
                 _ => None,
             })
             .collect(),
-        DocKind::Str(s) => Some(
-            s.split([',', ' ', ';'])
-                .filter(|x| !x.is_empty())
-                .map(str::to_string)
-                .collect(),
-        ),
+        DocKind::Str(s)
+            if matches!(s.trim().to_lowercase().as_str(), "none" | "[]" | "-" | "—") =>
+        {
+            Some(Vec::new())
+        }
+        DocKind::Str(s) => {
+            let mut items = Vec::new();
+            let (mut depth, mut start) = (0i32, 0);
+            for (i, c) in s.char_indices().chain([(s.len(), ',')]) {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    ',' | ';' if depth <= 0 => {
+                        let item = s[start..i].trim();
+                        if item.contains(['-', '(', '→', '–']) {
+                            items.push(item.to_string());
+                        } else {
+                            items.extend(item.split_whitespace().map(str::to_string));
+                        }
+                        start = i + c.len_utf8();
+                    }
+                    _ => {}
+                }
+            }
+            items.retain(|i| !i.is_empty());
+            Some(items)
+        }
         _ => None,
     }
 }
@@ -389,13 +423,14 @@ fn score_field(
                     continue;
                 };
                 let Some(b) = read_bound(d) else {
-                    fs.reasons.push(ctx.lang.fill(
+                    let why = ctx.lang.fill(
                         "grade.unreadable_value",
                         &[
                             ("what", ctx.lang.get("grade.what_value")),
                             ("given", &doc_text(d)),
                         ],
-                    ));
+                    );
+                    fs.reasons.push(format!("{label}: {why}"));
                     extra += 1;
                     continue;
                 };
@@ -434,12 +469,18 @@ fn score_field(
             };
             let mut labels: Vec<String> = Vec::new();
             let mut unknown = 0;
+            // "You wrote" shows every item, including those that name nothing.
+            let mut shown: Vec<String> = Vec::new();
             for item in &list {
                 match canonical(inst, item) {
                     // A repeated item counts once (in a sequence, too: nodes are evaluated once).
                     Some(l) if labels.contains(&l) => {}
-                    Some(l) => labels.push(l),
+                    Some(l) => {
+                        shown.push(l.clone());
+                        labels.push(l);
+                    }
                     None => {
+                        shown.push(item.clone());
                         unknown += 1;
                         fs.reasons.push(unknown_reason(ctx, item));
                         problems.push(unknown_reason(ctx, item));
@@ -449,10 +490,10 @@ fn score_field(
             if field == "pruned" {
                 labels = prune_roots(inst, labels);
             }
-            fs.given = if labels.is_empty() {
+            fs.given = if shown.is_empty() {
                 "—".to_string()
             } else {
-                labels.join(", ")
+                shown.join(", ")
             };
             if shape == Shape::Sequence {
                 order_reasons(ctx, field, k, &labels, fs);
@@ -516,13 +557,31 @@ fn read_list_strict(doc: &Doc) -> Option<Vec<String>> {
     }
 }
 
+/// What the student wrote, as TOML would show it (shortened when long).
 fn doc_text(doc: &Doc) -> String {
-    match &doc.kind {
+    let text = match &doc.kind {
         DocKind::Int(v) => v.to_string(),
         DocKind::Float(f) => f.to_string(),
         DocKind::Str(s) => format!("\"{s}\""),
         DocKind::Bool(b) => b.to_string(),
-        other => format!("{other:?}").chars().take(40).collect(),
+        DocKind::Array(items) => format!(
+            "[{}]",
+            items.iter().map(doc_text).collect::<Vec<_>>().join(", ")
+        ),
+        DocKind::Table(entries) => format!(
+            "{{ {} }}",
+            entries
+                .iter()
+                .map(|(k, v)| format!("{} = {}", k.name, doc_text(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => doc.type_name().to_string(),
+    };
+    if text.chars().count() > 80 {
+        text.chars().take(77).chain("…".chars()).collect()
+    } else {
+        text
     }
 }
 
@@ -639,22 +698,21 @@ fn set_reasons(
             ("max_wins", Instance::Grundy { .. }) => grundy_state_why(ctx, extra),
             ("winning_moves", Instance::Grundy { coins, first }) => {
                 let game = crate::games::grundy::solve(*coins, *first);
-                let (from, to) = extra.split_once(" -> ").expect("a canonical move");
-                let (from, to) = (
-                    game.find(from).expect("canonical"),
-                    game.find(to).expect("canonical"),
-                );
-                if game.states[from].to_move != game.winner() {
-                    ctx.lang.fill(
+                // A canonical label here is a move, a state or MAX/MIN: only a move is explained.
+                let ends = extra
+                    .split_once(" -> ")
+                    .and_then(|(a, b)| Some((game.find(a)?, game.find(b)?)));
+                match ends {
+                    Some((from, _)) if game.states[from].to_move != game.winner() => ctx.lang.fill(
                         "grade.move_not_winner",
                         &[
                             ("move", extra),
                             ("player", game.states[from].to_move.name()),
                             ("winner", game.winner().name()),
                         ],
-                    )
-                } else {
-                    grundy_why(ctx, to)
+                    ),
+                    Some((_, to)) => grundy_why(ctx, to),
+                    None => ctx.lang.fill("grade.extra_hidden", &[("node", extra)]),
                 }
             }
             ("unsolvable", Instance::AndOr(g)) => {
@@ -719,7 +777,13 @@ fn set_reasons(
 fn unknown_reason(ctx: &Ctx<'_>, label: &str) -> String {
     let key = match ctx.q.instance {
         Instance::TicTacToe(_) | Instance::Othello(_) => "grade.unknown_move",
-        Instance::Grundy { .. } => "grade.unknown_state",
+        Instance::Grundy { coins, first } => {
+            if crate::games::grundy::solve(coins, first).not_a_move(label) {
+                "grade.not_a_split"
+            } else {
+                "grade.unknown_state"
+            }
+        }
         _ => "grade.unknown_label",
     };
     ctx.lang.fill(key, &[("label", label)])
@@ -767,7 +831,11 @@ fn grundy_state_why(ctx: &Ctx<'_>, name: &str) -> String {
         unreachable!("a Grundy question")
     };
     let game = crate::games::grundy::solve(coins, first);
-    grundy_why(ctx, game.find(name).expect("a canonical state"))
+    match game.find(name) {
+        Some(state) => grundy_why(ctx, state),
+        // `MAX` or `MIN` in a list of states: a label, not a state.
+        None => ctx.lang.fill("grade.extra_hidden", &[("node", name)]),
+    }
 }
 
 /// Why a node the student pruned is examined: the bounds in force when it is reached.

@@ -180,6 +180,65 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
     assert_eq!(earned, 6.0);
 }
 
+/// Every label one game's field could take, given to every field of every game
+/// question: graded, never a panic.
+#[test]
+fn game_fields_take_any_answer_without_panic() {
+    let (book, lang, key) = textbook();
+    let values = [
+        r#""MAX""#,
+        r#""min""#,
+        r#"["MAX", "(6,1,MAX)", "(7,MIN) -> (6,1,MAX)", "b2", "b2-a1", "pass", "d3-pass"]"#,
+        r#""(6,1,MAX) -> (3,3,1,MIN)""#,
+        r#""(7,MIN), MAX, 2,2""#,
+        r#"["a1-a1-a1-a1", "c3-c3", "z9", "h8-h8-h8", "->", "()", "(,MAX)", "(0,MIN)"]"#,
+        r#"{ b2 = 1, "(6,1,MAX)" = 2, MAX = "x", d3 = "−1", pass = [] }"#,
+        r#""none""#,
+        "3",
+        r#""-inf""#,
+        "[]",
+        "{}",
+    ];
+    let mut graded = 0;
+    for q in 5..=7 {
+        let start = key.find(&format!("[q{q}]")).unwrap();
+        let end = key[start + 4..].find("\n[").map_or(key.len(), |e| start + 4 + e);
+        let fields: Vec<&str> = key[start..end]
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.contains(" = "))
+            .map(|l| l.split(" = ").next().unwrap())
+            .collect();
+        for field in fields {
+            for value in values {
+                let section: String = key[start..end]
+                    .lines()
+                    .map(|l| {
+                        if l.starts_with(&format!("{field} = ")) {
+                            format!("{field} = {value}")
+                        } else {
+                            l.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let text = format!("{}{section}\n{}", &key[..start], &key[end..]);
+                let row = grade_source(
+                    &book,
+                    &Source {
+                        path: "answers.toml".into(),
+                        text,
+                    },
+                    &lang,
+                    false,
+                );
+                assert_eq!(row.status, Status::Graded, "q{q} {field} = {value}");
+                graded += 1;
+            }
+        }
+    }
+    assert_eq!(graded, 12 * 12);
+}
+
 #[test]
 fn game_mistakes_lose_exactly_their_share_and_say_why() {
     // Q5 tic-tac-toe (Nilsson's opening search), 6 points over 4 fields (1.5 each).
@@ -199,6 +258,23 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
             .any(|w| w.starts_with("you pruned a1-b1, but when a1-b1 is reached α = -inf")),
         "{why:?}"
     );
+    // A mirror image of a searched move names the move that stands for it
+    // (c1 is a1 reflected; b1-c2 is b1-a2 reflected), and a true minus sign reads.
+    let (_, earned, why) = with_mistake(5, "b1 = -2,", "c1 = -1, b1 = \"−2\",");
+    assert_eq!(earned, 6.0, "{why:?}");
+    let (_, earned, _) = with_mistake(5, r#""b1-a2""#, r#""b1-c2""#);
+    assert_eq!(earned, 6.0);
+    // An occupied cell names no move.
+    let (_, _, why) = with_mistake(5, r#""b1-a2""#, r#""b1-b1""#);
+    assert!(
+        why.iter()
+            .any(|w| w.starts_with("b1-b1 is not a move searched from P")),
+        "{why:?}"
+    );
+    // A list where one label is asked for is echoed as written, not as a dump.
+    let (_, earned, why) = with_mistake(5, "\nbest_move = \"b2\"", "\nbest_move = [\"b2\"]");
+    assert_eq!(earned, 4.5);
+    assert!(why.iter().any(|w| w.ends_with(r#"["b2"]"#)), "{why:?}");
     // Q6 Grundy, 6 points over 3 fields (2 each).
     let (_, earned, why) = with_mistake(6, "\nwinner = \"MAX\"", "\nwinner = \"MIN\"");
     assert_eq!(earned, 4.0, "{why:?}");
@@ -209,6 +285,13 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
     // States in any pile order, spacing and case are the same state.
     let (_, earned, _) = with_mistake(6, r#""(4,2,1,MIN)", "(3,3"#, r#""(1, 4, 2, min)", "(3,3"#);
     assert_eq!(earned, 6.0);
+    // One string for the whole list splits between states, not inside them.
+    let (_, earned, why) = with_mistake(
+        6,
+        r#"["(7,MIN)", "(6,1,MAX)", "(5,2,MAX)", "(4,3,MAX)", "(4,2,1,MIN)", "(3,3,1,MIN)", "(3,2,1,1,MAX)", "(2,2,1,1,1,MIN)"]"#,
+        r#""(7,MIN), (6,1,MAX), (5,2,MAX), (4,3,MAX), (4,2,1,MIN), (3,3,1,MIN), (3,2,1,1,MAX), (2,2,1,1,1,MIN)""#,
+    );
+    assert_eq!(earned, 6.0, "{why:?}");
     // One of 8 states missing: 7/8 of the field.
     let (_, earned, why) = with_mistake(6, r#", "(2,2,1,1,1,MIN)"]"#, "]");
     assert_eq!(earned, 5.75, "{why:?}");
@@ -226,6 +309,17 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
     assert!(
         why.iter()
             .any(|w| w.starts_with("(7,MIN) -> (3,3,1,MAX) is not a state or a move")),
+        "{why:?}"
+    );
+    // Two real states that no split joins.
+    let (_, _, why) = with_mistake(
+        6,
+        "\nwinning_moves = [",
+        "\nwinning_moves = [\"(6,1,MAX) -> (3,3,1,MIN)\", ",
+    );
+    assert!(
+        why.iter()
+            .any(|w| w.starts_with("(6,1,MAX) -> (3,3,1,MIN) is not a move: a move splits")),
         "{why:?}"
     );
     // Q7 Othello, 6 points over 5 fields (1.2 each): a legal move missing.

@@ -247,6 +247,8 @@ pub struct Params {
     pub weights: Weights,
     /// At least this many alpha-beta cuts.
     pub min_cuts: Option<u32>,
+    /// Exactly one best move.
+    pub unique_best: bool,
     /// The conventions under which cuts are counted.
     pub alpha_beta: crate::gametree::Options,
 }
@@ -258,6 +260,7 @@ impl Default for Params {
             depth: 1,
             weights: Weights::default(),
             min_cuts: None,
+            unique_best: false,
             alpha_beta: crate::gametree::Options::default(),
         }
     }
@@ -283,7 +286,7 @@ impl Params {
 }
 
 /// A reachable position with the side to move able to move, whose lookahead
-/// has at most [`MAX_LEAVES`] leaves and the cuts asked for.
+/// has at most [`MAX_LEAVES`] leaves, and the cuts and the unique best move asked for.
 pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
     p.validate()?;
     first_satisfying(
@@ -311,10 +314,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                     "at most {MAX_LEAVES} positions at the lookahead's frontier"
                 ));
             }
-            let cuts = crate::gametree::alpha_beta(&tree, p.alpha_beta).cuts.len();
-            p.min_cuts
-                .filter(|&m| (cuts as u32) < m)
-                .map(|m| format!("min_cuts = {m}"))
+            super::lookahead::unmet(&tree, p.min_cuts, p.unique_best, p.alpha_beta)
         },
     )
 }
