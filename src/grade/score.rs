@@ -386,7 +386,10 @@ fn score_field(
             };
             fs.given = s.trim().to_string();
             let Some(label) = canonical(inst, s) else {
-                fs.reasons.push(unknown_reason(ctx, &fs.given));
+                fs.reasons.push(match inst {
+                    Instance::Grundy { .. } => ctx.lang.get("grade.write_max_or_min").to_string(),
+                    _ => unknown_reason(ctx, &fs.given),
+                });
                 return 0.0;
             };
             fs.given = label.clone();
