@@ -1,8 +1,9 @@
 //! Class-set benchmark: prints figures, asserts nothing about time.
 //!
 //! `cargo bench --bench class`: `treequiz generate` on the six-exercise Chinese
-//! midterm for rosters of 75, 150 and 300 students, every format (md, html,
-//! tex; LaTeX is written, not compiled), files written to disk.
+//! midterm and on the four-exercise games set for rosters of 75, 150 and 300
+//! students, every format (md, html, tex; LaTeX is written, not compiled),
+//! files written to disk.
 
 use std::process::Command;
 use std::time::Instant;
@@ -11,8 +12,18 @@ fn main() {
     let bin = env!("CARGO_BIN_EXE_treequiz");
     let dir = std::env::temp_dir().join(format!("treequiz-bench-class-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    for (set, what) in [
+        ("midterm-zh", "6 exercises"),
+        ("games", "tic-tac-toe, Grundy, Othello, tic-tac-toe"),
+    ] {
+        run_set(bin, &dir, set, what);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn run_set(bin: &str, dir: &std::path::Path, set: &str, what: &str) {
     println!(
-        "treequiz generate, problem-sets/midterm-zh.toml (6 exercises), md + html + tex, best of 3 runs\n"
+        "\ntreequiz generate, problem-sets/{set}.toml ({what}), md + html + tex, best of 3 runs\n"
     );
     println!(
         "{:>9} {:>8} {:>10} {:>10} {:>12}",
@@ -24,7 +35,7 @@ fn main() {
             .map(|i| format!("2026{i:04},Student {i}"))
             .collect();
         std::fs::write(&roster, format!("id,name\n{}\n", rows.join("\n"))).unwrap();
-        let out = dir.join(format!("out-{students}"));
+        let out = dir.join(format!("out-{set}-{students}"));
         let mut best = f64::INFINITY;
         for _ in 0..3 {
             let _ = std::fs::remove_dir_all(&out);
@@ -32,7 +43,7 @@ fn main() {
             let status = Command::new(bin)
                 .args([
                     "generate",
-                    "problem-sets/midterm-zh.toml",
+                    &format!("problem-sets/{set}.toml"),
                     "--roster",
                     roster.to_str().unwrap(),
                     "--out",
@@ -67,5 +78,4 @@ fn main() {
             best * 1000.0 / f64::from(students)
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -202,7 +202,9 @@ fn game_fields_take_any_answer_without_panic() {
     let mut graded = 0;
     for q in 5..=7 {
         let start = key.find(&format!("[q{q}]")).unwrap();
-        let end = key[start + 4..].find("\n[").map_or(key.len(), |e| start + 4 + e);
+        let end = key[start + 4..]
+            .find("\n[")
+            .map_or(key.len(), |e| start + 4 + e);
         let fields: Vec<&str> = key[start..end]
             .lines()
             .filter(|l| !l.starts_with('#') && l.contains(" = "))
