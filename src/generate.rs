@@ -17,16 +17,26 @@ pub enum GenerateError {
     Invalid(String),
     /// No instance met the constraints within [`MAX_ATTEMPTS`] attempts.
     #[error(
-        "no {what} with {constraint} was found in {attempts} attempts; relax the constraint, or make the {what} deeper or wider"
+        "no {what} with {constraint} was found in {attempts} attempts; relax the constraint, or {}",
+        advice(what)
     )]
     Unsatisfied {
-        /// "tree" or "graph".
+        /// "tree", "graph" or "position".
         what: &'static str,
         /// The constraint last unmet, as the user would write it.
         constraint: String,
         /// How many instances were tried.
         attempts: u32,
     },
+}
+
+/// How to make a constraint easier to meet, for what is generated.
+fn advice(what: &str) -> String {
+    if what == "position" {
+        "search more plies (a deeper lookahead has more cuts and fewer ties)".to_string()
+    } else {
+        format!("make the {what} deeper or wider")
+    }
 }
 
 /// `n nodes`, or a plain "more than 10^19 nodes" once the count saturated.

@@ -1,7 +1,9 @@
 //! `treequiz sample KIND --seed N`: a generated instance, printed as an instance file.
+//! Grundy's game needs no sampling: its instance is two numbers.
 
 use clap::Subcommand;
 use treequiz::andor::{self, CostModel};
+use treequiz::games::{othello, tictactoe};
 use treequiz::gametree::{self, Player};
 use treequiz::instance::Instance;
 
@@ -107,6 +109,43 @@ enum Kind {
         #[arg(long, value_parser = parse_range::<u32>)]
         nodes: Option<(u32, u32)>,
     },
+    /// A reachable tic-tac-toe position, the side to move as MAX.
+    Tictactoe {
+        #[command(flatten)]
+        format: Format,
+        /// Marks on the board: `2` or a range `2..4`.
+        #[arg(long, default_value = "2..4", value_parser = parse_range::<u32>)]
+        marks: (u32, u32),
+        /// Plies searched.
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// Search moves that give symmetric positions apart.
+        #[arg(long)]
+        no_symmetry: bool,
+        /// At least this many alpha-beta cuts (left to right, prune on equality).
+        #[arg(long)]
+        min_cuts: Option<u32>,
+        /// Exactly one best move.
+        #[arg(long)]
+        unique_best: bool,
+    },
+    /// A reachable Othello position, the side to move as MAX, default weights.
+    Othello {
+        #[command(flatten)]
+        format: Format,
+        /// Random moves from the opening: `6` or a range `4..10`.
+        #[arg(long, default_value = "4..10", value_parser = parse_range::<u32>)]
+        plies: (u32, u32),
+        /// Plies searched (1 to 3).
+        #[arg(long, default_value_t = 1)]
+        depth: u32,
+        /// At least this many alpha-beta cuts (left to right, prune on equality).
+        #[arg(long)]
+        min_cuts: Option<u32>,
+        /// Exactly one best move.
+        #[arg(long)]
+        unique_best: bool,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -193,6 +232,44 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             let graph = andor::generate::generate(&params, format.seed)
                 .map_err(|e| UsageError(e.to_string()))?;
             (Instance::AndOr(graph), format)
+        }
+        Kind::Tictactoe {
+            format,
+            marks,
+            depth,
+            no_symmetry,
+            min_cuts,
+            unique_best,
+        } => {
+            let params = tictactoe::Params {
+                marks: *marks,
+                depth: *depth,
+                symmetry: !no_symmetry,
+                min_cuts: *min_cuts,
+                unique_best: *unique_best,
+                alpha_beta: gametree::Options::default(),
+            };
+            let game =
+                tictactoe::generate(&params, format.seed).map_err(|e| UsageError(e.to_string()))?;
+            (Instance::TicTacToe(game), format)
+        }
+        Kind::Othello {
+            format,
+            plies,
+            depth,
+            min_cuts,
+            unique_best,
+        } => {
+            let params = othello::Params {
+                plies: *plies,
+                depth: *depth,
+                min_cuts: *min_cuts,
+                unique_best: *unique_best,
+                ..Default::default()
+            };
+            let game =
+                othello::generate(&params, format.seed).map_err(|e| UsageError(e.to_string()))?;
+            (Instance::Othello(Box::new(game)), format)
         }
     };
     Ok(if format.json {

@@ -150,6 +150,8 @@ fn sample_output_solves() {
         ("and-or-graph", "toml", "--toml"),
         ("game-tree", "json", "--json"),
         ("and-or-graph", "json", "--json"),
+        ("tictactoe", "toml", "--toml"),
+        ("othello", "json", "--json"),
     ] {
         let (code, sampled, err) = run(&["sample", kind, "--seed", "7", flag]);
         assert_eq!((code, err.as_str()), (0, ""));
@@ -213,6 +215,23 @@ fn sample_refuses_impossible_requests() {
         (
             "unreachable_size",
             &["sample", "and-or-graph", "--seed", "1", "--nodes", "1"],
+        ),
+        (
+            "othello_too_late",
+            &["sample", "othello", "--seed", "1", "--plies", "70"],
+        ),
+        (
+            "tictactoe_cuts_on_one_ply",
+            &[
+                "sample",
+                "tictactoe",
+                "--seed",
+                "1",
+                "--depth",
+                "1",
+                "--min-cuts",
+                "1",
+            ],
         ),
         (
             "distinct_needs_range",
