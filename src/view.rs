@@ -123,6 +123,8 @@ pub struct KeyView {
     pub notes: Vec<String>,
     /// The step table.
     pub table: Table,
+    /// Its heading ("Step by step"; "Evaluations" for the games).
+    pub table_title: String,
 }
 
 /// One answer on a key.
@@ -308,6 +310,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
                 .collect(),
             notes: solved.notes.clone(),
             table: solved.table.clone(),
+            table_title: lang.for_kind("sheet", "steps", ex.kind.name).to_string(),
         }
     });
     ExerciseView {

@@ -73,18 +73,33 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
         }
     }
     for (s, next) in game.moves.iter().enumerate() {
+        let (px, py) = (at[s].0, at[s].1 + HEIGHT / 2.0);
+        let mut angles = Vec::new();
         for &n in next {
             let style = if m.answer_moves.contains(&(s, n)) {
                 Style::Answer
             } else {
                 Style::Normal
             };
+            let (cx, cy) = (at[n].0, at[n].1 - HEIGHT / 2.0);
             items.push(Item::Line {
-                x1: at[s].0,
-                y1: at[s].1 + HEIGHT / 2.0,
-                x2: at[n].0,
-                y2: at[n].1 - HEIGHT / 2.0,
+                x1: px,
+                y1: py,
+                x2: cx,
+                y2: cy,
                 style,
+            });
+            angles.push((cy - py).atan2(cx - px).to_degrees());
+        }
+        // MIN's states are AND nodes: an arc joins their moves, as AND/OR graphs draw it.
+        if game.states[s].to_move == crate::gametree::Player::Min && angles.len() >= 2 {
+            items.push(Item::Arc {
+                cx: px,
+                cy: py,
+                r: 4.0,
+                a1: angles.iter().copied().fold(f64::INFINITY, f64::min),
+                a2: angles.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                style: Style::Normal,
             });
         }
     }
