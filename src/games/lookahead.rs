@@ -89,3 +89,14 @@ pub fn unmet(
     let cuts = crate::gametree::alpha_beta(tree, options).cuts.len();
     ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
 }
+
+/// A lookahead depth outside `1..=max`, named.
+pub fn check_depth(depth: u32, max: u32) -> Result<(), crate::generate::GenerateError> {
+    if (1..=max).contains(&depth) {
+        Ok(())
+    } else {
+        Err(crate::generate::GenerateError::Invalid(format!(
+            "a lookahead of {depth} plies: it must be 1 to {max}"
+        )))
+    }
+}

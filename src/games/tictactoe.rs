@@ -499,13 +499,7 @@ impl Params {
                 self.marks.1
             )));
         }
-        if !(1..=MAX_DEPTH).contains(&self.depth) {
-            return Err(GenerateError::Invalid(format!(
-                "a lookahead of {} plies: it must be 1 to {MAX_DEPTH}",
-                self.depth
-            )));
-        }
-        Ok(())
+        super::lookahead::check_depth(self.depth, MAX_DEPTH)
     }
 
     /// The most nodes a lookahead can have (symmetry ignored), for the size check.

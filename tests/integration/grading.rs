@@ -83,6 +83,23 @@ fn textbook() -> (KeyBook, treequiz::lang::Lang, String) {
 }
 
 /// Grades the key with one line replaced; returns (question's points, earned, reasons).
+/// Grades one answer file's text against the textbook keys.
+fn grade_text(
+    book: &KeyBook,
+    lang: &treequiz::lang::Lang,
+    text: String,
+) -> treequiz::grade::batch::Row {
+    grade_source(
+        book,
+        &Source {
+            path: "answers.toml".into(),
+            text,
+        },
+        lang,
+        false,
+    )
+}
+
 fn with_mistake(question: usize, old: &str, new: &str) -> (f64, f64, Vec<String>) {
     let (book, lang, key) = textbook();
     let section = format!("[q{question}]");
@@ -91,15 +108,10 @@ fn with_mistake(question: usize, old: &str, new: &str) -> (f64, f64, Vec<String>
         + key[start..]
             .find(old)
             .unwrap_or_else(|| panic!("`{old}` not in q{question}:\n{}", &key[start..]));
-    let text = format!("{}{new}{}", &key[..at], &key[at + old.len()..]);
-    let row = grade_source(
+    let row = grade_text(
         &book,
-        &Source {
-            path: "answers.toml".into(),
-            text,
-        },
         &lang,
-        false,
+        format!("{}{new}{}", &key[..at], &key[at + old.len()..]),
     );
     assert_eq!(row.status, Status::Graded);
     let q = &row.questions[question - 1];
@@ -224,15 +236,7 @@ fn game_fields_take_any_answer_without_panic() {
                     .collect::<Vec<_>>()
                     .join("\n");
                 let text = format!("{}{section}\n{}", &key[..start], &key[end..]);
-                let row = grade_source(
-                    &book,
-                    &Source {
-                        path: "answers.toml".into(),
-                        text,
-                    },
-                    &lang,
-                    false,
-                );
+                let row = grade_text(&book, &lang, text);
                 assert_eq!(row.status, Status::Graded, "q{q} {field} = {value}");
                 graded += 1;
             }

@@ -275,13 +275,7 @@ impl Params {
                 self.plies.1
             )));
         }
-        if !(1..=MAX_DEPTH).contains(&self.depth) {
-            return Err(GenerateError::Invalid(format!(
-                "a lookahead of {} plies: it must be 1 to {MAX_DEPTH}",
-                self.depth
-            )));
-        }
-        Ok(())
+        super::lookahead::check_depth(self.depth, MAX_DEPTH)
     }
 }
 
