@@ -60,6 +60,24 @@ impl Instance {
         }
     }
 
+    /// A game's board as text: column letters above, row numbers on the left.
+    pub fn board_text(&self) -> Option<String> {
+        let (size, rows): (usize, String) = match self {
+            Instance::TicTacToe(g) => (3, g.board.to_string()),
+            Instance::Othello(g) => (8, g.board.to_string()),
+            _ => return None,
+        };
+        let letters: Vec<String> = (0..size)
+            .map(|c| ((b'a' + c as u8) as char).to_string())
+            .collect();
+        let mut out = format!("   {}\n", letters.join(" "));
+        for (r, row) in rows.split('/').enumerate() {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            out.push_str(&format!("{:>2} {}\n", r + 1, cells.join(" ")));
+        }
+        Some(out)
+    }
+
     /// The instance as a TOML file.
     pub fn to_toml(&self) -> String {
         match self {

@@ -87,6 +87,8 @@ pub struct ExerciseView {
     pub column_width: String,
     /// The instance as an instance file (for Markdown, which has no figures).
     pub instance_text: String,
+    /// A game's board as text, with column letters and row numbers (Markdown).
+    pub board_text: Option<String>,
     /// The conventions this exercise assumes.
     pub conventions: Vec<String>,
     /// The fields to answer.
@@ -347,6 +349,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
             }
         ),
         instance_text: item.instance.to_toml(),
+        board_text: item.instance.board_text(),
         conventions: conventions(item, set, lang),
         fields,
         key,
