@@ -33,7 +33,7 @@ pub enum GenerateError {
 /// How to make a constraint easier to meet, for what is generated.
 fn advice(what: &str) -> String {
     if what == "position" {
-        "search more plies (a deeper lookahead has more cuts and fewer ties)".to_string()
+        "change the number of marks or plies, or the depth of the search".to_string()
     } else {
         format!("make the {what} deeper or wider")
     }

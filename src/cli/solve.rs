@@ -60,14 +60,8 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     };
     Ok(match instance {
         Instance::TicTacToe(game) => {
-            let head = json!({
-                "kind": "tictactoe",
-                "board": game.board.to_string(),
-                "max": game.max.letter().to_string(),
-                "to_move": game.to_move().letter().to_string(),
-                "depth": game.depth,
-                "symmetry": game.symmetry,
-            });
+            let mut head = game.to_json();
+            head["to_move"] = json!(game.to_move().letter().to_string());
             let about = format!(
                 "Tic-tac-toe {}: MAX plays {}, {} to move; e(P) = open lines for MAX − open lines for MIN.",
                 game.board,
@@ -85,12 +79,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             )
         }
         Instance::Othello(game) => {
-            let head = json!({
-                "kind": "othello",
-                "board": game.board.to_string(),
-                "to_move": game.to_move.letter().to_string(),
-                "depth": game.depth,
-            });
+            let head = game.to_json();
             let legal: Vec<(String, Vec<String>)> = game
                 .board
                 .moves(game.to_move)

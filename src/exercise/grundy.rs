@@ -36,14 +36,9 @@ pub(crate) fn game(instance: &Instance) -> GrundyGame {
     }
 }
 
-fn unusable(instance: &Instance) -> Option<&'static str> {
+fn unusable(instance: &Instance) -> Option<String> {
     match instance {
-        Instance::Grundy { coins, .. } if *coins > grundy::MAX_EXERCISE_COINS => {
-            Some("the game graph of more than 9 coins is too wide for a page: use 3 to 9 coins")
-        }
-        Instance::Grundy { coins, .. } if *coins < 3 => {
-            Some("with fewer than 3 coins nobody can move: use 3 to 9 coins")
-        }
+        Instance::Grundy { coins, .. } => grundy::exercise_coins(*coins).err(),
         _ => None,
     }
 }

@@ -13,7 +13,8 @@ pub(super) const EVAL: Field = Field {
     name: "eval",
     shape: Shape::Value,
 };
-/// The backed-up value of each of MAX's moves.
+/// The backed-up value of each move searched from the position (MAX's: the
+/// problem set refuses positions where MIN is to move).
 pub(super) const MOVE_VALUES: Field = Field {
     name: "move_values",
     shape: Shape::Values,
@@ -116,4 +117,21 @@ pub(super) fn evaluated(t: &Tree) -> Vec<crate::gametree::NodeId> {
     std::iter::once(t.root())
         .chain(t.leaves().filter(|&l| l != t.root()))
         .collect()
+}
+
+/// Why a fixed position's search does not fit a page, if it does not: the
+/// limits generated exercises meet by construction (Othello also bounds leaves).
+pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>) -> Option<String> {
+    let (nodes, leaves) = (t.len(), t.leaves().count());
+    let max_nodes = crate::problem_set::MAX_EXERCISE_NODES as usize;
+    let too_many_leaves = max_leaves.is_some_and(|m| leaves > m);
+    (nodes > max_nodes || too_many_leaves).then(|| {
+        let limit = match max_leaves {
+            Some(m) => format!("{max_nodes} nodes and {m} leaves"),
+            None => format!("{max_nodes} nodes"),
+        };
+        format!(
+            "its search tree has {nodes} nodes and {leaves} leaves; a figure stays legible up to {limit}: lower `depth`, or give a position with fewer moves"
+        )
+    })
 }

@@ -97,7 +97,7 @@ pub struct KindDef {
     /// Solves an instance of the kind's family.
     pub solve: fn(&Instance, &Conventions, &Lang) -> Solved,
     /// Why an instance cannot be used for this kind, if it cannot.
-    pub unusable: fn(&Instance) -> Option<&'static str>,
+    pub unusable: fn(&Instance) -> Option<String>,
 }
 
 impl std::fmt::Debug for KindDef {
@@ -128,7 +128,7 @@ pub fn kind_names() -> Vec<&'static str> {
     KINDS.iter().map(|k| k.name).collect()
 }
 
-fn any_instance(_: &Instance) -> Option<&'static str> {
+fn any_instance(_: &Instance) -> Option<String> {
     None
 }
 

@@ -34,12 +34,14 @@ fn game(instance: &Instance) -> &Othello {
     }
 }
 
-fn unusable(instance: &Instance) -> Option<&'static str> {
+fn unusable(instance: &Instance) -> Option<String> {
     let g = game(instance);
-    g.board
-        .moves(g.to_move)
-        .is_empty()
-        .then_some("the side to move has no legal move here: give a position where it can move")
+    if g.board.moves(g.to_move).is_empty() {
+        return Some(
+            "the side to move has no legal move here: give a position where it can move".into(),
+        );
+    }
+    lookahead::too_large(&g.lookahead().tree, Some(crate::games::othello::MAX_LEAVES))
 }
 
 /// The board, with `marked` squares labelled in red (a key's legal moves),

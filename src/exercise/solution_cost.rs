@@ -31,11 +31,12 @@ pub(super) static KIND: KindDef = KindDef {
     unusable,
 };
 
-fn unusable(instance: &Instance) -> Option<&'static str> {
+fn unusable(instance: &Instance) -> Option<String> {
     match instance {
-        Instance::AndOr(g) if !g.has_arc_costs() => {
-            Some("the max cost needs a cost per arc: use `costs = [..]` instead of `cost = ..`")
-        }
+        Instance::AndOr(g) if !g.has_arc_costs() => Some(
+            "the max cost needs a cost per arc: use `costs = [..]` instead of `cost = ..`"
+                .to_string(),
+        ),
         _ => None,
     }
 }

@@ -26,11 +26,20 @@ fn game(instance: &Instance) -> &TicTacToe {
     }
 }
 
-fn unusable(instance: &Instance) -> Option<&'static str> {
-    game(instance)
-        .board
-        .finished()
-        .then_some("the game is over on this board: give a position with a move to make")
+fn unusable(instance: &Instance) -> Option<String> {
+    let g = game(instance);
+    if g.board.finished() {
+        return Some("the game is over on this board: give a position with a move to make".into());
+    }
+    if g.root_player() != crate::gametree::Player::Max {
+        return Some(format!(
+            "the sheet asks for MAX's moves, but {} is to move and MAX plays {}: set `max = \"{}\"`",
+            g.to_move().letter(),
+            g.max.letter(),
+            g.to_move().letter()
+        ));
+    }
+    lookahead::too_large(&g.lookahead().tree, None)
 }
 
 /// The board as a figure.

@@ -154,7 +154,7 @@ impl GrundyGame {
         }
     }
 
-    /// Why `from -> to` names no move, when both are states of the graph.
+    /// Whether `from -> to` joins two states of the graph that no move joins.
     pub fn not_a_move(&self, label: &str) -> bool {
         split_move(label)
             .and_then(|(a, b)| Some((self.find(a)?, self.find(b)?)))
@@ -247,6 +247,7 @@ pub fn solve(coins: u32, first: Player) -> GrundyGame {
 
 /// The Sprague–Grundy value of one pile, by the mex rule: an independent
 /// computation to check the game graph against (and against OEIS A002188).
+#[cfg(test)]
 pub fn sprague_grundy(n: u32) -> Vec<u32> {
     let mut g = vec![0u32; n as usize + 1];
     for p in 3..=n {
@@ -341,15 +342,23 @@ impl Default for Params {
 /// Most coins in an exercise: the game graph of 9 coins is the widest that fits a page.
 pub const MAX_EXERCISE_COINS: u32 = 9;
 
+/// Whether an exercise can use this many coins, and why not.
+pub fn exercise_coins(coins: u32) -> Result<(), String> {
+    if (3..=MAX_EXERCISE_COINS).contains(&coins) {
+        Ok(())
+    } else {
+        Err(format!(
+            "an exercise uses 3 to {MAX_EXERCISE_COINS} coins, not {coins}: fewer give no move worth asking about, more give a game graph too wide for a page"
+        ))
+    }
+}
+
 impl Params {
     /// Impossible parameters, named.
     pub fn validate(&self) -> Result<(), crate::generate::GenerateError> {
-        if self.coins.0 < 3 || self.coins.1 > MAX_EXERCISE_COINS {
-            return Err(crate::generate::GenerateError::Invalid(format!(
-                "an exercise uses 3 to {MAX_EXERCISE_COINS} coins: fewer give no move worth asking about, more give a game graph too wide for a page"
-            )));
-        }
-        Ok(())
+        exercise_coins(self.coins.0)
+            .and(exercise_coins(self.coins.1))
+            .map_err(crate::generate::GenerateError::Invalid)
     }
 
     /// The coins and the first player for a seed.

@@ -24,20 +24,17 @@ pub struct Lookahead<P> {
     pub tree: Tree,
     /// The position at each node.
     pub positions: Vec<P>,
-    /// The move that led to each node (`""` at the root).
-    pub moves: Vec<String>,
 }
 
 /// The tree of every line of play `depth` moves deep from `root`, with
 /// `to_move` at the root; the evaluation at the frontier and where a game ends.
 pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> Lookahead<P> {
     // Breadth-first, as the arena numbers nodes: a queue of nodes still to grow.
-    let mut queue = std::collections::VecDeque::from([(root, String::new(), String::new())]);
+    let mut queue = std::collections::VecDeque::from([(root, String::new())]);
     let mut positions = Vec::new();
     let mut labels = Vec::new();
-    let mut moves = Vec::new();
     let tree = Tree::build_levels(to_move, |level| {
-        let (position, path, mv) = queue.pop_front().expect("one queued node per grown node");
+        let (position, path) = queue.pop_front().expect("one queued node per grown node");
         let next = if level < depth as usize {
             position.successors()
         } else {
@@ -54,25 +51,20 @@ pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> L
             } else {
                 format!("{path}-{name}")
             };
-            queue.push_back((child, child_path, name));
+            queue.push_back((child, child_path));
         }
         labels.push(if path.is_empty() {
             ROOT.to_string()
         } else {
             path
         });
-        moves.push(mv);
         positions.push(position);
         grow
     });
     let tree = tree
         .relabel(labels)
         .expect("move paths are unique: sibling moves have different names");
-    Lookahead {
-        tree,
-        positions,
-        moves,
-    }
+    Lookahead { tree, positions }
 }
 
 /// The first constraint on a generated lookahead that it does not meet.
@@ -99,4 +91,24 @@ pub fn check_depth(depth: u32, max: u32) -> Result<(), crate::generate::Generate
             "a lookahead of {depth} plies: it must be 1 to {max}"
         )))
     }
+}
+
+/// Reads `depth = 2` from an instance file, which must lie in `1..=max`.
+pub fn read_depth(
+    reader: &crate::input::Reader<'_>,
+    doc: &crate::input::Doc,
+    max: u32,
+    hint: &str,
+) -> Result<u32, crate::input::InputError> {
+    let d = reader.int(doc, "depth = 2")?;
+    u32::try_from(d)
+        .ok()
+        .filter(|&d| check_depth(d, max).is_ok())
+        .ok_or_else(|| {
+            reader.source.error(
+                doc,
+                format!("a lookahead of {d} plies: it must be 1 to {max}"),
+                hint.to_string(),
+            )
+        })
 }

@@ -4,3 +4,22 @@ pub mod grundy;
 pub mod lookahead;
 pub mod othello;
 pub mod tictactoe;
+
+/// `b2`: the column letter (`a` on the left), then the row number (`1` at the
+/// top), of a square on a board `size` squares wide.
+pub fn square_name(size: usize, square: usize) -> String {
+    format!(
+        "{}{}",
+        (b'a' + (square % size) as u8) as char,
+        square / size + 1
+    )
+}
+
+/// The square named `b2` (case-insensitive, trimmed) on a board `size` squares wide.
+pub fn parse_square(size: usize, name: &str) -> Option<usize> {
+    let mut chars = name.trim().chars();
+    let col = chars.next()?.to_ascii_lowercase() as usize;
+    let row = chars.next()?.to_digit(10)? as usize;
+    let col = col.checked_sub('a' as usize).filter(|&c| c < size)?;
+    (chars.next().is_none() && (1..=size).contains(&row)).then_some((row - 1) * size + col)
+}

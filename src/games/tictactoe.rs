@@ -6,6 +6,16 @@
 //! bottom); moves are tried in reading order a1, b1, c1, a2, …, c3.
 
 use super::lookahead::{Lookahead, Position, lookahead};
+
+/// `b2` for cell 4.
+pub fn cell_name(cell: usize) -> String {
+    super::square_name(3, cell)
+}
+
+/// The cell named `b2` (case-insensitive), if it is one.
+pub fn parse_cell(name: &str) -> Option<usize> {
+    super::parse_square(3, name)
+}
 use crate::gametree::Player;
 use crate::generate::{GenerateError, first_satisfying};
 use crate::input::{InputError, Reader, Table};
@@ -62,11 +72,6 @@ const LINES: [[usize; 3]; 8] = [
 /// A board of nine cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board([Option<Mark>; 9]);
-
-/// `b2` for cell 4.
-pub fn cell_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % 3) as u8) as char, cell / 3 + 1)
-}
 
 impl Board {
     /// The empty board.
@@ -283,16 +288,6 @@ impl TicTacToe {
     }
 }
 
-/// The cell named `b2` (case-insensitive), if it is one.
-pub fn parse_cell(name: &str) -> Option<usize> {
-    let mut chars = name.trim().chars();
-    let (col, row) = (chars.next()?.to_ascii_lowercase(), chars.next()?);
-    if chars.next().is_some() || !('a'..='c').contains(&col) || !('1'..='3').contains(&row) {
-        return None;
-    }
-    Some((row as usize - '1' as usize) * 3 + (col as usize - 'a' as usize))
-}
-
 impl Lookahead<Node> {
     /// The node a line of play from the root reaches (`["c1", "b1"]`), in the
     /// tree as searched: with symmetric siblings merged, a move that was merged
@@ -374,26 +369,6 @@ fn read_mark(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Mark, Input
     })
 }
 
-/// Reads `depth = 2`, which must lie in `1..=max`.
-pub fn read_depth(
-    reader: &Reader<'_>,
-    doc: &crate::input::Doc,
-    max: u32,
-    hint: &str,
-) -> Result<u32, InputError> {
-    let d = reader.int(doc, "depth = 2")?;
-    u32::try_from(d)
-        .ok()
-        .filter(|d| (1..=max).contains(d))
-        .ok_or_else(|| {
-            reader.source.error(
-                doc,
-                format!("a lookahead of {d} plies: it must be 1 to {max}"),
-                hint.to_string(),
-            )
-        })
-}
-
 /// Reads a tic-tac-toe instance from a checked table.
 pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<TicTacToe, InputError> {
     let src = reader.source;
@@ -412,7 +387,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<TicTacToe, InputEr
         first: mark("first")?.unwrap_or(Mark::X),
         depth: match table.get("depth") {
             None => 2,
-            Some(d) => read_depth(
+            Some(d) => super::lookahead::read_depth(
                 reader,
                 d,
                 MAX_DEPTH,
@@ -532,18 +507,20 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
                     symmetry: p.symmetry,
                 };
                 game.max = game.to_move();
-                game
+                // The search is drawn with the position: the work limit counts its nodes.
+                let tree = game.lookahead().tree;
+                (game, tree)
             })
         },
-        |_| 9,
-        |g| {
-            let Some(g) = g else {
-                return Some("a game still going on".to_string());
-            };
-            super::lookahead::unmet(&g.lookahead().tree, p.min_cuts, p.unique_best, p.alpha_beta)
+        |drawn| drawn.as_ref().map_or(9, |(_, tree)| tree.len()),
+        |drawn| match drawn {
+            None => Some("a game still going on".to_string()),
+            Some((_, tree)) => {
+                super::lookahead::unmet(tree, p.min_cuts, p.unique_best, p.alpha_beta)
+            }
         },
     )
-    .map(|g| g.expect("checked"))
+    .map(|drawn| drawn.expect("checked").0)
 }
 
 /// A reachable, unfinished position with `marks` marks, `X` moving first,

@@ -7,6 +7,8 @@ use super::key::KeyQuestion;
 use super::rules::{order_fraction, set_fraction};
 use crate::andor::{ConnectorId, Graph};
 use crate::exercise::{Answer, Shape};
+use crate::games::grundy::GrundyGame;
+use crate::games::lookahead::Lookahead;
 use crate::gametree::{Bound, Event, NodeId, Player, Tree, alpha_beta};
 use crate::input::{Doc, DocKind};
 use crate::instance::Instance;
@@ -70,35 +72,6 @@ pub fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
-/// A label as the figure spells it, whatever the case the student used.
-fn canonical(instance: &Instance, label: &str) -> Option<String> {
-    match instance {
-        Instance::GameTree(t) => t.find(label).map(|id| t.label(id).into_owned()),
-        Instance::AndOr(g) => g.find(label).map(|id| g.label(id).to_string()),
-        Instance::Grundy { coins, first } => {
-            let game = crate::games::grundy::solve(*coins, *first);
-            game.canonical(label)
-        }
-        Instance::TicTacToe(_) | Instance::Othello(_) => {
-            // A move path: `b2-a1`, also written `B2 - A1` or `b2 a1`.
-            let path: Vec<&str> = label
-                .split(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '>' | '→'))
-                .filter(|p| !p.is_empty())
-                .collect();
-            if let Instance::TicTacToe(g) = instance {
-                // Mirror images of a searched move name the move that stands for them.
-                let look = g.lookahead();
-                return look
-                    .find_line(&path)
-                    .filter(|id| *id != look.tree.root())
-                    .map(|id| look.tree.label(id).into_owned());
-            }
-            let t = instance.game_tree()?;
-            t.find(&path.join("-")).map(|id| t.label(id).into_owned())
-        }
-    }
-}
-
 fn blank(doc: &Doc) -> bool {
     matches!(&doc.kind, DocKind::Str(s) if s.trim().is_empty())
 }
@@ -148,10 +121,10 @@ fn read_bound(doc: &Doc) -> Option<Bound> {
     Some(make(v))
 }
 
-/// A list of strings. A single string is split into items at commas and
-/// semicolons outside parentheses (a Grundy state has commas inside), then at
-/// spaces unless the item is a path or a move (`b2 - a1`, `(7) -> (6,1)`);
-/// `"none"` and `"[]"` are the empty list.
+/// A list of strings. A single string is split into items at commas,
+/// semicolons and spaces outside parentheses (a Grundy state has commas
+/// inside); spaces around a path's or a move's joiner stay in the item
+/// (`b2 - a1`, `(7,MIN) -> (6,1,MAX)`); `"none"` and `"[]"` are the empty list.
 fn read_list(doc: &Doc) -> Option<Vec<String>> {
     match &doc.kind {
         DocKind::Array(items) => items
@@ -168,28 +141,56 @@ fn read_list(doc: &Doc) -> Option<Vec<String>> {
         }
         DocKind::Str(s) => {
             let mut items = Vec::new();
-            let (mut depth, mut start) = (0i32, 0);
-            for (i, c) in s.char_indices().chain([(s.len(), ',')]) {
+            let (mut depth, mut item) = (0i32, String::new());
+            for c in join_around_joiners(s).chars().chain([',']) {
                 match c {
                     '(' => depth += 1,
                     ')' => depth -= 1,
-                    ',' | ';' if depth <= 0 => {
-                        let item = s[start..i].trim();
-                        if item.contains(['-', '(', '→', '–']) {
-                            items.push(item.to_string());
-                        } else {
-                            items.extend(item.split_whitespace().map(str::to_string));
-                        }
-                        start = i + c.len_utf8();
-                    }
                     _ => {}
                 }
+                if depth <= 0 && (matches!(c, ',' | ';') || c.is_whitespace()) {
+                    if !item.is_empty() {
+                        items.push(std::mem::take(&mut item));
+                    }
+                } else {
+                    item.push(c);
+                }
             }
-            items.retain(|i| !i.is_empty());
             Some(items)
         }
         _ => None,
     }
+}
+
+/// `b2 - a1` → `b2-a1`, `(7) -> (6,1)` → `(7)->(6,1)`: whitespace next to a
+/// joiner is dropped, so that splitting at spaces keeps paths and moves whole.
+/// Linear in the text (an answer file may hold a long string).
+fn join_around_joiners(s: &str) -> String {
+    let joiner = |c: char| matches!(c, '-' | '–' | '>' | '→' | '=');
+    let chars: Vec<char> = s.chars().collect();
+    // Whether the nearest non-space character before / after each position is a joiner.
+    let mut before = vec![false; chars.len()];
+    let mut last = false;
+    for (i, &c) in chars.iter().enumerate() {
+        before[i] = last;
+        if !c.is_whitespace() {
+            last = joiner(c);
+        }
+    }
+    let mut after = vec![false; chars.len()];
+    let mut next = false;
+    for (i, &c) in chars.iter().enumerate().rev() {
+        after[i] = next;
+        if !c.is_whitespace() {
+            next = joiner(c);
+        }
+    }
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| !(c.is_whitespace() && (before[i] || after[i])))
+        .map(|(_, &c)| c)
+        .collect()
 }
 
 /// `n0 -> n1 + n2` in canonical form: labels as drawn, children in connector order.
@@ -212,9 +213,67 @@ struct Ctx<'a> {
     q: &'a KeyQuestion,
     lang: &'a Lang,
     hide: bool,
+    /// What the answer's labels name, built once per question: the game tree,
+    /// or a game position's lookahead tree; Grundy's game graph.
+    tree: Option<std::borrow::Cow<'a, Tree>>,
+    tictactoe: Option<Lookahead<crate::games::tictactoe::Node>>,
+    grundy: Option<GrundyGame>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(q: &'a KeyQuestion, lang: &'a Lang, hide: bool) -> Ctx<'a> {
+        let (mut tree, mut tictactoe, mut grundy) = (None, None, None);
+        match &q.instance {
+            Instance::TicTacToe(g) => tictactoe = Some(g.lookahead()),
+            Instance::Grundy { coins, first } => {
+                grundy = Some(crate::games::grundy::solve(*coins, *first));
+            }
+            other => tree = other.game_tree(),
+        }
+        Ctx {
+            q,
+            lang,
+            hide,
+            tree,
+            tictactoe,
+            grundy,
+        }
+    }
+
+    /// The searched game tree, if the question has one.
+    fn tree(&self) -> Option<&Tree> {
+        self.tictactoe
+            .as_ref()
+            .map(|l| &l.tree)
+            .or(self.tree.as_deref())
+    }
+
+    /// A label as the figure spells it, whatever the case the student used.
+    fn canonical(&self, label: &str) -> Option<String> {
+        match &self.q.instance {
+            Instance::AndOr(g) => g.find(label).map(|id| g.label(id).to_string()),
+            Instance::Grundy { .. } => self.grundy.as_ref()?.canonical(label),
+            Instance::GameTree(_) => {
+                let t = self.tree()?;
+                t.find(label).map(|id| t.label(id).into_owned())
+            }
+            Instance::TicTacToe(_) | Instance::Othello(_) => {
+                // A move path: `b2-a1`, also written `B2 - A1` or `b2 a1`; never the root.
+                let path: Vec<&str> = label
+                    .split(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '>' | '→'))
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                let t = self.tree()?;
+                let id = match &self.tictactoe {
+                    // Mirror images of a searched move name the move that stands for them.
+                    Some(look) => look.find_line(&path)?,
+                    None => t.find(&path.join("-"))?,
+                };
+                (id != t.root()).then(|| t.label(id).into_owned())
+            }
+        }
+    }
+
     /// A reason from the string table; with the key hidden, its `_hidden` variant if it has one.
     fn say(&self, key: &str, values: &[(&str, &str)]) -> String {
         let hidden = format!("grade.{key}_hidden");
@@ -246,7 +305,7 @@ pub fn score(
     lang: &Lang,
     hide: bool,
 ) -> (QuestionScore, Vec<String>) {
-    let ctx = Ctx { q, lang, hide };
+    let ctx = Ctx::new(q, lang, hide);
     let per_field = q.points / q.ask.len().max(1) as f64;
     let mut problems: Vec<String> = given
         .iter()
@@ -385,7 +444,7 @@ fn score_field(
                 return invalid(fs, "label");
             };
             fs.given = s.trim().to_string();
-            let Some(label) = canonical(inst, s) else {
+            let Some(label) = ctx.canonical(s) else {
                 fs.reasons.push(match inst {
                     Instance::Grundy { .. } => ctx.lang.get("grade.write_max_or_min").to_string(),
                     _ => unknown_reason(ctx, &fs.given),
@@ -420,7 +479,7 @@ fn score_field(
             let mut extra = 0usize;
             let mut given = Vec::new();
             for (k, d) in entries {
-                let Some(label) = canonical(inst, &k.name) else {
+                let Some(label) = ctx.canonical(&k.name) else {
                     fs.reasons.push(unknown_reason(ctx, &k.name));
                     extra += 1;
                     continue;
@@ -457,7 +516,7 @@ fn score_field(
             for (label, _) in &key_pairs {
                 if !entries
                     .iter()
-                    .any(|(k, _)| canonical(inst, &k.name).as_deref() == Some(label.as_str()))
+                    .any(|(k, _)| ctx.canonical(&k.name).as_deref() == Some(label.as_str()))
                 {
                     fs.reasons.push(ctx.say("node_missing", &[("node", label)]));
                 }
@@ -475,7 +534,7 @@ fn score_field(
             // "You wrote" shows every item, including those that name nothing.
             let mut shown: Vec<String> = Vec::new();
             for item in &list {
-                match canonical(inst, item) {
+                match ctx.canonical(item) {
                     // A repeated item counts once (in a sequence, too: nodes are evaluated once).
                     Some(l) if labels.contains(&l) => {}
                     Some(l) => {
@@ -491,7 +550,7 @@ fn score_field(
                 }
             }
             if field == "pruned" {
-                labels = prune_roots(inst, labels);
+                labels = prune_roots(ctx.tree(), labels);
             }
             fs.given = if shown.is_empty() {
                 "—".to_string()
@@ -598,8 +657,8 @@ fn bound_text(b: Bound) -> String {
 
 /// Pruned nodes may be given as cut-branch roots or as every unexamined node:
 /// keep only those whose parent is not listed too.
-fn prune_roots(inst: &Instance, labels: Vec<String>) -> Vec<String> {
-    let Some(t) = inst.game_tree() else {
+fn prune_roots(tree: Option<&Tree>, labels: Vec<String>) -> Vec<String> {
+    let Some(t) = tree else {
         return labels;
     };
     let ids: Vec<NodeId> = labels.iter().filter_map(|l| t.find(l)).collect();
@@ -612,7 +671,7 @@ fn prune_roots(inst: &Instance, labels: Vec<String>) -> Vec<String> {
 }
 
 fn node_value_reason(ctx: &Ctx<'_>, label: &str, key: Bound, given: Bound) -> String {
-    let Some(t) = ctx.q.instance.game_tree() else {
+    let Some(t) = ctx.tree() else {
         return ctx.say(
             "value_wrong",
             &[("key", &bound_text(key)), ("given", &bound_text(given))],
@@ -642,10 +701,9 @@ fn node_value_reason(ctx: &Ctx<'_>, label: &str, key: Bound, given: Bound) -> St
 
 fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
     // (pruned root or cut node label, the key's sentence about that cut)
-    let Some(t) = ctx.q.instance.game_tree() else {
+    let Some(t) = ctx.tree() else {
         return Vec::new();
     };
-    let t: &Tree = &t;
     let options = ctx.q.conventions.alpha_beta;
     let ab = alpha_beta(t, options);
     ab.cuts
@@ -688,8 +746,8 @@ fn set_reasons(
         // With the key hidden, say only that the item does not belong.
         let reason = match (field, &ctx.q.instance) {
             _ if ctx.hide => ctx.lang.fill("grade.extra_hidden", &[("node", extra)]),
-            ("pruned", inst) if inst.game_tree().is_some() => {
-                window_reason(ctx, &inst.game_tree().expect("checked"), extra)
+            ("pruned", _) if ctx.tree().is_some() => {
+                window_reason(ctx, ctx.tree().expect("checked"), extra)
             }
             ("alpha_cuts", _) => ctx
                 .lang
@@ -699,8 +757,8 @@ fn set_reasons(
                 .fill("grade.cut_wrong", &[("sign", "β"), ("node", extra)]),
             ("solvable", _) => ctx.lang.fill("grade.solvable_wrong", &[("node", extra)]),
             ("max_wins", Instance::Grundy { .. }) => grundy_state_why(ctx, extra),
-            ("winning_moves", Instance::Grundy { coins, first }) => {
-                let game = crate::games::grundy::solve(*coins, *first);
+            ("winning_moves", Instance::Grundy { .. }) => {
+                let game = ctx.grundy.as_ref().expect("a Grundy question has its game");
                 // A canonical label here is a move, a state or MAX/MIN: only a move is explained.
                 let ends = extra
                     .split_once(" -> ")
@@ -780,8 +838,8 @@ fn set_reasons(
 fn unknown_reason(ctx: &Ctx<'_>, label: &str) -> String {
     let key = match ctx.q.instance {
         Instance::TicTacToe(_) | Instance::Othello(_) => "grade.unknown_move",
-        Instance::Grundy { coins, first } => {
-            if crate::games::grundy::solve(coins, first).not_a_move(label) {
+        Instance::Grundy { .. } => {
+            if ctx.grundy.as_ref().is_some_and(|g| g.not_a_move(label)) {
                 "grade.not_a_split"
             } else {
                 "grade.unknown_state"
@@ -794,10 +852,7 @@ fn unknown_reason(ctx: &Ctx<'_>, label: &str) -> String {
 
 /// Who wins a state of Grundy's game and why, one step deep.
 fn grundy_why(ctx: &Ctx<'_>, state: usize) -> String {
-    let Instance::Grundy { coins, first } = ctx.q.instance else {
-        unreachable!("a Grundy question")
-    };
-    let game = crate::games::grundy::solve(coins, first);
+    let game = ctx.grundy.as_ref().expect("a Grundy question has its game");
     let mover = game.states[state].to_move;
     let winner = game.wins_for[state];
     let why = if game.moves[state].is_empty() {
@@ -830,10 +885,7 @@ fn grundy_why(ctx: &Ctx<'_>, state: usize) -> String {
 
 /// [`grundy_why`] for a state given by its canonical name.
 fn grundy_state_why(ctx: &Ctx<'_>, name: &str) -> String {
-    let Instance::Grundy { coins, first } = ctx.q.instance else {
-        unreachable!("a Grundy question")
-    };
-    let game = crate::games::grundy::solve(coins, first);
+    let game = ctx.grundy.as_ref().expect("a Grundy question has its game");
     match game.find(name) {
         Some(state) => grundy_why(ctx, state),
         // `MAX` or `MIN` in a list of states: a label, not a state.

@@ -221,6 +221,22 @@ fn sample_refuses_impossible_requests() {
             &["sample", "othello", "--seed", "1", "--plies", "70"],
         ),
         (
+            "tictactoe_work_limit",
+            &[
+                "sample",
+                "tictactoe",
+                "--seed",
+                "1",
+                "--marks",
+                "0",
+                "--depth",
+                "9",
+                "--no-symmetry",
+                "--min-cuts",
+                "1000000",
+            ],
+        ),
+        (
             "tictactoe_cuts_on_one_ply",
             &[
                 "sample",

@@ -328,7 +328,16 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
             .any(|w| w.starts_with("(6,1,MAX) -> (3,3,1,MIN) is not a move: a move splits")),
         "{why:?}"
     );
-    // Q7 Othello, 6 points over 5 fields (1.2 each): a legal move missing.
+    // Q7 Othello, 6 points over 5 fields (1.2 each). One string for a list of
+    // replies splits at the spaces between them; the root is not a move.
+    let (_, earned, why) = with_mistake(7, r#"["c4-e3", "c4-c5"]"#, r#""c4 - e3 c4-c5""#);
+    assert_eq!(earned, 6.0, "{why:?}");
+    let (_, _, why) = with_mistake(7, "\nbest_move = \"d3\"", "\nbest_move = \"P\"");
+    assert!(
+        why.iter().any(|w| w.starts_with("P is not a move searched from P")),
+        "{why:?}"
+    );
+    // A legal move missing.
     let (_, earned, why) = with_mistake(7, r#", "e6"]"#, "]");
     assert_eq!(earned, 5.7, "{why:?}");
     // Any of the tied best moves is right.

@@ -239,6 +239,7 @@ impl Board {
     }
 
     /// Number of empty squares.
+    #[cfg(test)]
     pub fn empty_count(&self) -> u32 {
         self.empty_bits().count_ones()
     }
@@ -342,8 +343,11 @@ impl Board {
     ///   + mobility × (moves(max).len() − moves(min).len())
     ///   + frontier × (frontier(max) − frontier(min)).
     ///
-    /// A finished game uses the real result because positional weights would
-    /// otherwise rank a lost final position above a won one.
+    /// A finished game scores its real result, as the course notes define it.
+    /// That result (at most ±64) shares the scale of the positional sums (a
+    /// corner is worth 100), so a search can still prefer an unfinished
+    /// position with good squares to a narrow win: the textbook convention,
+    /// kept as it is.
     pub fn eval(&self, max: Side, w: &Weights) -> i64 {
         self.eval_parts(max, w).total
     }
@@ -408,20 +412,12 @@ impl fmt::Display for Board {
 /// Panics if `square >= 64`.
 pub fn square_name(square: usize) -> String {
     assert!(square < 64, "square {square} is off the board");
-    let col = (b'a' + (square % 8) as u8) as char;
-    let row = square / 8 + 1;
-    format!("{col}{row}")
+    super::super::square_name(8, square)
 }
 
 /// The inverse of `square_name`, case-insensitive, trimmed; None if not a square.
 pub fn parse_square(name: &str) -> Option<usize> {
-    let mut chars = name.trim().chars();
-    let col = chars.next()?.to_ascii_lowercase();
-    let row = chars.next()?;
-    if chars.next().is_some() || !('a'..='h').contains(&col) || !('1'..='8').contains(&row) {
-        return None;
-    }
-    Some((row as usize - '1' as usize) * 8 + (col as usize - 'a' as usize))
+    super::super::parse_square(8, name)
 }
 
 /// A reachable position: plays `plies` random legal moves from the opening (Black first, a side

@@ -195,7 +195,7 @@ pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, I
 fn small_weight(reader: &Reader<'_>, doc: &Doc) -> Result<i64, InputError> {
     const LIMIT: i64 = 1_000_000;
     let v = reader.int(doc, "10")?;
-    if v.abs() > LIMIT {
+    if !(-LIMIT..=LIMIT).contains(&v) {
         return Err(reader.source.error(
             doc,
             format!("the weight {v} is too large"),
@@ -222,7 +222,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputErro
     let depth = match table.get("depth") {
         None => 1,
         Some(d) => {
-            super::tictactoe::read_depth(reader, d, MAX_DEPTH, "textbooks look 1 or 2 plies ahead")?
+            super::lookahead::read_depth(reader, d, MAX_DEPTH, "textbooks look 1 or 2 plies ahead")?
         }
     };
     Ok(Othello {
@@ -290,25 +290,28 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             let plies = rng.between(i64::from(p.plies.0), i64::from(p.plies.1)) as u32;
             let (board, to_move) =
                 board::random_position(plies, &mut |n| rng.below(n as u64) as usize);
-            Othello {
+            let game = Othello {
                 board,
                 to_move,
                 depth: p.depth,
                 weights: p.weights.clone(),
-            }
+            };
+            // The search is drawn with the position: the work limit counts its nodes.
+            let tree = game.lookahead().tree;
+            (game, tree)
         },
-        |_| 64,
-        |g| {
-            if g.board.moves(g.to_move).is_empty() {
+        |(_, tree)| tree.len(),
+        |(game, tree)| {
+            if game.board.moves(game.to_move).is_empty() {
                 return Some("a legal move for the side to move".to_string());
             }
-            let tree = g.lookahead().tree;
             if tree.leaves().count() > MAX_LEAVES {
                 return Some(format!(
                     "at most {MAX_LEAVES} positions at the lookahead's frontier"
                 ));
             }
-            super::lookahead::unmet(&tree, p.min_cuts, p.unique_best, p.alpha_beta)
+            super::lookahead::unmet(tree, p.min_cuts, p.unique_best, p.alpha_beta)
         },
     )
+    .map(|(game, _)| game)
 }
