@@ -79,6 +79,12 @@ fn blank(doc: &Doc) -> bool {
 fn read_value(doc: &Doc) -> Option<Value> {
     match &doc.kind {
         DocKind::Int(v) => Some(Value::Finite(*v)),
+        // TOML's own `inf` / `-inf`, written without quotes.
+        DocKind::Float(f) if f.is_infinite() => Some(if *f > 0.0 {
+            Value::PosInf
+        } else {
+            Value::NegInf
+        }),
         // `8.0` is 8; `8.5` is not a value of these exercises.
         DocKind::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Some(Value::Finite(*f as i64)),
         DocKind::Str(s) => {
@@ -92,8 +98,8 @@ fn read_value(doc: &Doc) -> Option<Value> {
 
 /// `3`, `"<=2"`, `"≤ 2"`, `"le 2"`, `">=5"`, `"ge 5"`: one bound, however written.
 fn read_bound(doc: &Doc) -> Option<Bound> {
-    if let DocKind::Int(v) = doc.kind {
-        return Some(Bound::Exact(Value::Finite(v)));
+    if matches!(doc.kind, DocKind::Int(_) | DocKind::Float(_)) {
+        return read_value(doc).map(Bound::Exact);
     }
     let DocKind::Str(s) = &doc.kind else {
         return None;
@@ -807,12 +813,31 @@ fn set_reasons(
                 .push(ctx.lang.get("grade.missing_hidden").to_string());
         }
     } else {
+        // Missed branches of one cut are named together, with that cut once.
+        let mut by_cut: Vec<(String, Vec<&String>)> = Vec::new();
+        if field == "pruned" {
+            for m in &missed {
+                let note = note_of(m);
+                match by_cut.iter_mut().find(|(n, _)| *n == note) {
+                    Some((_, nodes)) => nodes.push(m),
+                    None => by_cut.push((note, vec![m])),
+                }
+            }
+        }
+        for (cut, nodes) in &by_cut {
+            let names: Vec<&str> = nodes.iter().map(|n| n.as_str()).collect();
+            fs.reasons.push(if names.len() == 1 {
+                ctx.say("pruned_missed", &[("node", names[0]), ("cut", cut)])
+            } else {
+                ctx.say(
+                    "pruned_missed_many",
+                    &[("nodes", &names.join(", ")), ("cut", cut)],
+                )
+            });
+        }
         for missed in missed {
             let reason = match field {
-                "pruned" => ctx.say(
-                    "pruned_missed",
-                    &[("node", missed), ("cut", &note_of(missed))],
-                ),
+                "pruned" => continue,
                 "alpha_cuts" => ctx.say("cut_missed", &[("sign", "α"), ("cut", &note_of(missed))]),
                 "beta_cuts" => ctx.say("cut_missed", &[("sign", "β"), ("cut", &note_of(missed))]),
                 "max_wins" => grundy_state_why(ctx, missed),

@@ -270,6 +270,21 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
     assert_eq!(earned, 6.0, "{why:?}");
     let (_, earned, _) = with_mistake(5, r#""b1-a2""#, r#""b1-c2""#);
     assert_eq!(earned, 6.0);
+    // TOML's own unquoted `inf` is read as +inf.
+    let (_, earned, why) = with_mistake(5, "b2 = 1", "b2 = inf");
+    assert_eq!(earned, 5.5);
+    assert_eq!(why, ["b2 is a MIN node: min(b2-a1, b2-b1) = 1, not = +inf"]);
+    // Missed branches of one cut are named together, with the cut once.
+    let (_, _, why) = with_mistake(
+        5,
+        r#"["b1-a2", "b1-b2", "b1-a3", "b1-b3"]"#,
+        r#"["b1-a2"]"#,
+    );
+    assert_eq!(why.len(), 1, "{why:?}");
+    assert!(
+        why[0].starts_with("b1-b2, b1-a3, b1-b3 are never examined: α-cut at b1"),
+        "{why:?}"
+    );
     // An occupied cell names no move.
     let (_, _, why) = with_mistake(5, r#""b1-a2""#, r#""b1-b1""#);
     assert!(
