@@ -275,11 +275,7 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
     assert_eq!(earned, 5.5);
     assert_eq!(why, ["b2 is a MIN node: min(b2-a1, b2-b1) = 1, not = +inf"]);
     // Missed branches of one cut are named together, with the cut once.
-    let (_, _, why) = with_mistake(
-        5,
-        r#"["b1-a2", "b1-b2", "b1-a3", "b1-b3"]"#,
-        r#"["b1-a2"]"#,
-    );
+    let (_, _, why) = with_mistake(5, r#"["b1-a2", "b1-b2", "b1-a3", "b1-b3"]"#, r#"["b1-a2"]"#);
     assert_eq!(why.len(), 1, "{why:?}");
     assert!(
         why[0].starts_with("b1-b2, b1-a3, b1-b3 are never examined: α-cut at b1"),
@@ -349,7 +345,8 @@ fn game_mistakes_lose_exactly_their_share_and_say_why() {
     assert_eq!(earned, 6.0, "{why:?}");
     let (_, _, why) = with_mistake(7, "\nbest_move = \"d3\"", "\nbest_move = \"P\"");
     assert!(
-        why.iter().any(|w| w.starts_with("P is not a move searched from P")),
+        why.iter()
+            .any(|w| w.starts_with("P is not a move searched from P")),
         "{why:?}"
     );
     // A legal move missing.
