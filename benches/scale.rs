@@ -209,12 +209,17 @@ fn main() {
     }
     for count in [1_000u64, 2_000, 4_000] {
         let ttt = treequiz::games::tictactoe::Params {
-            min_cuts: Some(1),
+            search: treequiz::games::lookahead::Search {
+                min_cuts: Some(1),
+                ..treequiz::games::lookahead::Search::plies(2)
+            },
             ..Default::default()
         };
         let oth = treequiz::games::othello::Params {
-            depth: 2,
-            min_cuts: Some(1),
+            search: treequiz::games::lookahead::Search {
+                min_cuts: Some(1),
+                ..treequiz::games::lookahead::Search::plies(2)
+            },
             ..Default::default()
         };
         let (made, t) = time(|| {

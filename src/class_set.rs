@@ -127,7 +127,7 @@ fn variant(
             InstanceSource::TicTacToe(params) => {
                 let seed = master.derive(&ctx, i as u64);
                 let mut params = params.clone();
-                params.alpha_beta = conventions.alpha_beta;
+                params.search.alpha_beta = conventions.alpha_beta;
                 (
                     Some(seed),
                     Instance::TicTacToe(
@@ -138,7 +138,7 @@ fn variant(
             InstanceSource::Othello(params) => {
                 let seed = master.derive(&ctx, i as u64);
                 let mut params = (**params).clone();
-                params.alpha_beta = conventions.alpha_beta;
+                params.search.alpha_beta = conventions.alpha_beta;
                 (
                     Some(seed),
                     Instance::Othello(Box::new(

@@ -21,7 +21,7 @@ use std::path::Path;
 
 use crate::andor;
 use crate::exercise::{self, Conventions, Family, KindDef};
-use crate::games::{grundy, othello, tictactoe};
+use crate::games::{self, grundy, othello, tictactoe};
 use crate::gametree::{self, Order, ValueMode, file::read_player};
 use crate::grade::rules::{OrderRule, Scoring, SetRule};
 use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
@@ -591,11 +591,20 @@ fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params
     Ok(p)
 }
 
-fn depth(r: &Reader<'_>, t: &Table<'_>, default: u32) -> Result<u32, InputError> {
-    t.get("depth")
-        .map(|d| small(r, d, (r.int(d, "depth = 2")?, 0)).map(|(v, _)| v))
-        .transpose()
-        .map(|d| d.unwrap_or(default))
+/// The keys every game shapes its search with: `depth`, `min_cuts`, `unique_best`.
+fn search(
+    r: &Reader<'_>,
+    t: &Table<'_>,
+    mut search: games::lookahead::Search,
+) -> Result<games::lookahead::Search, InputError> {
+    if let Some(d) = t.get("depth") {
+        search.depth = small(r, d, (r.int(d, "depth = 2")?, 0))?.0;
+    }
+    search.min_cuts = count(r, t, "min_cuts")?;
+    if let Some(d) = t.get("unique_best") {
+        search.unique_best = r.bool(d, "unique_best = true")?;
+    }
+    Ok(search)
 }
 
 fn tictactoe_params(r: &Reader<'_>, t: &Table<'_>) -> Result<tictactoe::Params, InputError> {
@@ -603,14 +612,10 @@ fn tictactoe_params(r: &Reader<'_>, t: &Table<'_>) -> Result<tictactoe::Params, 
     if let Some(d) = t.get("marks") {
         p.marks = small(r, d, range(r, d)?)?;
     }
-    p.depth = depth(r, t, p.depth)?;
     if let Some(d) = t.get("symmetry") {
         p.symmetry = r.bool(d, "symmetry = true")?;
     }
-    p.min_cuts = count(r, t, "min_cuts")?;
-    if let Some(d) = t.get("unique_best") {
-        p.unique_best = r.bool(d, "unique_best = true")?;
-    }
+    p.search = search(r, t, p.search)?;
     check_generator(r, t, p.validate().err())?;
     check_size(
         r,
@@ -626,12 +631,8 @@ fn othello_params(r: &Reader<'_>, t: &Table<'_>) -> Result<othello::Params, Inpu
     if let Some(d) = t.get("plies") {
         p.plies = small(r, d, range(r, d)?)?;
     }
-    p.depth = depth(r, t, p.depth)?;
     p.weights = othello::read_weights(r, t)?;
-    p.min_cuts = count(r, t, "min_cuts")?;
-    if let Some(d) = t.get("unique_best") {
-        p.unique_best = r.bool(d, "unique_best = true")?;
-    }
+    p.search = search(r, t, p.search)?;
     check_generator(r, t, p.validate().err())?;
     Ok(p)
 }

@@ -3,6 +3,7 @@
 
 use clap::Subcommand;
 use treequiz::andor::{self, CostModel};
+use treequiz::games::lookahead::Search;
 use treequiz::games::{othello, tictactoe};
 use treequiz::gametree::{self, Player};
 use treequiz::instance::Instance;
@@ -243,11 +244,12 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         } => {
             let params = tictactoe::Params {
                 marks: *marks,
-                depth: *depth,
                 symmetry: !no_symmetry,
-                min_cuts: *min_cuts,
-                unique_best: *unique_best,
-                alpha_beta: gametree::Options::default(),
+                search: Search {
+                    min_cuts: *min_cuts,
+                    unique_best: *unique_best,
+                    ..Search::plies(*depth)
+                },
             };
             let game =
                 tictactoe::generate(&params, format.seed).map_err(|e| UsageError(e.to_string()))?;
@@ -262,9 +264,11 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         } => {
             let params = othello::Params {
                 plies: *plies,
-                depth: *depth,
-                min_cuts: *min_cuts,
-                unique_best: *unique_best,
+                search: Search {
+                    min_cuts: *min_cuts,
+                    unique_best: *unique_best,
+                    ..Search::plies(*depth)
+                },
                 ..Default::default()
             };
             let game =

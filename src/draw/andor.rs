@@ -1,6 +1,6 @@
 //! AND/OR-graph layout: levels by longest path from the start, order by barycentres.
 
-use super::{Anchor, Figure, Item, Outline, Style};
+use super::{Anchor, Figure, Item, Outline, Style, joining_arc};
 use crate::andor::{ConnectorId, Graph, NodeId};
 
 /// What a key adds to an AND/OR drawing.
@@ -115,7 +115,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
             Style::Normal
         };
         let (px, py) = (x[con.from.index()], y[con.from.index()] + HEIGHT / 2.0);
-        let mut angles = Vec::new();
+        let mut ends = Vec::new();
         for (j, t) in con.to.iter().enumerate() {
             let (cx, cy) = (x[t.index()], y[t.index()] - HEIGHT / 2.0);
             items.push(Item::Line {
@@ -125,7 +125,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                 y2: cy,
                 style,
             });
-            angles.push((cy - py).atan2(cx - px).to_degrees());
+            ends.push((cx, cy));
             if let Some(arcs) = con.arcs.as_ref().filter(|a| a.iter().any(|&v| v != 1)) {
                 let (lx, ly) = (px + (cx - px) * 0.55, py + (cy - py) * 0.55);
                 items.push(Item::Text {
@@ -148,18 +148,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                 });
             }
         }
-        if con.to.len() >= 2 {
-            let lo = angles.iter().copied().fold(f64::INFINITY, f64::min);
-            let hi = angles.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            items.push(Item::Arc {
-                cx: px,
-                cy: py,
-                r: 5.0,
-                a1: lo,
-                a2: hi,
-                style,
-            });
-        }
+        items.extend(joining_arc((px, py), &ends, 5.0, style));
     }
     for id in graph.ids() {
         let node = graph.node(id);

@@ -1,7 +1,7 @@
 //! Grundy's game graph, level by level: one row per number of moves made,
 //! labelled with the player to move there.
 
-use super::{Anchor, Figure, Item, Outline, Style};
+use super::{Anchor, Figure, Item, Outline, Style, joining_arc};
 use crate::games::grundy::GrundyGame;
 
 /// What a key adds to the game graph.
@@ -74,7 +74,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
     }
     for (s, next) in game.moves.iter().enumerate() {
         let (px, py) = (at[s].0, at[s].1 + HEIGHT / 2.0);
-        let mut angles = Vec::new();
+        let mut ends = Vec::new();
         for &n in next {
             let style = if m.answer_moves.contains(&(s, n)) {
                 Style::Answer
@@ -89,18 +89,11 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
                 y2: cy,
                 style,
             });
-            angles.push((cy - py).atan2(cx - px).to_degrees());
+            ends.push((cx, cy));
         }
         // MIN's states are AND nodes: an arc joins their moves, as AND/OR graphs draw it.
-        if game.states[s].to_move == crate::gametree::Player::Min && angles.len() >= 2 {
-            items.push(Item::Arc {
-                cx: px,
-                cy: py,
-                r: 4.0,
-                a1: angles.iter().copied().fold(f64::INFINITY, f64::min),
-                a2: angles.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-                style: Style::Normal,
-            });
+        if game.states[s].to_move == crate::gametree::Player::Min {
+            items.extend(joining_arc((px, py), &ends, 4.0, Style::Normal));
         }
     }
     for (s, &(x, y)) in at.iter().enumerate() {

@@ -110,6 +110,25 @@ pub struct Figure {
     pub items: Vec<Item>,
 }
 
+/// The arc that marks an AND connector: across the edges from `from` to each
+/// of `ends`, `r` mm from `from`; none for fewer than two edges.
+fn joining_arc(from: (f64, f64), ends: &[(f64, f64)], r: f64, style: Style) -> Option<Item> {
+    let angles = ends
+        .iter()
+        .map(|&(x, y)| (y - from.1).atan2(x - from.0).to_degrees());
+    let (a1, a2) = angles.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
+        (lo.min(a), hi.max(a))
+    });
+    (ends.len() >= 2).then_some(Item::Arc {
+        cx: from.0,
+        cy: from.1,
+        r,
+        a1,
+        a2,
+        style,
+    })
+}
+
 /// A number with one decimal and no trailing `.0`, so output is byte-stable.
 /// Written with integer arithmetic and without allocating: figures print
 /// thousands of numbers, and float formatting with a precision is slow.

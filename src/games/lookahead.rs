@@ -67,19 +67,46 @@ pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> L
     Lookahead { tree, positions }
 }
 
-/// The first constraint on a generated lookahead that it does not meet.
-pub fn unmet(
-    tree: &Tree,
-    min_cuts: Option<u32>,
-    unique_best: bool,
-    options: crate::gametree::Options,
-) -> Option<String> {
-    if unique_best && crate::gametree::minimax(tree).best_moves.len() != 1 {
-        return Some("unique_best = true".to_string());
+/// What a generated exercise asks of its lookahead, whatever the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Plies searched.
+    pub depth: u32,
+    /// At least this many alpha-beta cuts.
+    pub min_cuts: Option<u32>,
+    /// Exactly one best move.
+    pub unique_best: bool,
+    /// The conventions under which cuts are counted (the set's).
+    pub alpha_beta: crate::gametree::Options,
+}
+
+impl Search {
+    /// A search `depth` plies deep, with no constraint.
+    pub fn plies(depth: u32) -> Search {
+        Search {
+            depth,
+            min_cuts: None,
+            unique_best: false,
+            alpha_beta: crate::gametree::Options::default(),
+        }
     }
-    let min = min_cuts?;
-    let cuts = crate::gametree::alpha_beta(tree, options).cuts.len();
-    ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
+
+    /// A depth outside `1..=max`, named.
+    pub fn check(&self, max: u32) -> Result<(), crate::generate::GenerateError> {
+        check_depth(self.depth, max)
+    }
+
+    /// The first constraint the searched tree does not meet.
+    pub fn unmet(&self, tree: &Tree) -> Option<String> {
+        if self.unique_best && crate::gametree::minimax(tree).best_moves.len() != 1 {
+            return Some("unique_best = true".to_string());
+        }
+        let min = self.min_cuts?;
+        let cuts = crate::gametree::alpha_beta(tree, self.alpha_beta)
+            .cuts
+            .len();
+        ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
+    }
 }
 
 /// A lookahead depth outside `1..=max`, named.

@@ -5,7 +5,7 @@
 //! Cells are named by column `a`–`c` (left to right) and row `1`–`3` (top to
 //! bottom); moves are tried in reading order a1, b1, c1, a2, …, c3.
 
-use super::lookahead::{Lookahead, Position, lookahead};
+use super::lookahead::{Lookahead, Position, Search, lookahead};
 
 /// `b2` for cell 4.
 pub fn cell_name(cell: usize) -> String {
@@ -440,27 +440,18 @@ impl TicTacToe {
 pub struct Params {
     /// Marks on the board.
     pub marks: (u32, u32),
-    /// Plies searched.
-    pub depth: u32,
     /// Merge symmetric siblings.
     pub symmetry: bool,
-    /// At least this many alpha-beta cuts.
-    pub min_cuts: Option<u32>,
-    /// Exactly one best move.
-    pub unique_best: bool,
-    /// The conventions under which cuts are counted.
-    pub alpha_beta: crate::gametree::Options,
+    /// The lookahead and what it must show.
+    pub search: Search,
 }
 
 impl Default for Params {
     fn default() -> Params {
         Params {
             marks: (2, 4),
-            depth: 2,
             symmetry: true,
-            min_cuts: None,
-            unique_best: false,
-            alpha_beta: crate::gametree::Options::default(),
+            search: Search::plies(2),
         }
     }
 }
@@ -474,14 +465,14 @@ impl Params {
                 self.marks.1
             )));
         }
-        super::lookahead::check_depth(self.depth, MAX_DEPTH)
+        self.search.check(MAX_DEPTH)
     }
 
     /// The most nodes a lookahead can have (symmetry ignored), for the size check.
     pub fn max_nodes(&self) -> u64 {
         let empty = 9 - u64::from(self.marks.0.min(9));
         let (mut level, mut total) = (1u64, 1u64);
-        for i in 0..u64::from(self.depth).min(empty) {
+        for i in 0..u64::from(self.search.depth).min(empty) {
             level *= empty - i;
             total += level;
         }
@@ -503,7 +494,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
                     board,
                     max: Mark::X,
                     first: Mark::X,
-                    depth: p.depth,
+                    depth: p.search.depth,
                     symmetry: p.symmetry,
                 };
                 game.max = game.to_move();
@@ -515,9 +506,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
         |drawn| drawn.as_ref().map_or(9, |(_, tree)| tree.len()),
         |drawn| match drawn {
             None => Some("a game still going on".to_string()),
-            Some((_, tree)) => {
-                super::lookahead::unmet(tree, p.min_cuts, p.unique_best, p.alpha_beta)
-            }
+            Some((_, tree)) => p.search.unmet(tree),
         },
     )
     .map(|drawn| drawn.expect("checked").0)

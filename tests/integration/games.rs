@@ -172,8 +172,10 @@ fn game_seeds_are_pinned() {
     insta::assert_snapshot!("tictactoe_seed_7", Instance::TicTacToe(ttt).to_toml());
     let params = tictactoe::Params {
         marks: (1, 3),
-        depth: 2,
-        min_cuts: Some(3),
+        search: treequiz::games::lookahead::Search {
+            min_cuts: Some(3),
+            ..treequiz::games::lookahead::Search::plies(2)
+        },
         ..Default::default()
     };
     let ttt = tictactoe::generate(&params, 2026).unwrap();
@@ -192,7 +194,10 @@ fn game_seeds_are_pinned() {
 fn generated_positions_meet_their_constraints() {
     for seed in 0..300 {
         let p = tictactoe::Params {
-            min_cuts: Some(2),
+            search: treequiz::games::lookahead::Search {
+                min_cuts: Some(2),
+                ..treequiz::games::lookahead::Search::plies(2)
+            },
             ..Default::default()
         };
         let g = tictactoe::generate(&p, seed).unwrap();
@@ -208,7 +213,7 @@ fn generated_positions_meet_their_constraints() {
         );
         let o = othello::generate(
             &othello::Params {
-                depth: 2,
+                search: treequiz::games::lookahead::Search::plies(2),
                 ..Default::default()
             },
             seed,

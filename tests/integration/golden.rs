@@ -64,7 +64,7 @@ fn sampled_instances_read_back_unchanged() {
         let ttt = treequiz::games::tictactoe::generate(&Default::default(), seed).unwrap();
         let othello = treequiz::games::othello::generate(
             &treequiz::games::othello::Params {
-                depth: 2,
+                search: treequiz::games::lookahead::Search::plies(2),
                 ..Default::default()
             },
             seed,

@@ -9,7 +9,7 @@ pub mod board;
 
 pub use board::{Board, DEFAULT_SQUARES, EvalParts, Side, Weights, parse_square, square_name};
 
-use super::lookahead::{Lookahead, Position, lookahead};
+use super::lookahead::{Lookahead, Position, Search, lookahead};
 use crate::gametree::Player;
 use crate::generate::{GenerateError, first_satisfying};
 use crate::input::{Doc, InputError, Reader, Table};
@@ -241,27 +241,18 @@ pub const MAX_LEAVES: usize = 40;
 pub struct Params {
     /// Random moves played from the opening.
     pub plies: (u32, u32),
-    /// Plies searched.
-    pub depth: u32,
     /// The evaluation's weights.
     pub weights: Weights,
-    /// At least this many alpha-beta cuts.
-    pub min_cuts: Option<u32>,
-    /// Exactly one best move.
-    pub unique_best: bool,
-    /// The conventions under which cuts are counted.
-    pub alpha_beta: crate::gametree::Options,
+    /// The lookahead and what it must show.
+    pub search: Search,
 }
 
 impl Default for Params {
     fn default() -> Params {
         Params {
             plies: (4, 10),
-            depth: 1,
             weights: Weights::default(),
-            min_cuts: None,
-            unique_best: false,
-            alpha_beta: crate::gametree::Options::default(),
+            search: Search::plies(1),
         }
     }
 }
@@ -275,7 +266,7 @@ impl Params {
                 self.plies.1
             )));
         }
-        super::lookahead::check_depth(self.depth, MAX_DEPTH)
+        self.search.check(MAX_DEPTH)
     }
 }
 
@@ -293,7 +284,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             let game = Othello {
                 board,
                 to_move,
-                depth: p.depth,
+                depth: p.search.depth,
                 weights: p.weights.clone(),
             };
             // The search is drawn with the position: the work limit counts its nodes.
@@ -310,7 +301,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                     "at most {MAX_LEAVES} positions at the lookahead's frontier"
                 ));
             }
-            super::lookahead::unmet(tree, p.min_cuts, p.unique_best, p.alpha_beta)
+            p.search.unmet(tree)
         },
     )
     .map(|(game, _)| game)
