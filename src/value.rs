@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A leaf or backed-up value of a game tree.
 ///
@@ -45,6 +45,29 @@ impl Serialize for Value {
         match self {
             Value::Finite(v) => s.serialize_i64(*v),
             other => s.serialize_str(&other.to_string()),
+        }
+    }
+}
+
+impl Value {
+    /// Reads what [`Display`](fmt::Display) writes: an integer, `+inf` or `-inf`.
+    pub fn parse(s: &str) -> Option<Value> {
+        Value::parse_infinity(s).or_else(|| s.trim().parse().ok().map(Value::Finite))
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Int(i64),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Int(v) => Ok(Value::Finite(v)),
+            Raw::Text(s) => Value::parse_infinity(&s)
+                .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a value"))),
         }
     }
 }

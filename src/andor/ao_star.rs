@@ -23,7 +23,7 @@ use super::graph::{ConnectorId, Cost, CostModel, Graph, NodeId};
 use super::solve::solution_graph;
 
 /// How AO* ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The start node was labelled SOLVED.
@@ -37,7 +37,7 @@ pub enum Outcome {
 }
 
 /// One node's revision in a cycle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Revision {
     /// The node revised.
     pub node: NodeId,
@@ -57,7 +57,7 @@ pub struct Revision {
 }
 
 /// One cycle of AO*.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Cycle {
     /// The tip expanded.
     pub expanded: NodeId,
@@ -81,7 +81,7 @@ impl Cycle {
 }
 
 /// The result of AO*.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct AoStar {
     /// The cost model used.
     pub model: CostModel,

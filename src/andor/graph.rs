@@ -8,11 +8,13 @@ use serde::{Serialize, Serializer};
 pub const MAX_NODES: usize = 2_000_000;
 
 /// Index of a node in [`Graph`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct NodeId(pub u32);
 
 /// Index of a connector in [`Graph`], in file order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct ConnectorId(pub u32);
 
 impl NodeId {
@@ -87,8 +89,24 @@ impl Serialize for Cost {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Cost {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cost, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Finite(u64),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Finite(v) => Ok(Cost::finite(v)),
+            Raw::Text(s) if s == "+inf" => Ok(Cost::INFINITE),
+            Raw::Text(s) => Err(serde::de::Error::custom(format!("`{s}` is not a cost"))),
+        }
+    }
+}
+
 /// How a connector's cost combines with its children's (DESIGN §3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CostModel {
     /// Nilsson: `k(n) = c + k(n1) + … + k(nk)`, `c` defaulting to the connector's k.

@@ -23,23 +23,19 @@ pub fn solvable(graph: &Graph) -> Vec<bool> {
 }
 
 /// The cheapest solution graph under one cost model.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Optimal {
     /// The model.
     pub model: CostModel,
     /// The start node's optimal cost (infinite when unsolvable).
     pub cost: Cost,
     /// The optimal cost `h*(n)` of every node.
-    #[serde(skip)]
     pub costs: Vec<Cost>,
     /// The cheapest connector of every node (the first in file order on ties).
-    #[serde(skip)]
     pub choice: Vec<Option<ConnectorId>>,
     /// The connectors of the solution graph from the start, depth-first, left to right.
-    #[serde(skip)]
     pub solution: Vec<ConnectorId>,
     /// Nodes of the solution graph where another connector ties with the chosen one.
-    #[serde(skip)]
     pub ties: Vec<NodeId>,
 }
 

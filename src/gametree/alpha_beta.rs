@@ -68,7 +68,7 @@ impl Default for Options {
 }
 
 /// α-cut or β-cut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CutKind {
     /// At a MIN node, caused by a MAX ancestor's α.
@@ -78,7 +78,7 @@ pub enum CutKind {
 }
 
 /// One cutoff.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Cut {
     /// The node whose remaining children were skipped.
     pub at: NodeId,
@@ -146,6 +146,36 @@ impl Serialize for Bound {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Bound {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bound, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Exact(Value),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Exact(v) => Ok(Bound::Exact(v)),
+            Raw::Text(s) => Bound::parse(&s)
+                .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a bound"))),
+        }
+    }
+}
+
+impl Bound {
+    /// Reads what [`Display`](std::fmt::Display) writes: `3`, `+inf`, `<=2`, `>=-inf`.
+    pub fn parse(s: &str) -> Option<Bound> {
+        let (make, rest): (fn(Value) -> Bound, &str) = if let Some(r) = s.strip_prefix("<=") {
+            (Bound::AtMost, r)
+        } else if let Some(r) = s.strip_prefix(">=") {
+            (Bound::AtLeast, r)
+        } else {
+            (Bound::Exact, s)
+        };
+        Value::parse(rest).map(make)
+    }
+}
+
 impl std::fmt::Display for Bound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -158,7 +188,7 @@ impl std::fmt::Display for Bound {
 
 /// One line of the trace; `alpha`/`beta` are the bounds in force at `node`
 /// after the event (its own bound included).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Step {
     /// The node the event is about.
     pub node: NodeId,
@@ -171,7 +201,8 @@ pub struct Step {
 }
 
 /// What happened in a [`Step`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Event {
     /// The search entered an inner node.
     Enter,
@@ -186,7 +217,7 @@ pub enum Event {
 }
 
 /// The full result of alpha-beta on a tree.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct AlphaBeta {
     /// The conventions used.
     pub options: Options,

@@ -4,7 +4,7 @@ use super::tree::{NodeId, Player, Tree};
 use crate::value::Value;
 
 /// Every node's backed-up value, the best root moves and the principal variation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Minimax {
     /// The root's value.
     pub value: Value,
