@@ -2,11 +2,10 @@
 //! each with its instances and their solved keys.
 
 use crate::andor;
-use crate::exercise::{Conventions, Solved};
+use crate::exercise::{Conventions, Key};
 use crate::gametree;
 use crate::generate::GenerateError;
 use crate::instance::Instance;
-use crate::lang::Lang;
 use crate::problem_set::{Exercise, InstanceSource, ProblemSet};
 use crate::rng::{Master, fnv1a64};
 use crate::roster::Student;
@@ -26,7 +25,7 @@ pub struct Item {
     /// The instance.
     pub instance: Instance,
     /// Its key.
-    pub solved: Solved,
+    pub key: Key,
 }
 
 /// One student's version of the set.
@@ -76,7 +75,6 @@ pub fn build(
     set: &ProblemSet,
     master: &Master,
     students: &[Student],
-    lang: &Lang,
 ) -> Result<Vec<Variant>, ClassSetError> {
     let practice = [None];
     let who: Vec<Option<&Student>> = if students.is_empty() {
@@ -85,7 +83,7 @@ pub fn build(
         students.iter().map(Some).collect()
     };
     // Variants are independent: make them on every core, in roster order.
-    crate::parallel::map(&who, |&student| variant(set, master, student, lang))
+    crate::parallel::map(&who, |&student| variant(set, master, student))
         .into_iter()
         .collect()
 }
@@ -94,7 +92,6 @@ fn variant(
     set: &ProblemSet,
     master: &Master,
     student: Option<&Student>,
-    lang: &Lang,
 ) -> Result<Variant, ClassSetError> {
     let ctx = context(set, student);
     let conventions: Conventions = set.conventions;
@@ -153,13 +150,13 @@ fn variant(
             }
         };
         canonical.push_str(&instance.to_toml());
-        let solved = (exercise.kind.solve)(&instance, &conventions, lang);
+        let key = (exercise.kind.solve)(&instance, &conventions);
         items.push(Item {
             number: i + 1,
             exercise: exercise.clone(),
             seed,
             instance,
-            solved,
+            key,
         });
     }
     Ok(Variant {

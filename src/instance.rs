@@ -4,10 +4,14 @@ use std::io::Read;
 
 use crate::andor::{self, Graph};
 use crate::exercise::Family;
+use crate::exercise::Item;
+use crate::games::grundy::GrundyGame;
+use crate::games::lookahead::Lookahead;
 use crate::games::othello::{self, Othello};
 use crate::games::tictactoe::{self, TicTacToe};
 use crate::gametree::{self, Tree};
 use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, did_you_mean};
+use crate::reason::{Phrase, Reason};
 
 /// The kinds an instance file may declare.
 pub const KINDS: &[&str] = &[
@@ -92,6 +96,11 @@ impl Instance {
         }
     }
 
+    /// The instance as a JSON value (what the manifest holds).
+    pub fn to_json_value(&self) -> serde_json::Value {
+        serde_json::from_str(&self.to_json()).expect("instances serialise to JSON")
+    }
+
     /// The instance as a JSON file.
     pub fn to_json(&self) -> String {
         match self {
@@ -108,6 +117,190 @@ impl Instance {
                 serde_json::to_string_pretty(&g.to_json()).expect("JSON values serialise") + "\n"
             }
         }
+    }
+}
+
+/// What an instance's answers name, built once from the instance: the game
+/// tree, a game position's lookahead tree, the AND/OR graph, or Grundy's game
+/// graph. It turns the key's ids into labels and a student's labels into ids.
+pub enum Model<'a> {
+    /// A game tree.
+    Tree(&'a Tree),
+    /// A tic-tac-toe position's lookahead (mirror images of a move resolve to it).
+    TicTacToe(Lookahead<tictactoe::Node>),
+    /// An Othello position's lookahead.
+    Othello(Lookahead<othello::Node<'a>>),
+    /// An AND/OR graph.
+    Graph(&'a Graph),
+    /// Grundy's game graph.
+    Grundy(GrundyGame),
+}
+
+impl Instance {
+    /// The model the instance's labels name.
+    pub fn model(&self) -> Model<'_> {
+        match self {
+            Instance::GameTree(t) => Model::Tree(t),
+            Instance::TicTacToe(g) => Model::TicTacToe(g.lookahead()),
+            Instance::Othello(g) => Model::Othello(g.lookahead()),
+            Instance::AndOr(g) => Model::Graph(g),
+            Instance::Grundy { coins, first } => {
+                Model::Grundy(crate::games::grundy::solve(*coins, *first))
+            }
+        }
+    }
+}
+
+impl Model<'_> {
+    /// The worksheet's figure, with no answer on it, and the label of where
+    /// the exercise starts (the AND/OR start node, the player to move, the
+    /// first state), which prompts name.
+    pub fn sheet_figure(&self, instance: &Instance) -> (crate::draw::Figure, String) {
+        use crate::draw::{graph_figure, grundy_figure, tree_figure};
+        match (self, instance) {
+            (Model::Graph(g), _) => (graph_figure(g, None), g.label(g.start()).to_string()),
+            (Model::Grundy(game), _) => (grundy_figure(game, None), game.states[0].name()),
+            (_, Instance::TicTacToe(g)) => (
+                crate::exercise::tictactoe_figure(&g.board),
+                g.to_move().letter().to_string(),
+            ),
+            (_, Instance::Othello(g)) => (
+                crate::exercise::othello_figure(g, &[]),
+                g.to_move.letter().to_string(),
+            ),
+            (m, _) => (
+                tree_figure(m.tree().expect("a game tree"), None),
+                String::new(),
+            ),
+        }
+    }
+
+    /// The game tree searched, if the model is one.
+    pub fn tree(&self) -> Option<&Tree> {
+        match self {
+            Model::Tree(t) => Some(t),
+            Model::TicTacToe(l) => Some(&l.tree),
+            Model::Othello(l) => Some(&l.tree),
+            _ => None,
+        }
+    }
+
+    /// The AND/OR graph, if the model is one.
+    pub fn graph(&self) -> Option<&Graph> {
+        match self {
+            Model::Graph(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Grundy's game graph, if the model is one.
+    pub fn grundy(&self) -> Option<&GrundyGame> {
+        match self {
+            Model::Grundy(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// How many nodes (or states) the model has: the range of its node ids.
+    pub fn nodes(&self) -> usize {
+        match self {
+            Model::Graph(g) => g.len(),
+            Model::Grundy(g) => g.states.len(),
+            m => m.tree().map_or(0, Tree::len),
+        }
+    }
+
+    /// How many connectors the model has.
+    pub fn connectors(&self) -> usize {
+        self.graph().map_or(0, |g| g.connectors().len())
+    }
+
+    /// An item's label as the figure spells it.
+    pub fn name(&self, item: Item) -> String {
+        match (self, item) {
+            (_, Item::Player(p)) => p.name().to_string(),
+            (Model::Graph(g), Item::Node(n)) => g.label(andor::NodeId(n)).to_string(),
+            (Model::Graph(g), Item::Connector(c)) => g.connector_name(andor::ConnectorId(c)),
+            (Model::Grundy(g), Item::Node(s)) => g.states[s as usize].name(),
+            (Model::Grundy(g), Item::Move(a, b)) => g.move_name(a as usize, b as usize),
+            (m, Item::Node(n)) => m
+                .tree()
+                .map(|t| t.label(gametree::NodeId(n)).into_owned())
+                .unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+
+    /// The item a student's label names, whatever its case and spelling; `None`
+    /// if it names nothing here. A game's move path is `b2-a1` (also `B2 - A1`,
+    /// `b2 a1`); the root is never a move.
+    pub fn resolve(&self, label: &str) -> Option<Item> {
+        let node = |id: u32| Some(Item::Node(id));
+        match self {
+            Model::Tree(t) => node(t.find(label)?.0),
+            Model::Graph(g) => node(g.find(label)?.0),
+            Model::Grundy(g) => {
+                let word = label.trim().to_ascii_uppercase();
+                match word.as_str() {
+                    "MAX" => return Some(Item::Player(gametree::Player::Max)),
+                    "MIN" => return Some(Item::Player(gametree::Player::Min)),
+                    _ => {}
+                }
+                let canonical = g.canonical(label)?;
+                match canonical.split_once(" -> ") {
+                    Some((a, b)) => Some(Item::Move(g.find(a)? as u32, g.find(b)? as u32)),
+                    None => node(g.find(&canonical)? as u32),
+                }
+            }
+            Model::TicTacToe(_) | Model::Othello(_) => {
+                let path: Vec<&str> = label
+                    .split(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '>' | '→'))
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                let t = self.tree()?;
+                let id = match self {
+                    // Mirror images of a searched move name the move that stands for them.
+                    Model::TicTacToe(look) => look.find_line(&path)?,
+                    _ => t.find(&path.join("-"))?,
+                };
+                (id != t.root()).then_some(Item::Node(id.0))
+            }
+        }
+    }
+
+    /// The connector `n0 -> n1 + n2` names (children in any order), if the graph has it.
+    pub fn connector(&self, text: &str) -> Option<Item> {
+        let Model::Graph(graph) = self else {
+            return None;
+        };
+        let (from, to) = text.split_once("->").or_else(|| text.split_once('→'))?;
+        let from = graph.find(from)?;
+        let mut to: Vec<_> = to
+            .split(['+', ','])
+            .map(|t| graph.find(t))
+            .collect::<Option<Vec<_>>>()?;
+        to.sort_unstable();
+        graph
+            .connectors_of(from)
+            .iter()
+            .copied()
+            .find(|&c| {
+                let mut kids = graph.connector(c).to.clone();
+                kids.sort_unstable();
+                kids == to
+            })
+            .map(|c| Item::Connector(c.0))
+    }
+
+    /// Why a label names nothing, in the exercise's own terms.
+    pub fn unknown(&self, label: &str) -> Reason {
+        let phrase = match self {
+            Model::TicTacToe(_) | Model::Othello(_) => Phrase::UnknownMove,
+            Model::Grundy(g) if g.not_a_move(label) => Phrase::NotASplit,
+            Model::Grundy(_) => Phrase::UnknownState,
+            _ => Phrase::UnknownLabel,
+        };
+        Reason::new(phrase).with("label", label)
     }
 }
 

@@ -73,6 +73,11 @@ impl Lang {
         self.strings.get(key).map_or(key, String::as_str)
     }
 
+    /// Whether the table has `key`.
+    pub fn has(&self, key: &str) -> bool {
+        self.strings.contains_key(key)
+    }
+
     /// `section.name_kind` where a kind words a field its own way, else `section.name`.
     pub fn for_kind<'a>(&'a self, section: &str, name: &'a str, kind: &str) -> &'a str {
         let own = format!("{section}.{name}_{kind}");

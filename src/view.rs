@@ -4,10 +4,8 @@
 use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
-use crate::draw::{graph_figure, grundy_figure, to_svg, to_tikz, tree_figure};
-use crate::exercise::{Family, Table};
-use crate::gametree::{Order, Player, ValueMode};
-use crate::instance::Instance;
+use crate::draw::{to_svg, to_tikz};
+use crate::exercise::{Context, Table};
 use crate::lang::Lang;
 use crate::problem_set::ProblemSet;
 
@@ -140,180 +138,67 @@ pub struct AnswerRow {
     pub text: String,
 }
 
-/// The alpha-beta conventions a search states: child order, then when a cut happens.
-fn search_conventions(set: &ProblemSet, lang: &Lang) -> Vec<String> {
-    let c = set.conventions.alpha_beta;
-    vec![
-        lang.get(if c.order == Order::LeftToRight {
-            "convention.order_ltr"
-        } else {
-            "convention.order_rtl"
-        })
-        .to_string(),
-        lang.get(if c.prune_on_equal {
-            "convention.prune_on_equal"
-        } else {
-            "convention.prune_strict"
-        })
-        .to_string(),
-    ]
-}
-
-fn conventions(item: &Item, set: &ProblemSet, lang: &Lang) -> Vec<String> {
-    let c = set.conventions.alpha_beta;
-    match &item.instance {
-        Instance::GameTree(t) => {
-            let mut lines = vec![
-                lang.get(if t.root_player() == Player::Max {
-                    "convention.root_max"
-                } else {
-                    "convention.root_min"
-                })
-                .to_string(),
-            ];
-            if item.exercise.kind.name == "alpha-beta" {
-                lines.extend(search_conventions(set, lang));
-                lines.push(
-                    lang.get(if c.values == ValueMode::FailHard {
-                        "convention.fail_hard"
-                    } else {
-                        "convention.fail_soft"
-                    })
-                    .to_string(),
-                );
-            }
-            lines
-        }
-        Instance::AndOr(g) => match item.exercise.kind.name {
-            "solution-cost" => vec![
-                lang.get("convention.cost_sum").to_string(),
-                lang.get("convention.cost_max").to_string(),
-                lang.get("convention.solution_cost_models").to_string(),
-            ],
-            "ao-star" => vec![
-                lang.get(&format!("convention.cost_{}", g.model().name()))
-                    .to_string(),
-                lang.get("convention.ao_tips").to_string(),
-            ],
-            _ => Vec::new(),
-        },
-        Instance::TicTacToe(g) => {
-            let mut lines = vec![
-                lang.fill(
-                    "convention.ttt_players",
-                    &[
-                        ("max", &g.max.letter().to_string()),
-                        ("min", &g.max.other().letter().to_string()),
-                    ],
-                ),
-                lang.get("convention.ttt_eval").to_string(),
-                lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]),
-                lang.get("convention.ttt_order").to_string(),
-                lang.get(if g.symmetry {
-                    "convention.ttt_symmetry"
-                } else {
-                    "convention.ttt_no_symmetry"
-                })
-                .to_string(),
-            ];
-            lines.extend(search_conventions(set, lang));
-            lines
-        }
-        Instance::Othello(g) => {
-            let mut lines = vec![
-                lang.fill(
-                    "convention.othello_players",
-                    &[
-                        ("max", &g.to_move.letter().to_string()),
-                        ("min", &g.to_move.other().letter().to_string()),
-                    ],
-                ),
-                lang.get("convention.othello_eval").to_string(),
-            ];
-            if g.weights.mobility != 0 {
-                lines.push(lang.fill(
-                    "convention.othello_mobility",
-                    &[("w", &g.weights.mobility.to_string())],
-                ));
-            }
-            if g.weights.frontier != 0 {
-                lines.push(lang.fill(
-                    "convention.othello_frontier",
-                    &[("w", &g.weights.frontier.to_string())],
-                ));
-            }
-            lines.push(lang.get("convention.othello_finished").to_string());
-            lines.push(lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]));
-            lines.push(lang.get("convention.othello_order").to_string());
-            lines.extend(search_conventions(set, lang));
-            lines
-        }
-        Instance::Grundy { .. } => vec![
-            lang.get("convention.grundy_rule").to_string(),
-            lang.get("convention.grundy_states").to_string(),
-            lang.get("convention.grundy_and_or").to_string(),
-        ],
-    }
-}
-
 fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> ExerciseView {
     let ex = &item.exercise;
+    let kind = ex.kind;
     let kind_title = ex
         .title
         .clone()
-        .unwrap_or_else(|| lang.get(&format!("kind.{}", ex.kind.name)).to_string());
-    let (figure, start) = match &item.instance {
-        Instance::GameTree(t) => (tree_figure(t, None), String::new()),
-        Instance::AndOr(g) => (graph_figure(g, None), g.label(g.start()).to_string()),
-        Instance::TicTacToe(g) => (
-            crate::exercise::tictactoe_figure(&g.board),
-            g.to_move().letter().to_string(),
-        ),
-        Instance::Othello(g) => (
-            crate::exercise::othello_figure(g, &[]),
-            g.to_move.letter().to_string(),
-        ),
-        Instance::Grundy { coins, first } => {
-            let game = crate::games::grundy::solve(*coins, *first);
-            (grundy_figure(&game, None), game.states[0].name())
-        }
+        .unwrap_or_else(|| lang.get(&format!("kind.{}", kind.name)).to_string());
+    let model = item.instance.model();
+    let (figure, start) = model.sheet_figure(&item.instance);
+    let family = kind.family.key_name();
+    let answer = |field: &str| {
+        item.key
+            .answer(field)
+            .expect("every kind answers its fields")
     };
-    let family = family_name(ex.kind.family);
-    let legend_key = format!("sheet.legend_{family}");
     let fields = ex
         .ask
         .iter()
         .map(|&name| FieldView {
             name,
-            description: lang.for_kind("field", name, ex.kind.name).to_string(),
-            example: lang.for_kind("example", name, ex.kind.name).to_string(),
+            description: lang.for_kind("field", name, kind.name).to_string(),
+            example: lang.for_kind("example", name, kind.name).to_string(),
             // Only a key reads the solved answers.
             value: if with_key {
-                answer(item, name).to_toml()
+                answer(name).to_toml(&model)
             } else {
                 "\"\"".to_string()
             },
         })
         .collect();
-    let key = with_key.then(|| {
-        let solved = &item.solved;
-        KeyView {
-            legend: lang.get(&format!("sheet.legend_key_{family}")).to_string(),
-            figure_svg: to_svg(&solved.figure),
-            figure_tikz: to_tikz(&solved.figure),
-            answers: ex
-                .ask
-                .iter()
-                .map(|&f| AnswerRow {
-                    field: f,
-                    description: lang.for_kind("field", f, ex.kind.name).to_string(),
-                    text: answer(item, f).to_text(),
-                })
-                .collect(),
-            notes: solved.notes.clone(),
-            table: solved.table.clone(),
-            table_title: lang.for_kind("sheet", "steps", ex.kind.name).to_string(),
-        }
+    let explained = with_key.then(|| {
+        (kind.explain)(
+            &Context {
+                instance: &item.instance,
+                model: &model,
+                key: &item.key,
+                conventions: &set.conventions,
+            },
+            lang,
+        )
+    });
+    let key_figure_width = explained.as_ref().map_or(figure.width, |e| e.figure.width);
+    let column_width = explained
+        .as_ref()
+        .map_or(0.2, |e| 0.88 / e.table.headers.len().max(1) as f64);
+    let key = explained.map(|e| KeyView {
+        legend: lang.get(&format!("sheet.legend_key_{family}")).to_string(),
+        figure_svg: to_svg(&e.figure),
+        figure_tikz: to_tikz(&e.figure),
+        answers: ex
+            .ask
+            .iter()
+            .map(|&f| AnswerRow {
+                field: f,
+                description: lang.for_kind("field", f, kind.name).to_string(),
+                text: answer(f).to_text(&model),
+            })
+            .collect(),
+        notes: e.notes,
+        table: e.table,
+        table_title: lang.for_kind("sheet", "steps", kind.name).to_string(),
     });
     ExerciseView {
         number: item.number,
@@ -327,54 +212,19 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
         } else {
             lang.fill("sheet.points", &[("points", &ex.points.to_string())])
         },
-        prompt: lang.fill(&format!("prompt.{}", ex.kind.name), &[("start", &start)]),
-        legend: lang.get(&legend_key).to_string(),
+        prompt: lang.fill(&format!("prompt.{}", kind.name), &[("start", &start)]),
+        legend: lang.get(&format!("sheet.legend_{family}")).to_string(),
         figure_svg: to_svg(&figure),
         figure_tikz: to_tikz(&figure),
         figure_width: format!("{:.1}", figure.width),
-        key_figure_width: format!(
-            "{:.1}",
-            if with_key {
-                item.solved.figure.width
-            } else {
-                figure.width
-            }
-        ),
-        column_width: format!(
-            "{:.3}",
-            if with_key {
-                0.88 / item.solved.table.headers.len().max(1) as f64
-            } else {
-                0.2
-            }
-        ),
+        key_figure_width: format!("{key_figure_width:.1}"),
+        column_width: format!("{column_width:.3}"),
         instance_text: item.instance.to_toml(),
         board_text: item.instance.board_text(),
-        conventions: conventions(item, set, lang),
+        conventions: (kind.conventions)(&item.instance, &set.conventions, lang),
         fields,
         key,
     }
-}
-
-/// The family's name in string-table keys (`sheet.legend_tree`, …).
-fn family_name(family: Family) -> &'static str {
-    match family {
-        Family::GameTree => "tree",
-        Family::AndOr => "graph",
-        Family::TicTacToe => "tictactoe",
-        Family::Othello => "othello",
-        Family::Grundy => "grundy",
-    }
-}
-
-fn answer<'i>(item: &'i Item, field: &str) -> &'i crate::exercise::Answer {
-    &item
-        .solved
-        .answers
-        .iter()
-        .find(|(f, _)| *f == field)
-        .expect("every kind answers its fields")
-        .1
 }
 
 /// CJK ideographs, kana, hangul and full-width forms.

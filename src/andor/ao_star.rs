@@ -107,6 +107,31 @@ pub struct AoStar {
     pub solved: Vec<bool>,
 }
 
+impl AoStar {
+    /// Whether its ids and tables fit a graph of `nodes` nodes and `connectors` connectors.
+    pub fn fits(&self, nodes: usize, connectors: usize) -> bool {
+        let node = |n: &NodeId| n.index() < nodes;
+        let conn = |c: &ConnectorId| c.index() < connectors;
+        self.costs.len() == nodes
+            && self.marked.len() == nodes
+            && self.solved.len() == nodes
+            && self.marked.iter().flatten().all(conn)
+            && self.expanded.iter().all(node)
+            && self.solution.iter().all(conn)
+            && self.cycles.iter().all(|cy| {
+                node(&cy.expanded)
+                    && cy.generated.iter().all(node)
+                    && cy.solved.iter().all(node)
+                    && cy.revised.iter().all(|r| {
+                        node(&r.node)
+                            && r.marked.iter().chain(&r.switched_from).all(conn)
+                            && r.costs.start <= r.costs.end
+                            && (r.costs.end as usize) <= cy.connector_costs.len()
+                    })
+            })
+    }
+}
+
 /// Options of an AO* run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {

@@ -8,12 +8,16 @@ use serde::{Serialize, Serializer};
 pub const MAX_NODES: usize = 2_000_000;
 
 /// Index of a node in [`Graph`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct NodeId(pub u32);
 
 /// Index of a connector in [`Graph`], in file order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct ConnectorId(pub u32);
 

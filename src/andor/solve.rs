@@ -39,6 +39,17 @@ pub struct Optimal {
     pub ties: Vec<NodeId>,
 }
 
+impl Optimal {
+    /// Whether its tables fit a graph of `nodes` nodes and `connectors` connectors.
+    pub fn fits(&self, nodes: usize, connectors: usize) -> bool {
+        self.costs.len() == nodes
+            && self.choice.len() == nodes
+            && self.choice.iter().flatten().all(|c| c.index() < connectors)
+            && self.solution.iter().all(|c| c.index() < connectors)
+            && self.ties.iter().all(|n| n.index() < nodes)
+    }
+}
+
 /// The optimal cost of every node under `model`, and the solution graph from the start.
 pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
     let mut costs = vec![Cost::INFINITE; graph.len()];

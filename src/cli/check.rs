@@ -52,7 +52,6 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         &set,
         &Master::from_seed(seed),
         sub.student.clone().into_iter().collect(),
-        &lang,
     )?;
     let row = batch::grade_source(&book, &source, &lang, false);
     let text = renderer

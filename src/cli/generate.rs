@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
-use treequiz::class_set::{self, GENERATOR_VERSION, Variant};
+use treequiz::class_set::{self, Variant};
 use treequiz::instance;
+use treequiz::manifest::Manifest;
 use treequiz::output::write_atomic;
-use treequiz::problem_set::{self, ProblemSet};
+use treequiz::problem_set;
 use treequiz::render::Renderer;
 use treequiz::rng::Master;
 use treequiz::roster;
@@ -140,7 +140,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         None => Vec::new(),
     };
     prepare_out(&args.out, args.force)?;
-    let variants = class_set::build(&set, &master, &students, &lang)
+    let variants = class_set::build(&set, &master, &students)
         .map_err(|e| UsageError(format!("{}: {e}", args.set.display())))?;
 
     // Everything is rendered before anything is written: an error leaves no partial set.
@@ -197,7 +197,17 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     }
     files.push((
         args.out.join("manifest.json"),
-        manifest(&set, &args.set, &lang.code, mode, &variants),
+        Manifest::new(
+            &set,
+            &args.set.display().to_string(),
+            &lang.code,
+            match *mode {
+                Mode::Practice(seed) => Some(seed),
+                Mode::Exam => None,
+            },
+            &variants,
+        )
+        .to_json(),
     ));
     for (path, text) in &files {
         write_atomic(path, text.as_bytes())
@@ -218,57 +228,4 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         set.exercises.len(),
         if set.exercises.len() == 1 { "" } else { "s" },
     ))
-}
-
-fn manifest(
-    set: &ProblemSet,
-    path: &Path,
-    lang: &str,
-    mode: &Mode,
-    variants: &[Variant],
-) -> String {
-    let c = set.conventions.alpha_beta;
-    let variants: Vec<serde_json::Value> = variants
-        .iter()
-        .map(|v| {
-            let exercises: Vec<serde_json::Value> = v
-                .items
-                .iter()
-                .map(|item| {
-                    let instance: serde_json::Value = serde_json::from_str(&item.instance.to_json()).expect("instances serialise to JSON");
-                    let answers: serde_json::Map<String, serde_json::Value> =
-                        item.solved.answers.iter().filter(|(f, _)| item.exercise.ask.contains(f)).map(|(f, a)| (f.to_string(), json!(a))).collect();
-                    json!({
-                        "number": item.number,
-                        "kind": item.exercise.kind.name,
-                        "points": item.exercise.points,
-                        "ask": item.exercise.ask,
-                        "scoring": item.exercise.scoring,
-                        // As a string: JSON numbers lose precision above 2^53.
-                        "seed": item.seed.map(|s| s.to_string()),
-                        "instance": instance,
-                        "answers": answers,
-                    })
-                })
-                .collect();
-            json!({
-                "id": v.id,
-                "checksum": v.checksum,
-                "student": v.student.as_ref().map(|s| json!({ "id": s.id, "name": s.name, "folder": s.folder })),
-                "context": class_set::context(set, v.student.as_ref()),
-                "exercises": exercises,
-            })
-        })
-        .collect();
-    let value = json!({
-        "treequiz": env!("CARGO_PKG_VERSION"),
-        "generator_version": GENERATOR_VERSION,
-        "set": { "title": set.title, "file": path.display().to_string() },
-        "language": lang,
-        "mode": match mode { Mode::Practice(_) => "practice", Mode::Exam => "exam" },
-        "seed": match mode { Mode::Practice(s) => Some(s.to_string()), Mode::Exam => None },
-        "conventions": { "alpha_beta": c },
-        "variants": variants,
-    });
-    serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
 }

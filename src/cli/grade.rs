@@ -57,7 +57,6 @@ pub(crate) fn book_from_set(
     set: &ProblemSet,
     master: &Master,
     students: Vec<String>,
-    lang: &Lang,
 ) -> Result<KeyBook, UsageError> {
     let students: Vec<Student> = students
         .into_iter()
@@ -69,11 +68,11 @@ pub(crate) fn book_from_set(
             })
         })
         .collect();
-    let mut variants = class_set::build(set, master, &[], lang).map_err(usage)?;
+    let mut variants = class_set::build(set, master, &[]).map_err(usage)?;
     if !students.is_empty() {
-        variants.extend(class_set::build(set, master, &students, lang).map_err(usage)?);
+        variants.extend(class_set::build(set, master, &students).map_err(usage)?);
     }
-    Ok(KeyBook::from_variants(set, &variants, lang))
+    Ok(KeyBook::from_variants(set, &variants))
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
@@ -93,8 +92,9 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     let (book, lang) = match (&args.manifest, &args.set) {
         (Some(path), _) => {
             let source = instance::read_source_capped(path, 1 << 30).map_err(usage)?;
-            let lang = renderer.lang(&KeyBook::language(&source)).map_err(usage)?;
-            (KeyBook::from_manifest(&source, &lang).map_err(usage)?, lang)
+            let book = KeyBook::from_manifest(&source).map_err(usage)?;
+            let lang = renderer.lang(&book.language).map_err(usage)?;
+            (book, lang)
         }
         (None, Some(set_path)) => {
             let set = problem_set::load(set_path).map_err(usage)?;
@@ -104,7 +104,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
                 (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
             };
             let students = files.iter().filter_map(|f| student_of(f)).collect();
-            (book_from_set(&set, &master, students, &lang)?, lang)
+            (book_from_set(&set, &master, students)?, lang)
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR/manifest.json, or --set SET.toml with --secret FILE or --seed N".into())),
     };

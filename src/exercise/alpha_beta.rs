@@ -1,12 +1,14 @@
 //! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
 
 use super::{
-    Answer, Conventions, Family, Field, KindDef, Shape, Solved, Table, any_instance, tree,
+    Answer, Context, Conventions, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape,
+    Table, Trace, any_instance, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
-use crate::gametree::{Bound, CutKind, Event, Player, Tree, alpha_beta};
+use crate::gametree::{AlphaBeta, Bound, CutKind, Event, NodeId, Player, Tree, alpha_beta};
 use crate::instance::Instance;
 use crate::lang::Lang;
+use crate::reason::{Phrase, Reason};
 use crate::value::Value;
 
 pub(super) static KIND: KindDef = KindDef {
@@ -38,8 +40,12 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Labels,
         },
     ],
+    solver: "alpha-beta",
     solve,
+    explain,
+    teach,
     unusable: any_instance,
+    conventions,
 };
 
 /// A value as keys print it: `3`, `−∞`, `+∞`.
@@ -74,12 +80,7 @@ fn labels(t: &Tree, ids: impl IntoIterator<Item = crate::gametree::NodeId>) -> V
 }
 
 /// The key's sentence about one cut: where, which bounds, caused by whom, what is pruned.
-pub(crate) fn cut_sentence(
-    t: &Tree,
-    c: &crate::gametree::Cut,
-    prune_on_equal: bool,
-    lang: &Lang,
-) -> String {
+pub(crate) fn cut_reason(t: &Tree, c: &crate::gametree::Cut, prune_on_equal: bool) -> Reason {
     let (sign, own, other) = if c.kind == CutKind::Alpha {
         ("α", "β", "α")
     } else {
@@ -91,38 +92,31 @@ pub(crate) fn cut_sentence(
         (CutKind::Beta, true) => "≥",
         (CutKind::Beta, false) => ">",
     };
-    let key = if c.is_deep(t) {
-        "note.deep_cut"
+    Reason::new(if c.is_deep(t) {
+        Phrase::DeepCut
     } else {
-        "note.cut"
-    };
-    lang.fill(
-        key,
-        &[
-            ("sign", sign),
-            ("at", &t.label(c.at)),
-            ("own", own),
-            ("at_bound", &shown(c.at_bound)),
-            ("rel", rel),
-            ("other", other),
-            ("by", &t.label(c.by)),
-            ("by_bound", &shown(c.by_bound)),
-            ("pruned", &labels(t, c.pruned.iter().copied()).join(", ")),
-        ],
-    )
+        Phrase::Cut
+    })
+    .with("sign", sign)
+    .with("at", t.label(c.at))
+    .with("own", own)
+    .with("at_bound", shown(c.at_bound))
+    .with("rel", rel)
+    .with("other", other)
+    .with("by", t.label(c.by))
+    .with("by_bound", shown(c.by_bound))
+    .with("pruned", labels(t, c.pruned.iter().copied()).join(", "))
 }
 
-/// What a key shows of an alpha-beta search: the result, the figure's marks,
-/// the notes on each cut, and the step table. Game kinds share it.
+/// What a key shows of an alpha-beta search: the figure's marks, the notes
+/// on each cut, and the step table. Game kinds share it.
 pub(crate) struct Traced {
-    pub ab: crate::gametree::AlphaBeta,
     pub marks: TreeMarks,
     pub notes: Vec<String>,
     pub table: Table,
 }
 
-pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced {
-    let ab = alpha_beta(t, conventions.alpha_beta);
+pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
     let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
     let marks = TreeMarks {
         values: ab
@@ -144,7 +138,7 @@ pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced
         ..TreeMarks::default()
     };
     let cut_note =
-        |c: &crate::gametree::Cut| cut_sentence(t, c, conventions.alpha_beta.prune_on_equal, lang);
+        |c: &crate::gametree::Cut| cut_reason(t, c, ab.options.prune_on_equal).render(lang, false);
     let mut notes: Vec<String> = ab.cuts.iter().map(cut_note).collect();
     if ab.cuts.is_empty() {
         notes.push(lang.get("note.no_cuts").to_string());
@@ -196,50 +190,199 @@ pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced
         rows,
     };
     Traced {
-        ab,
         marks,
         notes,
         table,
     }
 }
 
-fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
-    let t = tree(instance);
-    let Traced {
-        ab,
-        marks,
-        notes,
-        table,
-    } = traced(t, conventions, lang);
-    let cuts_of =
-        |kind: CutKind| labels(t, ab.cuts.iter().filter(|c| c.kind == kind).map(|c| c.at));
-    Solved {
-        answers: vec![
+fn solve(instance: &Instance, conventions: &Conventions) -> Key {
+    let t = instance_tree(instance);
+    let ab = alpha_beta(t, conventions.alpha_beta);
+    let node = |id: NodeId| Item::Node(id.0);
+    let cuts_of = |kind: CutKind| {
+        ab.cuts
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| node(c.at))
+            .collect()
+    };
+    Key::new(
+        vec![
             ("value", Answer::Value(ab.value)),
             (
                 "values",
                 Answer::Bounds(
                     t.ids()
                         .filter(|&id| t.leaf(id).is_none())
-                        .filter_map(|id| {
-                            ab.bounds[id.index()].map(|b| (t.label(id).into_owned(), b))
-                        })
+                        .filter_map(|id| ab.bounds[id.index()].map(|b| (node(id), b)))
                         .collect(),
                 ),
             ),
             (
                 "evaluated",
-                Answer::Sequence(labels(t, ab.evaluated.iter().copied())),
+                Answer::Sequence(ab.evaluated.iter().map(|&id| node(id)).collect()),
             ),
             (
                 "pruned",
-                Answer::Labels(labels(t, ab.pruned.iter().copied())),
+                Answer::Set(ab.pruned.iter().map(|&id| node(id)).collect()),
             ),
-            ("alpha_cuts", Answer::Labels(cuts_of(CutKind::Alpha))),
-            ("beta_cuts", Answer::Labels(cuts_of(CutKind::Beta))),
+            ("alpha_cuts", Answer::Set(cuts_of(CutKind::Alpha))),
+            ("beta_cuts", Answer::Set(cuts_of(CutKind::Beta))),
         ],
+        Trace::AlphaBeta(ab),
+    )
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let t = tree(ctx);
+    let ab = ctx.key.alpha_beta().expect("an alpha-beta key");
+    let Traced {
+        marks,
+        notes,
+        table,
+    } = traced(t, ab, lang);
+    Explained {
         figure: tree_figure(t, Some(&marks)),
         table,
         notes,
     }
+}
+
+fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
+    let sign = match field {
+        "alpha_cuts" => "α",
+        _ => "β",
+    };
+    match (field, mistake) {
+        ("pruned" | "evaluated", _) => teach_search(ctx, field, mistake, hide),
+        ("alpha_cuts" | "beta_cuts", Mistake::Extra(item)) => {
+            vec![
+                Reason::new(Phrase::CutWrong)
+                    .with("sign", sign)
+                    .with("node", ctx.name(item)),
+            ]
+        }
+        ("alpha_cuts" | "beta_cuts", Mistake::Missed(items)) => items
+            .iter()
+            .map(|&i| {
+                let why = cut_of(ctx, i).map_or_else(
+                    || Reason::new(Phrase::NodeMissing).with("node", ctx.name(i)),
+                    |r| r,
+                );
+                Reason::new(Phrase::CutMissed)
+                    .with("sign", sign)
+                    .nested("cut", why)
+            })
+            .collect(),
+        _ => plain(ctx, field, mistake, hide),
+    }
+}
+
+/// The key's sentence about the cut at `item`, or the cut that prunes it.
+fn cut_of(ctx: &Context<'_>, item: Item) -> Option<Reason> {
+    let (t, ab) = (ctx.model.tree()?, ctx.key.alpha_beta()?);
+    let Item::Node(n) = item else { return None };
+    let id = NodeId(n);
+    ab.cuts
+        .iter()
+        .find(|c| c.at == id || c.pruned.contains(&id))
+        .map(|c| cut_reason(t, c, ab.options.prune_on_equal))
+}
+
+/// Why a node that a search prunes is wrong in `pruned` or `evaluated`: the
+/// window in force, the cut that skips it. Shared by every kind that asks for
+/// what alpha-beta prunes (the game kinds too).
+pub(crate) fn teach_search(
+    ctx: &Context<'_>,
+    field: &str,
+    mistake: Mistake<'_>,
+    hide: bool,
+) -> Vec<Reason> {
+    let (Some(t), Some(ab)) = (ctx.model.tree(), ctx.key.alpha_beta()) else {
+        return plain(ctx, field, mistake, hide);
+    };
+    match (field, mistake) {
+        ("pruned", Mistake::Extra(Item::Node(n))) => vec![window_reason(t, ab, NodeId(n))],
+        ("pruned", Mistake::Missed(items)) => {
+            // Missed branches of one cut are named together, with that cut once.
+            let mut by_cut: Vec<(Option<usize>, Vec<Item>)> = Vec::new();
+            for &m in items {
+                let cut = match m {
+                    Item::Node(n) => ab.cuts.iter().position(|c| c.pruned.contains(&NodeId(n))),
+                    _ => None,
+                };
+                match by_cut.iter_mut().find(|(c, _)| *c == cut) {
+                    Some((_, nodes)) => nodes.push(m),
+                    None => by_cut.push((cut, vec![m])),
+                }
+            }
+            let mut out = Vec::new();
+            for (cut, nodes) in by_cut {
+                let Some(c) = cut else {
+                    out.extend(plain(ctx, field, Mistake::Missed(&nodes), hide));
+                    continue;
+                };
+                let cut = cut_reason(t, &ab.cuts[c], ab.options.prune_on_equal);
+                out.push(if nodes.len() == 1 {
+                    Reason::new(Phrase::PrunedMissed)
+                        .with("node", ctx.name(nodes[0]))
+                        .nested("cut", cut)
+                } else {
+                    Reason::new(Phrase::PrunedMissedMany)
+                        .with("nodes", ctx.names(&nodes).join(", "))
+                        .nested("cut", cut)
+                });
+            }
+            out
+        }
+        ("evaluated", Mistake::Diverges { given, .. }) => {
+            let mut out = plain(ctx, field, mistake, hide);
+            if !hide {
+                out.extend(cut_of(ctx, given));
+            }
+            out
+        }
+        _ => plain(ctx, field, mistake, hide),
+    }
+}
+
+/// Why a node the student pruned is examined: the bounds in force when it is reached.
+fn window_reason(t: &Tree, ab: &AlphaBeta, id: NodeId) -> Reason {
+    let step = ab
+        .steps
+        .iter()
+        .find(|s| s.node == id && matches!(s.event, Event::Enter | Event::Leaf(_)));
+    match step {
+        Some(s) => Reason::new(Phrase::PrunedExamined)
+            .with("node", t.label(id))
+            .with("alpha", s.alpha.to_string())
+            .with("beta", s.beta.to_string()),
+        // Under a pruned branch: the student listed a node below the cut branch's root.
+        None => {
+            let mut root = id;
+            while let Some(p) = t.parent(root).filter(|&p| ab.bounds[p.index()].is_none()) {
+                root = p;
+            }
+            Reason::new(Phrase::PrunedBelow)
+                .with("node", t.label(id))
+                .with("root", t.label(root))
+        }
+    }
+}
+
+fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+    let mut lines = vec![super::root_convention(instance, lang)];
+    lines.extend(super::search_conventions(c, lang));
+    lines.push(
+        lang.get(
+            if c.alpha_beta.values == crate::gametree::ValueMode::FailHard {
+                "convention.fail_hard"
+            } else {
+                "convention.fail_soft"
+            },
+        )
+        .to_string(),
+    );
+    lines
 }

@@ -1,35 +1,13 @@
-//! Answers: what a key holds and what a student writes, one value per asked field.
+//! Answers for people and for answer files: a key's typed answer rendered
+//! with the instance's labels.
 
 use serde::Serialize;
 
-use crate::andor::Cost;
-use crate::value::Value;
-
-/// One answer to one field.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Answer {
-    /// A game value (integer or ±inf).
-    Value(Value),
-    /// A cost (integer or +inf).
-    Cost(Cost),
-    /// One node label.
-    Label(String),
-    /// One of several equally right labels (tied best moves); the first is the key's.
-    Choice(Vec<String>),
-    /// A set of labels (order does not matter).
-    Labels(Vec<String>),
-    /// A sequence of labels (order matters).
-    Sequence(Vec<String>),
-    /// A set of connectors written `n0 -> n1 + n2`.
-    Connectors(Vec<String>),
-    /// A value per node label, in label order of the drawing.
-    Values(Vec<(String, Value)>),
-    /// A value or a bound (`"<=2"`, `">=5"`) per node label.
-    Bounds(Vec<(String, crate::gametree::Bound)>),
-}
-
+use super::key::{Answer, Item};
+use crate::gametree::Bound;
 use crate::input::{toml_key as key, toml_string as quote};
+use crate::instance::Model;
+use crate::value::Value;
 
 fn list(items: &[String]) -> String {
     format!(
@@ -49,69 +27,82 @@ fn value(v: Value) -> String {
     }
 }
 
+fn bound(b: Bound) -> String {
+    match b {
+        Bound::Exact(v) => value(v),
+        Bound::AtMost(v) => quote(&format!("<={v}")),
+        Bound::AtLeast(v) => quote(&format!(">={v}")),
+    }
+}
+
 impl Answer {
     /// The answer as a TOML value, as a student would write it in the answer sheet.
-    pub fn to_toml(&self) -> String {
+    pub fn to_toml(&self, model: &Model<'_>) -> String {
+        let names = |items: &[Item]| items.iter().map(|&i| model.name(i)).collect::<Vec<_>>();
+        let table = |pairs: Vec<(String, String)>| {
+            let inner: Vec<String> = pairs
+                .iter()
+                .map(|(l, v)| format!("{} = {v}", key(l)))
+                .collect();
+            format!("{{ {} }}", inner.join(", "))
+        };
         match self {
             Answer::Value(v) => value(*v),
             Answer::Cost(c) => c.get().map_or_else(|| quote("+inf"), |v| v.to_string()),
-            Answer::Label(l) => quote(l),
-            Answer::Choice(ls) => quote(&ls[0]),
-            Answer::Labels(ls) | Answer::Sequence(ls) | Answer::Connectors(ls) => list(ls),
-            Answer::Bounds(pairs) => {
-                let inner: Vec<String> = pairs
+            Answer::One(items) => items
+                .first()
+                .map_or_else(|| quote(""), |&i| quote(&model.name(i))),
+            Answer::Set(items) | Answer::Sequence(items) => list(&names(items)),
+            Answer::Values(pairs) => table(
+                pairs
                     .iter()
-                    .map(|(l, b)| {
-                        let v = match b {
-                            crate::gametree::Bound::Exact(v) => value(*v),
-                            crate::gametree::Bound::AtMost(v) => quote(&format!("<={v}")),
-                            crate::gametree::Bound::AtLeast(v) => quote(&format!(">={v}")),
-                        };
-                        format!("{} = {v}", key(l))
-                    })
-                    .collect();
-                format!("{{ {} }}", inner.join(", "))
-            }
-            Answer::Values(pairs) => {
-                let inner: Vec<String> = pairs
+                    .map(|&(i, v)| (model.name(i), value(v)))
+                    .collect(),
+            ),
+            Answer::Bounds(pairs) => table(
+                pairs
                     .iter()
-                    .map(|(l, v)| format!("{} = {}", key(l), value(*v)))
-                    .collect();
-                format!("{{ {} }}", inner.join(", "))
-            }
+                    .map(|&(i, b)| (model.name(i), bound(b)))
+                    .collect(),
+            ),
         }
     }
 
-    /// The answer for people: `3`, `I, J`, `E → F → G`, `B = 3, C = 2`, or `—` for nothing.
-    pub fn to_text(&self) -> String {
+    /// The answer for people: `3`, `I, J`, `E → F → G`, `B = 3, C = 2`, or `—`
+    /// for nothing. Connectors are joined by `; ` (their names hold commas).
+    pub fn to_text(&self, model: &Model<'_>) -> String {
         let or_none = |s: String| if s.is_empty() { "—".to_string() } else { s };
+        let names = |items: &[Item]| items.iter().map(|&i| model.name(i)).collect::<Vec<_>>();
+        let pairs = |pairs: Vec<String>| or_none(pairs.join(", "));
         match self {
             Answer::Value(v) => v.to_string(),
             Answer::Cost(c) => c.to_string(),
-            Answer::Label(l) => l.clone(),
-            Answer::Choice(ls) => ls.join(" / "),
-            Answer::Labels(ls) => or_none(ls.join(", ")),
-            Answer::Sequence(ls) => or_none(ls.join(" → ")),
-            Answer::Connectors(cs) => or_none(cs.join("; ")),
-            Answer::Bounds(pairs) => or_none(
-                pairs
-                    .iter()
-                    .map(|(l, b)| match b {
-                        crate::gametree::Bound::Exact(v) => format!("{l} = {v}"),
-                        crate::gametree::Bound::AtMost(v) => format!("{l} ≤ {v}"),
-                        crate::gametree::Bound::AtLeast(v) => format!("{l} ≥ {v}"),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
+            Answer::One(items) => names(items).join(" / "),
+            Answer::Set(items) if matches!(items.first(), Some(Item::Connector(_))) => {
+                or_none(names(items).join("; "))
+            }
+            Answer::Set(items) => or_none(names(items).join(", ")),
+            Answer::Sequence(items) => or_none(names(items).join(" → ")),
+            Answer::Bounds(ps) => pairs(
+                ps.iter()
+                    .map(|&(i, b)| format!("{} {}", model.name(i), relation(b)))
+                    .collect(),
             ),
-            Answer::Values(pairs) => or_none(
-                pairs
-                    .iter()
-                    .map(|(l, v)| format!("{l} = {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+            Answer::Values(ps) => pairs(
+                ps.iter()
+                    .map(|&(i, v)| format!("{} = {v}", model.name(i)))
+                    .collect(),
             ),
         }
+    }
+}
+
+/// `= 3`, `≤ 2`, `≥ 5`: a bound after a node's name.
+pub fn relation(b: Bound) -> String {
+    match b {
+        Bound::Exact(v) => format!("= {v}"),
+        Bound::AtMost(v) => format!("≤ {v}"),
+        Bound::AtLeast(v) => format!("≥ {v}"),
     }
 }
 
@@ -135,4 +126,20 @@ pub enum Shape {
     Values,
     /// A table of values and bounds `{ B = 3, C = "<=2" }`.
     Bounds,
+}
+
+impl Shape {
+    /// Whether a key's answer has this shape.
+    pub fn admits(self, answer: &Answer) -> bool {
+        matches!(
+            (self, answer),
+            (Shape::Value, Answer::Value(_))
+                | (Shape::Cost, Answer::Cost(_))
+                | (Shape::Label, Answer::One(_))
+                | (Shape::Labels | Shape::Connectors, Answer::Set(_))
+                | (Shape::Sequence, Answer::Sequence(_))
+                | (Shape::Values, Answer::Values(_))
+                | (Shape::Bounds, Answer::Bounds(_))
+        )
+    }
 }

@@ -1,10 +1,14 @@
 //! `ao-star`: AO* cycle by cycle: the expansion order, the cost, the solution graph.
 
-use super::{Answer, Family, Field, KindDef, Shape, Solved, Table, any_instance, graph};
+use super::{
+    Answer, Context, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape, Table, Trace,
+    any_instance, graph, instance_graph, plain,
+};
 use crate::andor::{Outcome, ao_star};
 use crate::draw::{GraphMarks, graph_figure};
 use crate::instance::Instance;
 use crate::lang::Lang;
+use crate::reason::{Phrase, Reason};
 
 pub(super) static KIND: KindDef = KindDef {
     name: "ao-star",
@@ -23,13 +27,77 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Connectors,
         },
     ],
+    solver: "ao-star",
     solve,
+    explain,
+    teach,
     unusable: any_instance,
+    conventions,
 };
 
-fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
-    let g = graph(instance);
+fn solve(instance: &Instance, _: &super::Conventions) -> Key {
+    let g = instance_graph(instance);
     let run = ao_star(g, Default::default());
+    Key::new(
+        vec![
+            (
+                "expanded",
+                Answer::Sequence(run.expanded.iter().map(|n| Item::Node(n.0)).collect()),
+            ),
+            ("cost", Answer::Cost(run.cost)),
+            (
+                "solution",
+                Answer::Set(run.solution.iter().map(|c| Item::Connector(c.0)).collect()),
+            ),
+        ],
+        Trace::AoStar(run),
+    )
+}
+
+fn run<'a>(ctx: &'a Context<'_>) -> &'a crate::andor::AoStar {
+    match &ctx.key.trace {
+        Trace::AoStar(run) => run,
+        _ => unreachable!("an AO* key"),
+    }
+}
+
+fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
+    match (field, mistake) {
+        ("expanded", Mistake::Diverges { pos, key, given }) => {
+            // Why AO* expands `key` and not `given` in cycle `pos + 1`.
+            let why = if pos == 0 {
+                Reason::new(Phrase::ExpandedWhyFirst)
+            } else {
+                let cost = run(ctx)
+                    .cycles
+                    .get(pos - 1)
+                    .map(|c| c.start_cost.to_string())
+                    .unwrap_or_default();
+                Reason::new(Phrase::ExpandedWhy)
+                    .with("prev", pos.to_string())
+                    .with("key", ctx.name(key))
+                    .with("cost", cost)
+            };
+            vec![
+                Reason::new(Phrase::ExpandedDiverges)
+                    .with("cycle", (pos + 1).to_string())
+                    .with("key", ctx.name(key))
+                    .with("given", ctx.name(given))
+                    .nested("why", why),
+            ]
+        }
+        ("expanded", Mistake::Short { count, last }) => vec![
+            Reason::new(Phrase::OrderShortExpanded)
+                .with("count", count.to_string())
+                .with("last", last.map(|l| ctx.name(l)).unwrap_or_default()),
+        ],
+        _ => plain(ctx, field, mistake, hide),
+    }
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = graph(ctx);
+    let run = run(ctx);
     let marks = GraphMarks {
         costs: run.costs.iter().map(|c| c.map(|c| c.to_string())).collect(),
         solution: if run.outcome == Outcome::Solved {
@@ -117,25 +185,18 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
         _ => lang.get("note.ao_unsolvable").to_string(),
     };
     notes.push(outcome);
-    Solved {
-        answers: vec![
-            (
-                "expanded",
-                Answer::Sequence(
-                    run.expanded
-                        .iter()
-                        .map(|&n| g.label(n).to_string())
-                        .collect(),
-                ),
-            ),
-            ("cost", Answer::Cost(run.cost)),
-            (
-                "solution",
-                Answer::Connectors(run.solution.iter().map(|&c| g.connector_name(c)).collect()),
-            ),
-        ],
+    Explained {
         figure: graph_figure(g, Some(&marks)),
         table,
         notes,
     }
+}
+
+fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
+    let g = instance_graph(instance);
+    vec![
+        lang.get(&format!("convention.cost_{}", g.model().name()))
+            .to_string(),
+        lang.get("convention.ao_tips").to_string(),
+    ]
 }

@@ -1,11 +1,15 @@
 //! `grundy`: who wins Grundy's game from N coins, the states MAX wins, and the
 //! winner's winning moves.
 
-use super::{Answer, Conventions, Family, Field, Instance, KindDef, Shape, Solved, Table};
+use super::{
+    Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Mistake,
+    Shape, Table, Trace, plain,
+};
 use crate::draw::{GrundyMarks, grundy_figure};
 use crate::games::grundy::{self, GrundyGame};
 use crate::gametree::Player;
 use crate::lang::Lang;
+use crate::reason::{Phrase, Reason};
 
 pub(super) static KIND: KindDef = KindDef {
     name: "grundy",
@@ -24,17 +28,13 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Labels,
         },
     ],
+    solver: "grundy",
     solve,
+    explain,
+    teach,
     unusable,
+    conventions,
 };
-
-/// The game of an instance.
-pub(crate) fn game(instance: &Instance) -> GrundyGame {
-    match instance {
-        Instance::Grundy { coins, first } => grundy::solve(*coins, *first),
-        _ => unreachable!("the problem set checks the family"),
-    }
-}
 
 fn unusable(instance: &Instance) -> Option<String> {
     match instance {
@@ -43,13 +43,58 @@ fn unusable(instance: &Instance) -> Option<String> {
     }
 }
 
-fn solve(instance: &Instance, _: &Conventions, lang: &Lang) -> Solved {
-    let g = game(instance);
-    let winner = g.winner();
-    let moves = g.winning_moves();
+fn solve(instance: &Instance, _: &Conventions) -> Key {
+    let Instance::Grundy { coins, first } = instance else {
+        unreachable!("the problem set checks the family")
+    };
+    let g = grundy::solve(*coins, *first);
+    let state = |s: usize| Item::Node(s as u32);
+    Key::new(
+        vec![
+            ("winner", Answer::One(vec![Item::Player(g.winner())])),
+            (
+                "max_wins",
+                Answer::Set(
+                    (0..g.states.len())
+                        .filter(|&s| g.wins_for[s] == Player::Max)
+                        .map(state)
+                        .collect(),
+                ),
+            ),
+            (
+                "winning_moves",
+                Answer::Set(
+                    g.winning_moves()
+                        .iter()
+                        .map(|&(a, b)| Item::Move(a as u32, b as u32))
+                        .collect(),
+                ),
+            ),
+        ],
+        Trace::Grundy {
+            wins_for: g.wins_for,
+        },
+    )
+}
+
+/// The game graph, and who wins each state (from the key).
+fn game<'a>(ctx: &'a Context<'_>) -> (&'a GrundyGame, &'a [Player]) {
+    let g = ctx
+        .model
+        .grundy()
+        .expect("the problem set checks the family");
+    match &ctx.key.trace {
+        Trace::Grundy { wins_for } => (g, wins_for),
+        _ => unreachable!("a Grundy key"),
+    }
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let (g, wins_for) = game(ctx);
+    let winner = wins_for[0];
     let marks = GrundyMarks {
         winners: true,
-        answer_moves: moves.clone(),
+        answer_moves: g.winning_moves(),
     };
     let rows = (0..g.states.len())
         .map(|s| {
@@ -61,43 +106,16 @@ fn solve(instance: &Instance, _: &Conventions, lang: &Lang) -> Solved {
                 } else {
                     next.join(", ")
                 },
-                g.wins_for[s].name().to_string(),
+                wins_for[s].name().to_string(),
             ]
         })
         .collect();
     let first_moves: Vec<String> = g.moves[0]
         .iter()
-        .map(|&m| format!("{} ({})", g.states[m].name(), g.wins_for[m].name()))
+        .map(|&m| format!("{} ({})", g.states[m].name(), wins_for[m].name()))
         .collect();
-    let notes = vec![
-        lang.get("note.grundy_rule").to_string(),
-        lang.fill(
-            "note.grundy_winner",
-            &[
-                ("start", &g.states[0].name()),
-                ("winner", winner.name()),
-                ("moves", &first_moves.join(", ")),
-            ],
-        ),
-    ];
-    Solved {
-        answers: vec![
-            ("winner", Answer::Label(winner.name().to_string())),
-            (
-                "max_wins",
-                Answer::Labels(
-                    (0..g.states.len())
-                        .filter(|&s| g.wins_for[s] == Player::Max)
-                        .map(|s| g.states[s].name())
-                        .collect(),
-                ),
-            ),
-            (
-                "winning_moves",
-                Answer::Labels(moves.iter().map(|&(a, b)| g.move_name(a, b)).collect()),
-            ),
-        ],
-        figure: grundy_figure(&g, Some(&marks)),
+    Explained {
+        figure: grundy_figure(g, Some(&marks)),
         table: Table {
             headers: ["table.state", "table.moves_to", "table.wins"]
                 .iter()
@@ -105,6 +123,82 @@ fn solve(instance: &Instance, _: &Conventions, lang: &Lang) -> Solved {
                 .collect(),
             rows,
         },
-        notes,
+        notes: vec![
+            lang.get("note.grundy_rule").to_string(),
+            lang.fill(
+                "note.grundy_winner",
+                &[
+                    ("start", &g.states[0].name()),
+                    ("winner", winner.name()),
+                    ("moves", &first_moves.join(", ")),
+                ],
+            ),
+        ],
     }
+}
+
+fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
+    let (g, wins_for) = game(ctx);
+    let winner = wins_for[0];
+    match (field, mistake) {
+        ("winner", Mistake::Unknown(_)) => vec![Reason::new(Phrase::WriteMaxOrMin)],
+        ("winner", Mistake::WrongOne(_)) if !hide => vec![why(ctx, 0)],
+        ("max_wins", Mistake::Extra(Item::Node(s))) => vec![why(ctx, s as usize)],
+        ("max_wins", Mistake::Missed(items)) => items
+            .iter()
+            .map(|&i| match i {
+                Item::Node(s) => why(ctx, s as usize),
+                other => Reason::new(Phrase::NodeMissing).with("node", ctx.name(other)),
+            })
+            .collect(),
+        ("winning_moves", Mistake::Extra(item @ Item::Move(from, to))) => {
+            let mover = g.states[from as usize].to_move;
+            vec![if mover != winner {
+                Reason::new(Phrase::MoveNotWinner)
+                    .with("move", ctx.name(item))
+                    .with("player", mover.name())
+                    .with("winner", winner.name())
+            } else {
+                why(ctx, to as usize)
+            }]
+        }
+        _ => plain(ctx, field, mistake, hide),
+    }
+}
+
+/// Who wins a state of Grundy's game and why, one step deep.
+fn why(ctx: &Context<'_>, state: usize) -> Reason {
+    let (g, wins_for) = game(ctx);
+    let mover = g.states[state].to_move;
+    let winner = wins_for[state];
+    let why = if g.moves[state].is_empty() {
+        Reason::new(Phrase::WhyNoMove).with("player", mover.name())
+    } else if mover == winner {
+        let to = g.moves[state]
+            .iter()
+            .find(|&&m| wins_for[m] == mover)
+            .expect("a winning mover has a winning move");
+        Reason::new(Phrase::WhyCanMove)
+            .with("player", mover.name())
+            .with("to", g.states[*to].name())
+    } else {
+        Reason::new(Phrase::WhyEveryMove)
+            .with("player", mover.name())
+            .with("winner", winner.name())
+    };
+    Reason::new(Phrase::StateWon)
+        .with("state", g.states[state].name())
+        .with("winner", winner.name())
+        .nested("why", why)
+}
+
+fn conventions(_: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
+    [
+        "convention.grundy_rule",
+        "convention.grundy_states",
+        "convention.grundy_and_or",
+    ]
+    .iter()
+    .map(|k| lang.get(k).to_string())
+    .collect()
 }

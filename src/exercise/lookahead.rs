@@ -2,7 +2,7 @@
 //! by minimax and alpha-beta, answered move by move.
 
 use super::alpha_beta::{Traced, traced};
-use super::{Answer, Conventions, Field, Shape, Solved, Table};
+use super::{Answer, Context, Conventions, Explained, Field, Item, Key, Shape, Table, Trace};
 use crate::draw::{Figure, tree_figure};
 use crate::gametree::{Tree, minimax};
 use crate::lang::Lang;
@@ -31,25 +31,60 @@ pub(super) const PRUNED: Field = Field {
 };
 
 /// Solves a lookahead exercise: e(P) of the position, each move's backed-up
-/// value, the best move and the branches alpha-beta prunes. `board` is drawn
-/// above the searched tree; `table` explains the evaluations.
-pub(super) fn solve(
-    t: &Tree,
-    eval: Value,
-    board: Figure,
-    table: Table,
-    conventions: &Conventions,
-    lang: &Lang,
-) -> Solved {
-    let mm = minimax(t);
+/// value, the best move and the branches alpha-beta prunes.
+pub(super) fn solve(t: &Tree, eval: Value, conventions: &Conventions) -> Key {
+    let minimax = minimax(t);
+    let alpha_beta = crate::gametree::alpha_beta(t, conventions.alpha_beta);
+    let node = |id: crate::gametree::NodeId| Item::Node(id.0);
+    Key::new(
+        vec![
+            ("eval", Answer::Value(eval)),
+            (
+                "move_values",
+                Answer::Values(
+                    t.children(t.root())
+                        .map(|c| (node(c), minimax.values[c.index()]))
+                        .collect(),
+                ),
+            ),
+            (
+                "best_move",
+                Answer::One(minimax.best_moves.iter().map(|&b| node(b)).collect()),
+            ),
+            (
+                "pruned",
+                Answer::Set(alpha_beta.pruned.iter().map(|&p| node(p)).collect()),
+            ),
+        ],
+        Trace::Lookahead {
+            eval,
+            minimax,
+            alpha_beta,
+        },
+    )
+}
+
+/// The key of a lookahead for people: `board` drawn above the searched tree,
+/// which shows minimax's values everywhere (the answers ask for them) and
+/// what alpha-beta skips; `table` explains the evaluations.
+pub(super) fn explain(ctx: &Context<'_>, board: Figure, table: Table, lang: &Lang) -> Explained {
+    let t = ctx
+        .model
+        .tree()
+        .expect("a game's model is its lookahead tree");
+    let Trace::Lookahead {
+        eval,
+        minimax: mm,
+        alpha_beta: ab,
+    } = &ctx.key.trace
+    else {
+        unreachable!("a game's key holds its lookahead")
+    };
     let Traced {
-        ab,
         mut marks,
         notes: cut_notes,
         ..
-    } = traced(t, conventions, lang);
-    // The figure shows minimax's values everywhere (the answers ask for them);
-    // grey branches and crossed edges show what alpha-beta skips.
+    } = traced(t, ab, lang);
     marks.values = t
         .ids()
         .map(|id| {
@@ -76,31 +111,7 @@ pub(super) fn solve(
         ),
     ];
     notes.extend(cut_notes);
-    let root = t.root();
-    Solved {
-        answers: vec![
-            ("eval", Answer::Value(eval)),
-            (
-                "move_values",
-                Answer::Values(
-                    t.children(root)
-                        .map(|c| (t.label(c).into_owned(), mm.values[c.index()]))
-                        .collect(),
-                ),
-            ),
-            (
-                "best_move",
-                if best.len() == 1 {
-                    Answer::Label(best[0].clone())
-                } else {
-                    Answer::Choice(best)
-                },
-            ),
-            (
-                "pruned",
-                Answer::Labels(ab.pruned.iter().map(|&p| t.label(p).into_owned()).collect()),
-            ),
-        ],
+    Explained {
         figure: board.above(tree_figure(t, Some(&marks)), 4.0),
         table,
         notes,

@@ -1,6 +1,9 @@
 //! `minimax`: the backed-up value of every inner node and the best move.
 
-use super::{Answer, Family, Field, KindDef, Shape, Solved, Table, any_instance, tree};
+use super::{
+    Answer, Context, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace,
+    any_instance, instance_tree, plain, tree,
+};
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::minimax;
 use crate::instance::Instance;
@@ -23,14 +26,45 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Label,
         },
     ],
+    solver: "minimax",
     solve,
+    explain,
+    teach: plain,
     unusable: any_instance,
+    conventions,
 };
 
-fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
-    let t = tree(instance);
+fn solve(instance: &Instance, _: &super::Conventions) -> Key {
+    let t = instance_tree(instance);
     let mm = minimax(t);
-    let inner: Vec<_> = t.ids().filter(|&id| t.leaf(id).is_none()).collect();
+    let node = |id: crate::gametree::NodeId| Item::Node(id.0);
+    Key::new(
+        vec![
+            ("value", Answer::Value(mm.value)),
+            (
+                "values",
+                Answer::Values(
+                    t.ids()
+                        .filter(|&id| t.leaf(id).is_none())
+                        .map(|id| (node(id), mm.values[id.index()]))
+                        .collect(),
+                ),
+            ),
+            // Tied best moves are all right: the key lists every one.
+            (
+                "best_move",
+                Answer::One(mm.best_moves.iter().map(|&b| node(b)).collect()),
+            ),
+        ],
+        Trace::Minimax(mm),
+    )
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let t = tree(ctx);
+    let Trace::Minimax(mm) = &ctx.key.trace else {
+        unreachable!("a minimax key holds minimax's trace")
+    };
     let marks = TreeMarks {
         values: t
             .ids()
@@ -48,43 +82,27 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
         .iter()
         .map(|&b| t.label(b).into_owned())
         .collect();
-    let mut notes = vec![lang.fill(
-        "note.best_move",
-        &[
-            ("moves", &best.join(", ")),
-            ("value", &mm.value.to_string()),
-        ],
-    )];
     let pv: Vec<String> = mm
         .principal_variation
         .iter()
         .map(|&n| t.label(n).into_owned())
         .collect();
-    notes.push(lang.fill("note.principal_variation", &[("path", &pv.join(" → "))]));
-    Solved {
-        answers: vec![
-            ("value", Answer::Value(mm.value)),
-            (
-                "values",
-                Answer::Values(
-                    inner
-                        .iter()
-                        .map(|&id| (t.label(id).into_owned(), mm.values[id.index()]))
-                        .collect(),
-                ),
-            ),
-            // Tied best moves are all right: the key lists every one.
-            (
-                "best_move",
-                if best.len() == 1 {
-                    Answer::Label(best[0].clone())
-                } else {
-                    Answer::Choice(best.clone())
-                },
-            ),
-        ],
+    Explained {
         figure: tree_figure(t, Some(&marks)),
         table: Table::default(),
-        notes,
+        notes: vec![
+            lang.fill(
+                "note.best_move",
+                &[
+                    ("moves", &best.join(", ")),
+                    ("value", &mm.value.to_string()),
+                ],
+            ),
+            lang.fill("note.principal_variation", &[("path", &pv.join(" → "))]),
+        ],
     }
+}
+
+fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
+    vec![super::root_convention(instance, lang)]
 }

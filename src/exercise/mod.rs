@@ -1,10 +1,13 @@
-//! Exercise kinds: instance → answers, key drawing and key table. One module
-//! per kind; [`KINDS`] is the registry, so a new kind is one module and one line.
+//! Exercise kinds: instance → [`Key`] (typed answers and the solver's trace),
+//! the key's explanation, and the teaching reason for each kind of mistake.
+//! One module per kind; [`KINDS`] is the registry, so a new kind is one
+//! module and one line (see docs/adding-a-kind.md).
 
 pub(crate) mod alpha_beta;
-pub mod answer;
+mod answer;
 mod ao_star;
 mod grundy;
+mod key;
 mod lookahead;
 mod minimax;
 mod othello;
@@ -14,9 +17,11 @@ mod tictactoe;
 
 use crate::draw::Figure;
 use crate::gametree;
-use crate::instance::Instance;
+use crate::instance::{Instance, Model};
 use crate::lang::Lang;
-pub use answer::{Answer, Shape};
+use crate::reason::Reason;
+pub use answer::{Shape, relation};
+pub use key::{Answer, Item, Key, Trace};
 pub use othello::figure as othello_figure;
 pub use tictactoe::figure as tictactoe_figure;
 
@@ -36,6 +41,17 @@ pub enum Family {
 }
 
 impl Family {
+    /// The family's name in string-table keys (`sheet.legend_tree`, …).
+    pub fn key_name(self) -> &'static str {
+        match self {
+            Family::GameTree => "tree",
+            Family::AndOr => "graph",
+            Family::TicTacToe => "tictactoe",
+            Family::Othello => "othello",
+            Family::Grundy => "grundy",
+        }
+    }
+
     /// What an instance of the family is, for messages ("a game tree").
     pub fn noun(self) -> &'static str {
         match self {
@@ -66,11 +82,9 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Everything a key shows for one exercise.
+/// A key explained for people, in one language: what a key page shows beside the answers.
 #[derive(Clone, Debug)]
-pub struct Solved {
-    /// The answer to every field the kind knows, in field order.
-    pub answers: Vec<(&'static str, Answer)>,
+pub struct Explained {
     /// The drawing with the key's marks.
     pub figure: Figure,
     /// The step-by-step table.
@@ -79,14 +93,110 @@ pub struct Solved {
     pub notes: Vec<String>,
 }
 
+/// What a kind's explanations read: the instance, its model, its key.
+pub struct Context<'a> {
+    /// The instance.
+    pub instance: &'a Instance,
+    /// What its labels name.
+    pub model: &'a Model<'a>,
+    /// The key.
+    pub key: &'a Key,
+    /// The set's conventions.
+    pub conventions: &'a Conventions,
+}
+
+impl Context<'_> {
+    /// The label of an item.
+    pub fn name(&self, item: Item) -> String {
+        self.model.name(item)
+    }
+
+    /// The labels of items.
+    pub fn names(&self, items: &[Item]) -> Vec<String> {
+        items.iter().map(|&i| self.name(i)).collect()
+    }
+}
+
+/// A difference between a student's answer to one field and the key, found
+/// by the grader; the kind says why it is one ([`KindDef::teach`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Mistake<'a> {
+    /// A listed item the key does not list.
+    Extra(Item),
+    /// Items the key lists that the answer lacks (all of one field at once,
+    /// so a kind can group them).
+    Missed(&'a [Item]),
+    /// An order that first differs from the key's at `pos` (0-based).
+    Diverges {
+        /// Where.
+        pos: usize,
+        /// The key's item there.
+        key: Item,
+        /// The student's.
+        given: Item,
+    },
+    /// An order that stops `count` items early, after `last`.
+    Short {
+        /// How many are missing.
+        count: usize,
+        /// The last item given.
+        last: Option<Item>,
+    },
+    /// An order that goes on after the search stops, from `given` on.
+    Long {
+        /// The first item past the key's end.
+        given: Item,
+    },
+    /// A single item that is not the key's.
+    WrongOne(Item),
+    /// A label that names nothing in the figure.
+    Unknown(&'a str),
+}
+
+/// The grader's plain wording of a mistake: what kinds without more to
+/// teach say, and what the others fall back on.
+pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
+    use crate::reason::Phrase;
+    let one = |r: Reason| vec![r];
+    match mistake {
+        Mistake::Extra(item) => one(Reason::new(Phrase::ExtraHidden).with("node", ctx.name(item))),
+        Mistake::Missed(_) if hide => one(Reason::new(Phrase::MissingHidden)),
+        Mistake::Missed(items) => items
+            .iter()
+            .map(|&i| Reason::new(Phrase::NodeMissing).with("node", ctx.name(i)))
+            .collect(),
+        Mistake::Diverges { pos, key, given } => one(Reason::new(Phrase::OrderDiverges)
+            .with("pos", (pos + 1).to_string())
+            .with("given", ctx.name(given))
+            .with("key", ctx.name(key))),
+        Mistake::Short { count, last } => one(Reason::new(Phrase::OrderShort)
+            .with("count", count.to_string())
+            .with("last", last.map(|l| ctx.name(l)).unwrap_or_default())),
+        Mistake::Long { given } => {
+            one(Reason::new(Phrase::OrderLong).with("given", ctx.name(given)))
+        }
+        Mistake::WrongOne(given) => one(Reason::new(Phrase::LabelWrong)
+            .with(
+                "key",
+                ctx.key
+                    .answer(field)
+                    .map(|a| a.to_text(ctx.model))
+                    .unwrap_or_default(),
+            )
+            .with("given", ctx.name(given))),
+        Mistake::Unknown(label) => one(ctx.model.unknown(label)),
+    }
+}
+
 /// The conventions a set fixes for its exercises (DESIGN §3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Conventions {
     /// Alpha-beta options.
     pub alpha_beta: gametree::Options,
 }
 
-/// An exercise kind.
+/// An exercise kind: its fields, its solver, its explanations.
 pub struct KindDef {
     /// The name used in problem sets.
     pub name: &'static str,
@@ -94,10 +204,70 @@ pub struct KindDef {
     pub family: Family,
     /// The fields it can ask for, in the order the sheet lists them.
     pub fields: &'static [Field],
-    /// Solves an instance of the kind's family.
-    pub solve: fn(&Instance, &Conventions, &Lang) -> Solved,
+    /// The solver whose trace its keys hold ([`Trace::solver`]).
+    pub solver: &'static str,
+    /// Solves an instance of the kind's family: the key, as data.
+    pub solve: fn(&Instance, &Conventions) -> Key,
+    /// The key for people: its marked figure, its table and its notes.
+    pub explain: fn(&Context<'_>, &Lang) -> Explained,
+    /// Why a mistake in `field` is one ("you pruned K, but …"); kinds with
+    /// nothing more to teach use [`plain`]. With `hide`, nothing that gives
+    /// the key away (the grader never asks about extra or missed items then).
+    pub teach: fn(&Context<'_>, &str, Mistake<'_>, bool) -> Vec<Reason>,
     /// Why an instance cannot be used for this kind, if it cannot.
     pub unusable: fn(&Instance) -> Option<String>,
+    /// The conventions its key assumes, one line each, as the sheet states them.
+    pub conventions: fn(&Instance, &Conventions, &Lang) -> Vec<String>,
+}
+
+impl KindDef {
+    /// The key of `instance` explained in `lang`: its marked figure, table and notes.
+    pub fn explain_key(
+        &self,
+        instance: &Instance,
+        key: &Key,
+        conventions: &Conventions,
+        lang: &Lang,
+    ) -> Explained {
+        let model = instance.model();
+        (self.explain)(
+            &Context {
+                instance,
+                model: &model,
+                key,
+                conventions,
+            },
+            lang,
+        )
+    }
+
+    /// Checks a key read back from a file: this kind's solver, an answer of
+    /// the right shape to every field, ids that the instance's model has.
+    pub fn check(&self, key: &Key, model: &Model<'_>) -> Result<(), String> {
+        if key.trace.solver() != self.solver {
+            return Err(format!(
+                "a {} key holds a {} trace",
+                self.name,
+                key.trace.solver()
+            ));
+        }
+        for f in self.fields {
+            let answer = key
+                .answer(f.name)
+                .ok_or_else(|| format!("the key has no `{}`", f.name))?;
+            if !f.shape.admits(answer) {
+                return Err(format!("the key's `{}` has the wrong shape", f.name));
+            }
+        }
+        if let Some(extra) = key
+            .answers
+            .keys()
+            .find(|k| !self.fields.iter().any(|f| f.name == k.as_str()))
+        {
+            return Err(format!("`{extra}` is not a field of {}", self.name));
+        }
+        key.check_ids(model.nodes(), model.connectors())
+    }
 }
 
 impl std::fmt::Debug for KindDef {
@@ -132,18 +302,65 @@ fn any_instance(_: &Instance) -> Option<String> {
     None
 }
 
-/// The game tree of a game-tree kind's instance.
-fn tree(instance: &Instance) -> &gametree::Tree {
+/// The game tree of a tree-searching kind's model.
+fn tree<'a>(ctx: &'a Context<'_>) -> &'a gametree::Tree {
+    ctx.model.tree().expect("the problem set checks the family")
+}
+
+/// The graph of an AND/OR kind's model.
+fn graph<'a>(ctx: &'a Context<'_>) -> &'a crate::andor::Graph {
+    ctx.model
+        .graph()
+        .expect("the problem set checks the family")
+}
+
+/// The game tree of a game-tree instance (solvers read the instance).
+fn instance_tree(instance: &Instance) -> &gametree::Tree {
     match instance {
         Instance::GameTree(t) => t,
         _ => unreachable!("the problem set checks the family"),
     }
 }
 
-/// The graph of an AND/OR kind's instance.
-fn graph(instance: &Instance) -> &crate::andor::Graph {
+/// The graph of an AND/OR instance.
+fn instance_graph(instance: &Instance) -> &crate::andor::Graph {
     match instance {
         Instance::AndOr(g) => g,
         _ => unreachable!("the problem set checks the family"),
     }
+}
+
+/// The alpha-beta conventions a search states: child order, then when a cut happens.
+fn search_conventions(c: &Conventions, lang: &Lang) -> Vec<String> {
+    let c = c.alpha_beta;
+    vec![
+        lang.get(if c.order == gametree::Order::LeftToRight {
+            "convention.order_ltr"
+        } else {
+            "convention.order_rtl"
+        })
+        .to_string(),
+        lang.get(if c.prune_on_equal {
+            "convention.prune_on_equal"
+        } else {
+            "convention.prune_strict"
+        })
+        .to_string(),
+    ]
+}
+
+/// Which player the tree's root is.
+fn root_convention(instance: &Instance, lang: &Lang) -> String {
+    let t = instance_tree(instance);
+    lang.get(if t.root_player() == gametree::Player::Max {
+        "convention.root_max"
+    } else {
+        "convention.root_min"
+    })
+    .to_string()
+}
+
+/// For kinds whose key assumes nothing beyond their rules.
+fn no_conventions(_: &Instance, _: &Conventions, _: &Lang) -> Vec<String> {
+    Vec::new()
 }

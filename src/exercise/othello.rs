@@ -2,11 +2,13 @@
 //! backed-up values of those moves, the best move and what alpha-beta prunes.
 
 use super::{
-    Answer, Conventions, Family, Field, Instance, KindDef, Shape, Solved, Table, lookahead,
+    Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Shape,
+    Table, lookahead,
 };
 use crate::draw::Style;
 use crate::draw::{Figure, Square, board_figure};
 use crate::games::othello::{Board, Othello, Side, square_name};
+use crate::instance::Model;
 use crate::lang::Lang;
 use crate::value::Value;
 
@@ -23,8 +25,12 @@ pub(super) static KIND: KindDef = KindDef {
         lookahead::BEST_MOVE,
         lookahead::PRUNED,
     ],
+    solver: "lookahead",
     solve,
+    explain,
+    teach: super::alpha_beta::teach_search,
     unusable,
+    conventions,
 };
 
 fn game(instance: &Instance) -> &Othello {
@@ -64,9 +70,29 @@ pub fn figure(g: &Othello, marked: &[usize]) -> Figure {
     board_figure(8, 8.0, &squares).beside(board_figure(8, 8.0, &weights), 6.0)
 }
 
-fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     let g = game(instance);
     let look = g.lookahead();
+    let t = &look.tree;
+    let mut key = lookahead::solve(t, Value::Finite(g.eval()), conventions);
+    // The legal moves are the root's children: the lookahead names them by square.
+    let legal = g
+        .board
+        .moves(g.to_move)
+        .iter()
+        .filter_map(|(m, _)| t.find(&square_name(*m)))
+        .map(|id| Item::Node(id.0))
+        .collect();
+    key.answers
+        .insert("legal_moves".to_string(), Answer::Set(legal));
+    key
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = game(ctx.instance);
+    let Model::Othello(look) = ctx.model else {
+        unreachable!("an Othello model")
+    };
     let t = &look.tree;
     let (max, min) = (g.to_move, g.to_move.other());
     // Columns for the terms the evaluation has: a zero weight's column would mislead.
@@ -115,19 +141,17 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
         rows,
     };
     let moves = g.board.moves(max);
-    let mut solved = lookahead::solve(
-        t,
-        Value::Finite(g.eval()),
+    let mut explained = lookahead::explain(
+        ctx,
         figure(g, &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>()),
         table,
-        conventions,
         lang,
     );
     let flips = moves.iter().map(|(m, flipped)| {
         let discs: Vec<String> = flipped.iter().map(|&f| square_name(f)).collect();
         format!("{} ({})", square_name(*m), discs.join(", "))
     });
-    solved.notes.insert(
+    explained.notes.insert(
         1,
         lang.fill(
             "note.legal_moves",
@@ -138,12 +162,36 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
             ],
         ),
     );
-    solved.answers.insert(
-        1,
-        (
-            "legal_moves",
-            Answer::Labels(moves.iter().map(|(m, _)| square_name(*m)).collect()),
+    explained
+}
+
+fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+    let g = game(instance);
+    let mut lines = vec![
+        lang.fill(
+            "convention.othello_players",
+            &[
+                ("max", &g.to_move.letter().to_string()),
+                ("min", &g.to_move.other().letter().to_string()),
+            ],
         ),
-    );
-    solved
+        lang.get("convention.othello_eval").to_string(),
+    ];
+    if g.weights.mobility != 0 {
+        lines.push(lang.fill(
+            "convention.othello_mobility",
+            &[("w", &g.weights.mobility.to_string())],
+        ));
+    }
+    if g.weights.frontier != 0 {
+        lines.push(lang.fill(
+            "convention.othello_frontier",
+            &[("w", &g.weights.frontier.to_string())],
+        ));
+    }
+    lines.push(lang.get("convention.othello_finished").to_string());
+    lines.push(lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]));
+    lines.push(lang.get("convention.othello_order").to_string());
+    lines.extend(super::search_conventions(c, lang));
+    lines
 }

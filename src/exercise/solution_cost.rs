@@ -1,6 +1,9 @@
 //! `solution-cost`: the optimal solution graph and its cost by sum and by max.
 
-use super::{Answer, Family, Field, KindDef, Shape, Solved, Table, graph};
+use super::{
+    Answer, Context, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace, graph,
+    instance_graph, plain,
+};
 use crate::andor::{CostModel, optimal};
 use crate::draw::{GraphMarks, graph_figure};
 use crate::instance::Instance;
@@ -27,8 +30,12 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Connectors,
         },
     ],
+    solver: "solution-cost",
     solve,
+    explain,
+    teach: plain,
     unusable,
+    conventions,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {
@@ -41,10 +48,29 @@ fn unusable(instance: &Instance) -> Option<String> {
     }
 }
 
-fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
-    let g = graph(instance);
+fn solve(instance: &Instance, _: &super::Conventions) -> Key {
+    let g = instance_graph(instance);
     let sum = optimal(g, CostModel::Sum);
     let max = optimal(g, CostModel::Max);
+    let connectors = |cs: &[crate::andor::ConnectorId]| {
+        Answer::Set(cs.iter().map(|c| Item::Connector(c.0)).collect())
+    };
+    Key::new(
+        vec![
+            ("sum_cost", Answer::Cost(sum.cost)),
+            ("sum_solution", connectors(&sum.solution)),
+            ("max_cost", Answer::Cost(max.cost)),
+            ("max_solution", connectors(&max.solution)),
+        ],
+        Trace::SolutionCost { sum, max },
+    )
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = graph(ctx);
+    let Trace::SolutionCost { sum, max } = &ctx.key.trace else {
+        unreachable!("a solution-cost key")
+    };
     let describe = |cs: &[crate::andor::ConnectorId]| {
         cs.iter().map(|&c| g.connector_name(c)).collect::<Vec<_>>()
     };
@@ -77,17 +103,11 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
         .map(|k| lang.get(k).to_string())
         .collect(),
         rows: vec![
-            row(lang.get("model.sum"), &sum),
-            row(lang.get("model.max"), &max),
+            row(lang.get("model.sum"), sum),
+            row(lang.get("model.max"), max),
         ],
     };
-    Solved {
-        answers: vec![
-            ("sum_cost", Answer::Cost(sum.cost)),
-            ("sum_solution", Answer::Connectors(describe(&sum.solution))),
-            ("max_cost", Answer::Cost(max.cost)),
-            ("max_solution", Answer::Connectors(describe(&max.solution))),
-        ],
+    Explained {
         figure: graph_figure(g, Some(&marks)),
         table,
         notes: vec![
@@ -95,4 +115,15 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
             lang.get("note.max_rule").to_string(),
         ],
     }
+}
+
+fn conventions(_: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
+    [
+        "convention.cost_sum",
+        "convention.cost_max",
+        "convention.solution_cost_models",
+    ]
+    .iter()
+    .map(|k| lang.get(k).to_string())
+    .collect()
 }

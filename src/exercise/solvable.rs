@@ -1,10 +1,14 @@
 //! `and-or-solvable`: which nodes are solvable and which are not.
 
-use super::{Answer, Family, Field, KindDef, Shape, Solved, Table, any_instance, graph};
+use super::{
+    Answer, Context, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape, Table, Trace,
+    any_instance, graph, instance_graph, plain,
+};
 use crate::andor::solvable;
 use crate::draw::{GraphMarks, graph_figure};
 use crate::instance::Instance;
 use crate::lang::Lang;
+use crate::reason::{Phrase, Reason};
 
 pub(super) static KIND: KindDef = KindDef {
     name: "and-or-solvable",
@@ -19,23 +23,45 @@ pub(super) static KIND: KindDef = KindDef {
             shape: Shape::Labels,
         },
     ],
+    solver: "solvable",
     solve,
+    explain,
+    teach,
     unusable: any_instance,
+    conventions: super::no_conventions,
 };
 
-fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
-    let g = graph(instance);
+fn solvable_of<'a>(ctx: &'a Context<'_>) -> &'a [bool] {
+    match &ctx.key.trace {
+        Trace::Solvable { solvable } => solvable,
+        _ => unreachable!("a solvability key"),
+    }
+}
+
+fn solve(instance: &Instance, _: &super::Conventions) -> Key {
+    let g = instance_graph(instance);
     let ok = solvable(g);
-    let names = |want: bool| {
+    let nodes = |want: bool| {
         g.ids()
             .filter(|n| ok[n.index()] == want)
-            .map(|n| g.label(n).to_string())
-            .collect::<Vec<_>>()
+            .map(|n| Item::Node(n.0))
+            .collect()
     };
+    Key::new(
+        vec![
+            ("solvable", Answer::Set(nodes(true))),
+            ("unsolvable", Answer::Set(nodes(false))),
+        ],
+        Trace::Solvable { solvable: ok },
+    )
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = graph(ctx);
     let marks = GraphMarks {
         costs: Vec::new(),
         solution: Vec::new(),
-        solved: ok.clone(),
+        solved: solvable_of(ctx).to_vec(),
     };
     let dead: Vec<String> = g
         .ids()
@@ -46,13 +72,38 @@ fn solve(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Solved {
     if !dead.is_empty() {
         notes.push(lang.fill("note.dead_ends", &[("nodes", &dead.join(", "))]));
     }
-    Solved {
-        answers: vec![
-            ("solvable", Answer::Labels(names(true))),
-            ("unsolvable", Answer::Labels(names(false))),
-        ],
+    Explained {
         figure: graph_figure(g, Some(&marks)),
         table: Table::default(),
         notes,
+    }
+}
+
+fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
+    let g = graph(ctx);
+    match (field, mistake) {
+        ("solvable", Mistake::Extra(item)) => {
+            vec![Reason::new(Phrase::SolvableWrong).with("node", ctx.name(item))]
+        }
+        ("unsolvable", Mistake::Extra(Item::Node(n))) => {
+            let id = crate::andor::NodeId(n);
+            let ok = solvable_of(ctx);
+            let why = if g.node(id).terminal {
+                Some(Reason::new(Phrase::SolvableGoal))
+            } else {
+                g.connectors_of(id)
+                    .iter()
+                    .find(|&&c| g.connector(c).to.iter().all(|t| ok[t.index()]))
+                    .map(|&c| {
+                        Reason::new(Phrase::SolvableVia).with("connector", g.connector_name(c))
+                    })
+            };
+            let r = Reason::new(Phrase::UnsolvableWrong).with("node", g.label(id));
+            vec![match why {
+                Some(why) => r.nested("why", why),
+                None => r.with("why", ""),
+            }]
+        }
+        _ => plain(ctx, field, mistake, hide),
     }
 }

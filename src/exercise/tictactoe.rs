@@ -1,9 +1,10 @@
 //! `tictactoe`: e(P) of a position, the backed-up values of MAX's moves, the
 //! best move and the replies alpha-beta prunes.
 
-use super::{Conventions, Family, Instance, KindDef, Solved, Table, lookahead};
+use super::{Context, Conventions, Explained, Family, Instance, Key, KindDef, Table, lookahead};
 use crate::draw::{Square, board_figure};
 use crate::games::tictactoe::{Board, Mark, TicTacToe};
+use crate::instance::Model;
 use crate::lang::Lang;
 
 pub(super) static KIND: KindDef = KindDef {
@@ -15,8 +16,12 @@ pub(super) static KIND: KindDef = KindDef {
         lookahead::BEST_MOVE,
         lookahead::PRUNED,
     ],
+    solver: "lookahead",
     solve,
+    explain,
+    teach: super::alpha_beta::teach_search,
     unusable,
+    conventions,
 };
 
 fn game(instance: &Instance) -> &TicTacToe {
@@ -54,9 +59,16 @@ pub fn figure(board: &Board) -> crate::draw::Figure {
     board_figure(3, 15.0, &squares)
 }
 
-fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved {
+fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     let g = game(instance);
-    let look = g.lookahead();
+    lookahead::solve(&g.lookahead().tree, g.eval(), conventions)
+}
+
+fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = game(ctx.instance);
+    let Model::TicTacToe(look) = ctx.model else {
+        unreachable!("a tic-tac-toe model")
+    };
     let t = &look.tree;
     let (max, min) = (g.max, g.max.other());
     let rows = lookahead::evaluated(t)
@@ -93,5 +105,29 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
         ),
         rows,
     };
-    lookahead::solve(t, g.eval(), figure(&g.board), table, conventions, lang)
+    lookahead::explain(ctx, figure(&g.board), table, lang)
+}
+
+fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+    let g = game(instance);
+    let mut lines = vec![
+        lang.fill(
+            "convention.ttt_players",
+            &[
+                ("max", &g.max.letter().to_string()),
+                ("min", &g.max.other().letter().to_string()),
+            ],
+        ),
+        lang.get("convention.ttt_eval").to_string(),
+        lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]),
+        lang.get("convention.ttt_order").to_string(),
+        lang.get(if g.symmetry {
+            "convention.ttt_symmetry"
+        } else {
+            "convention.ttt_no_symmetry"
+        })
+        .to_string(),
+    ];
+    lines.extend(super::search_conventions(c, lang));
+    lines
 }

@@ -240,6 +240,27 @@ pub struct AlphaBeta {
     pub steps: Vec<Step>,
 }
 
+impl AlphaBeta {
+    /// Whether every id of the result lies below `nodes` and it has a bound
+    /// slot per node (a result read back from a file is checked with this).
+    pub fn fits(&self, nodes: usize) -> bool {
+        let ok = |n: &NodeId| n.index() < nodes;
+        self.bounds.len() == nodes
+            && self.evaluated.iter().all(ok)
+            && self.pruned.iter().all(ok)
+            && self.unexamined.iter().all(ok)
+            && self.widened.iter().all(|(n, _)| ok(n))
+            && self
+                .cuts
+                .iter()
+                .all(|c| ok(&c.at) && ok(&c.by) && c.pruned.iter().all(ok))
+            && self
+                .steps
+                .iter()
+                .all(|s| ok(&s.node) && !matches!(s.event, Event::Cut(i) if i >= self.cuts.len()))
+    }
+}
+
 struct Frame {
     node: NodeId,
     player: Player,

@@ -12,7 +12,9 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_FILE_NODES: usize = 1_000_000;
 
 /// Whose turn it is at a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// Maximises; drawn as a square.
@@ -40,7 +42,9 @@ impl Player {
 }
 
 /// Index of a node in [`Tree`]; the root is `NodeId(0)`, ids follow breadth-first order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct NodeId(pub u32);
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::batch::{Row, Status};
 use super::score::State;
 use crate::lang::Lang;
+use crate::reason::{Phrase, Reason};
 
 /// The grade table as CSV (UTF-8): one row per submission, one column per question.
 pub fn grades_csv(rows: &[Row]) -> String {
@@ -116,28 +117,35 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
                 .count();
             out.push_str(&format!("| {lo}–{hi} | {n} {} |\n", "█".repeat(n.min(60))));
         }
-        // Mistakes: the same kind of reason on the same question and field across
-        // the class (node names and numbers differ from variant to variant), and
-        // fields left blank.
-        let mut mistakes: BTreeMap<(usize, &str, String), (usize, &str)> = BTreeMap::new();
+        // Mistakes: the same kind of reason on the same question and field
+        // across the class (node names and numbers differ from variant to
+        // variant, the phrase does not, in any language), and fields left blank.
+        // Each group shows its first example, counted once per student.
+        let mut mistakes: BTreeMap<(usize, &str, Phrase), (usize, String)> = BTreeMap::new();
         for r in &graded {
             for q in &r.questions {
                 for f in &q.fields {
+                    let mut phrases: Vec<(Phrase, Option<&Reason>)> = Vec::new();
                     if f.state == State::NotAttempted {
-                        let e = mistakes
-                            .entry((q.number, f.field, lang.get("grade.left_blank").to_string()))
-                            .or_insert((0, ""));
-                        e.0 += 1;
+                        phrases.push((Phrase::LeftBlank, None));
                     }
-                    if !matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
-                        continue;
+                    if matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
+                        for reason in &f.reasons {
+                            if !phrases.iter().any(|(p, _)| *p == reason.phrase) {
+                                phrases.push((reason.phrase, Some(reason)));
+                            }
+                        }
                     }
-                    let mut patterns: Vec<String> = f.reasons.iter().map(|x| pattern(x)).collect();
-                    patterns.dedup();
-                    for (p, example) in patterns.into_iter().zip(&f.reasons) {
+                    for (phrase, example) in phrases {
                         let e = mistakes
-                            .entry((q.number, f.field, p))
-                            .or_insert((0, example.as_str()));
+                            .entry((q.number, f.field, phrase))
+                            .or_insert_with(|| {
+                                let text = match example {
+                                    Some(r) => r.render(lang, false),
+                                    None => lang.get(phrase.key()).to_string(),
+                                };
+                                (0, text)
+                            });
                         e.0 += 1;
                     }
                 }
@@ -145,18 +153,7 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
         }
         let mut common: Vec<_> = mistakes
             .into_iter()
-            .map(|((q, field, p), (n, example))| {
-                (
-                    n,
-                    q,
-                    field,
-                    if example.is_empty() {
-                        p
-                    } else {
-                        example.to_string()
-                    },
-                )
-            })
+            .map(|((q, field, _), (n, example))| (n, q, field, example))
             .collect();
         common.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(b.2)));
         out.push_str(&format!("\n## {}\n\n", lang.get("grade.common")));
@@ -182,30 +179,6 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
     out
 }
 
-/// A reason with its node names and numbers blanked out, so the same mistake
-/// groups across variants: `you pruned K, … α = 3` and `you pruned M, … α = 5` agree.
-fn pattern(reason: &str) -> String {
-    reason
-        .split(' ')
-        .map(|w| {
-            let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '-');
-            let label = !core.is_empty()
-                && core
-                    .chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '+' || c == '-');
-            let node = core.len() > 1
-                && core.starts_with('n')
-                && core[1..].chars().all(|c| c.is_ascii_digit());
-            if label || node {
-                w.replace(core, "…")
-            } else {
-                w.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// One field in feedback.
 #[derive(Serialize)]
 pub struct FieldView<'a> {
@@ -222,9 +195,9 @@ pub struct FieldView<'a> {
     /// The key (empty when hidden).
     pub key: &'a str,
     /// Why points were lost.
-    pub reasons: &'a [String],
+    pub reasons: Vec<String>,
     /// Right and wrong items, for set answers.
-    pub tally: Option<&'a str>,
+    pub tally: Option<String>,
 }
 
 /// One question in feedback.
@@ -301,8 +274,8 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
                         max: points(f.max),
                         given: &f.given,
                         key: &f.key,
-                        reasons: &f.reasons,
-                        tally: f.tally.as_deref(),
+                        reasons: f.reasons.iter().map(|r| r.render(lang, hide_key)).collect(),
+                        tally: f.tally.as_ref().map(|t| t.render(lang, hide_key)),
                     })
                     .collect(),
             })

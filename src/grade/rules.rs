@@ -91,7 +91,7 @@ pub fn lcs<T: PartialEq>(a: &[T], b: &[T]) -> usize {
 }
 
 /// The fraction earned by an ordered answer.
-pub fn order_fraction(rule: OrderRule, key: &[String], given: &[String]) -> f64 {
+pub fn order_fraction<T: PartialEq>(rule: OrderRule, key: &[T], given: &[T]) -> f64 {
     if key.is_empty() && given.is_empty() {
         return 1.0;
     }

@@ -68,18 +68,13 @@ fn textbook() -> (KeyBook, treequiz::lang::Lang, String) {
     )))
     .unwrap();
     let lang = treequiz::lang::Lang::builtin("en").unwrap();
-    let variants =
-        treequiz::class_set::build(&set, &Master::from_seed(set.seed), &[], &lang).unwrap();
+    let variants = treequiz::class_set::build(&set, &Master::from_seed(set.seed), &[]).unwrap();
     let key_view = treequiz::view::sheet(&set, &variants[0], &lang, true, None);
     let key_toml = treequiz::render::Renderer::new(None)
         .unwrap()
         .render("answer-sheet.toml", &key_view)
         .unwrap();
-    (
-        KeyBook::from_variants(&set, &variants, &lang),
-        lang,
-        key_toml,
-    )
+    (KeyBook::from_variants(&set, &variants), lang, key_toml)
 }
 
 /// Grades the key with one line replaced; returns (question's points, earned, reasons).
@@ -115,7 +110,11 @@ fn with_mistake(question: usize, old: &str, new: &str) -> (f64, f64, Vec<String>
     );
     assert_eq!(row.status, Status::Graded);
     let q = &row.questions[question - 1];
-    let reasons = q.fields.iter().flat_map(|f| f.reasons.clone()).collect();
+    let reasons = q
+        .fields
+        .iter()
+        .flat_map(|f| f.reasons.iter().map(|r| r.render(&lang, false)))
+        .collect();
     (q.max, q.earned, reasons)
 }
 

@@ -1,0 +1,267 @@
+//! The key of one exercise as data: typed answers (ids, not labels) and the
+//! solver's trace. Written into the manifest and read back by the grader, so
+//! grading never solves again; every view (sheet, key, feedback, `solve`)
+//! renders from it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::andor::{AoStar, Cost, Optimal};
+use crate::gametree::{AlphaBeta, Bound, Minimax, Player};
+use crate::value::Value;
+
+/// What an answer names: a node, a connector, a move between two states, or a
+/// player. Ids index the instance's model (its tree, graph, lookahead tree or
+/// game graph); the instance's family turns them into labels and back. In
+/// files an item is a short string: `n3`, `c0`, `m2>5`, `max`, `min`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Item {
+    /// A node (or a state of Grundy's game).
+    Node(u32),
+    /// A connector of an AND/OR graph.
+    Connector(u32),
+    /// A move from one state to another.
+    Move(u32, u32),
+    /// MAX or MIN.
+    Player(Player),
+}
+
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Item::Node(n) => write!(f, "n{n}"),
+            Item::Connector(c) => write!(f, "c{c}"),
+            Item::Move(a, b) => write!(f, "m{a}>{b}"),
+            Item::Player(Player::Max) => f.write_str("max"),
+            Item::Player(Player::Min) => f.write_str("min"),
+        }
+    }
+}
+
+impl std::str::FromStr for Item {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Item, String> {
+        let id = |t: &str| {
+            t.parse::<u32>()
+                .map_err(|_| format!("`{s}` is not an item"))
+        };
+        match s {
+            "max" => Ok(Item::Player(Player::Max)),
+            "min" => Ok(Item::Player(Player::Min)),
+            _ => match s.split_at_checked(1) {
+                Some(("n", n)) => Ok(Item::Node(id(n)?)),
+                Some(("c", c)) => Ok(Item::Connector(id(c)?)),
+                Some(("m", m)) => {
+                    let (a, b) = m.split_once('>').ok_or(format!("`{s}` is not an item"))?;
+                    Ok(Item::Move(id(a)?, id(b)?))
+                }
+                _ => Err(format!("`{s}` is not an item")),
+            },
+        }
+    }
+}
+
+impl Serialize for Item {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Item {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The key's answer to one field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Answer {
+    /// A game value (integer or ±inf).
+    Value(Value),
+    /// A cost (integer or +inf).
+    Cost(Cost),
+    /// One item; when several are equally right (tied best moves), each of
+    /// them, the key's own first.
+    One(Vec<Item>),
+    /// Items in any order.
+    Set(Vec<Item>),
+    /// Items in order.
+    Sequence(Vec<Item>),
+    /// A value per item, in the drawing's order.
+    Values(Vec<(Item, Value)>),
+    /// A value or a bound per item.
+    Bounds(Vec<(Item, Bound)>),
+}
+
+/// What the solver found, kept whole so explanations quote it without solving again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "solver", rename_all = "kebab-case")]
+pub enum Trace {
+    /// Minimax over a game tree.
+    Minimax(Minimax),
+    /// Alpha-beta over a game tree.
+    AlphaBeta(AlphaBeta),
+    /// A game position's lookahead: e(P), minimax and alpha-beta over its tree.
+    Lookahead {
+        /// e(P) of the position shown.
+        eval: Value,
+        /// Minimax over the lookahead tree.
+        minimax: Minimax,
+        /// Alpha-beta over it.
+        alpha_beta: AlphaBeta,
+    },
+    /// Which nodes of an AND/OR graph are solvable.
+    Solvable {
+        /// Per node.
+        solvable: Vec<bool>,
+    },
+    /// The optimal solution graph by sum and by max cost.
+    SolutionCost {
+        /// Under the sum model.
+        sum: Optimal,
+        /// Under the max model.
+        max: Optimal,
+    },
+    /// AO* cycle by cycle.
+    AoStar(AoStar),
+    /// Grundy's game: who wins each state.
+    Grundy {
+        /// Per state, by index.
+        wins_for: Vec<Player>,
+    },
+}
+
+/// The key of one exercise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Key {
+    /// The answer to every field the kind knows, by field name.
+    pub answers: BTreeMap<String, Answer>,
+    /// The solver's trace.
+    pub trace: Trace,
+}
+
+impl Trace {
+    /// The solver's name, as the manifest tags it.
+    pub fn solver(&self) -> &'static str {
+        match self {
+            Trace::Minimax(_) => "minimax",
+            Trace::AlphaBeta(_) => "alpha-beta",
+            Trace::Lookahead { .. } => "lookahead",
+            Trace::Solvable { .. } => "solvable",
+            Trace::SolutionCost { .. } => "solution-cost",
+            Trace::AoStar(_) => "ao-star",
+            Trace::Grundy { .. } => "grundy",
+        }
+    }
+}
+
+impl Key {
+    /// A key from answers in field order and a trace.
+    pub fn new(answers: Vec<(&str, Answer)>, trace: Trace) -> Key {
+        Key {
+            answers: answers
+                .into_iter()
+                .map(|(f, a)| (f.to_string(), a))
+                .collect(),
+            trace,
+        }
+    }
+
+    /// The answer to `field`, if the kind has that field.
+    pub fn answer(&self, field: &str) -> Option<&Answer> {
+        self.answers.get(field)
+    }
+
+    /// Checks that every id of the key names something in a model with
+    /// `nodes` nodes (or states) and `connectors` connectors, and that the
+    /// trace's tables have one entry per node, so nothing read back from a
+    /// file can index outside the instance.
+    pub fn check_ids(&self, nodes: usize, connectors: usize) -> Result<(), String> {
+        let node = |n: u32| (n as usize) < nodes;
+        let item_ok = |i: &Item| match *i {
+            Item::Node(n) => node(n),
+            Item::Connector(c) => (c as usize) < connectors,
+            Item::Move(a, b) => node(a) && node(b),
+            Item::Player(_) => true,
+        };
+        for (field, answer) in &self.answers {
+            let ok = match answer {
+                Answer::Value(_) | Answer::Cost(_) => true,
+                Answer::One(items) => !items.is_empty() && items.iter().all(item_ok),
+                Answer::Set(items) | Answer::Sequence(items) => items.iter().all(item_ok),
+                Answer::Values(pairs) => pairs.iter().all(|(i, _)| item_ok(i)),
+                Answer::Bounds(pairs) => pairs.iter().all(|(i, _)| item_ok(i)),
+            };
+            if !ok {
+                return Err(format!(
+                    "the key's `{field}` names something the instance lacks"
+                ));
+            }
+        }
+        let fits = match &self.trace {
+            Trace::Minimax(mm) => minimax_fits(mm, nodes),
+            Trace::AlphaBeta(ab) => ab.fits(nodes),
+            Trace::Lookahead {
+                minimax,
+                alpha_beta,
+                ..
+            } => minimax_fits(minimax, nodes) && alpha_beta.fits(nodes),
+            Trace::Solvable { solvable } => solvable.len() == nodes,
+            Trace::SolutionCost { sum, max } => {
+                sum.fits(nodes, connectors) && max.fits(nodes, connectors)
+            }
+            Trace::AoStar(run) => run.fits(nodes, connectors),
+            Trace::Grundy { wins_for } => wins_for.len() == nodes,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(format!(
+                "the key's {} trace does not fit the instance",
+                self.trace.solver()
+            ))
+        }
+    }
+
+    /// The alpha-beta search of the key, if it has one.
+    pub fn alpha_beta(&self) -> Option<&AlphaBeta> {
+        match &self.trace {
+            Trace::AlphaBeta(ab) | Trace::Lookahead { alpha_beta: ab, .. } => Some(ab),
+            _ => None,
+        }
+    }
+}
+
+fn minimax_fits(mm: &Minimax, nodes: usize) -> bool {
+    mm.values.len() == nodes
+        && mm
+            .best_moves
+            .iter()
+            .chain(&mm.principal_variation)
+            .all(|n| n.index() < nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_read_back_what_they_write() {
+        for item in [
+            Item::Node(0),
+            Item::Node(417),
+            Item::Connector(3),
+            Item::Move(2, 15),
+            Item::Player(Player::Max),
+            Item::Player(Player::Min),
+        ] {
+            assert_eq!(item.to_string().parse::<Item>(), Ok(item));
+        }
+        for bad in ["", "n", "x3", "n-1", "m3", "m3>", "MAX", "n4294967296"] {
+            assert!(bad.parse::<Item>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! The manifest: every variant of a class set with its instances and typed
+//! keys, written by `generate` and read by `grade`, both through this one
+//! type. What is read back is checked (format, kinds against instances, asked
+//! fields, every id in every key) before anything trusts it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::class_set::{self, GENERATOR_VERSION, Variant};
+use crate::exercise::{self, Conventions, Key, KindDef};
+use crate::grade::rules::Scoring;
+use crate::input::{InputError, Reader, Source};
+use crate::instance::{self, Instance};
+use crate::problem_set::ProblemSet;
+
+/// The manifest format this build writes and reads. Version 1 (treequiz
+/// before typed keys) held rendered answers only; it is refused with a hint.
+pub const FORMAT: u32 = 2;
+
+/// A whole manifest.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// The treequiz version that wrote it.
+    pub treequiz: String,
+    /// The generators' and the seed derivation's version.
+    pub generator_version: String,
+    /// The problem set.
+    pub set: SetInfo,
+    /// The language of the sheets.
+    pub language: String,
+    /// `practice` or `exam`.
+    pub mode: Mode,
+    /// The practice seed (as a string: JSON numbers lose precision above 2^53);
+    /// never an exam's secret.
+    pub seed: Option<String>,
+    /// The conventions every key assumes.
+    pub conventions: Conventions,
+    /// Every variant.
+    pub variants: Vec<VariantEntry>,
+}
+
+/// Where the set came from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetInfo {
+    /// Its title.
+    pub title: String,
+    /// Its file, as given to `generate`.
+    pub file: String,
+}
+
+/// How the seeds were chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// From a public seed.
+    Practice,
+    /// From a secret.
+    Exam,
+}
+
+/// One student's variant.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantEntry {
+    /// The six-character variant id printed on the sheets.
+    pub id: String,
+    /// The checksum printed on the answer sheet.
+    pub checksum: String,
+    /// The student, in roster mode.
+    pub student: Option<StudentEntry>,
+    /// The seed derivation's context (generator version, set title, student id).
+    pub context: String,
+    /// The exercises, in order.
+    pub exercises: Vec<ExerciseEntry>,
+}
+
+/// A student of the roster.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StudentEntry {
+    /// Their id.
+    pub id: String,
+    /// Their name.
+    pub name: Option<String>,
+    /// The folder their sheets are in.
+    pub folder: String,
+}
+
+/// One exercise of one variant.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExerciseEntry {
+    /// 1-based question number.
+    pub number: usize,
+    /// The kind.
+    pub kind: String,
+    /// Points.
+    pub points: u32,
+    /// The fields asked.
+    pub ask: Vec<String>,
+    /// Partial-credit rules.
+    pub scoring: Scoring,
+    /// The derived seed (as a string), `None` for a fixed instance.
+    pub seed: Option<String>,
+    /// The instance, as an instance file in JSON.
+    pub instance: serde_json::Value,
+    /// The key.
+    pub key: Key,
+}
+
+/// One exercise read back and checked: its kind, instance and key agree.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The kind.
+    pub kind: &'static KindDef,
+    /// The asked fields, in the kind's order.
+    pub ask: Vec<&'static str>,
+    /// The instance.
+    pub instance: Instance,
+}
+
+impl Manifest {
+    /// The manifest of a class set.
+    pub fn new(
+        set: &ProblemSet,
+        path: &str,
+        language: &str,
+        seed: Option<u64>,
+        variants: &[Variant],
+    ) -> Manifest {
+        Manifest {
+            format: FORMAT,
+            treequiz: env!("CARGO_PKG_VERSION").to_string(),
+            generator_version: GENERATOR_VERSION.to_string(),
+            set: SetInfo {
+                title: set.title.clone(),
+                file: path.to_string(),
+            },
+            language: language.to_string(),
+            mode: if seed.is_some() {
+                Mode::Practice
+            } else {
+                Mode::Exam
+            },
+            seed: seed.map(|s| s.to_string()),
+            conventions: set.conventions,
+            variants: variants
+                .iter()
+                .map(|v| VariantEntry {
+                    id: v.id.clone(),
+                    checksum: v.checksum.clone(),
+                    student: v.student.as_ref().map(|s| StudentEntry {
+                        id: s.id.clone(),
+                        name: s.name.clone(),
+                        folder: s.folder.clone(),
+                    }),
+                    context: class_set::context(set, v.student.as_ref()),
+                    exercises: v
+                        .items
+                        .iter()
+                        .map(|item| ExerciseEntry {
+                            number: item.number,
+                            kind: item.exercise.kind.name.to_string(),
+                            points: item.exercise.points,
+                            ask: item.exercise.ask.iter().map(|f| f.to_string()).collect(),
+                            scoring: item.exercise.scoring,
+                            seed: item.seed.map(|s| s.to_string()),
+                            instance: item.instance.to_json_value(),
+                            key: item.key.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The manifest as the file `generate` writes.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("manifests serialise") + "\n"
+    }
+
+    /// Reads a manifest; a file that is not one, or that was changed so that
+    /// its parts disagree, is refused with where and why.
+    pub fn parse(source: &Source) -> Result<Manifest, InputError> {
+        let hint = "use the manifest.json that `treequiz generate` wrote, unchanged";
+        let mut de = serde_json::Deserializer::from_str(&source.text);
+        let manifest: Manifest = match serde_path_to_error::deserialize(&mut de) {
+            Ok(m) => m,
+            Err(e) => {
+                let path = e.path().to_string();
+                let inner = e.into_inner();
+                // A manifest of the first format has no `format` and no keys.
+                let old = serde_json::from_str::<serde_json::Value>(&source.text)
+                    .ok()
+                    .is_some_and(|v| v.get("format").is_none() && v.get("variants").is_some());
+                let hint = if old {
+                    "this manifest was written by an older treequiz, before keys were stored as data: run the same `treequiz generate` command again (with the same secret or seed) to write a current one".to_string()
+                } else {
+                    hint.to_string()
+                };
+                let at = offset(&source.text, inner.line(), inner.column());
+                let what = if path.is_empty() || path == "." {
+                    format!("this is not a treequiz manifest: {inner}")
+                } else {
+                    format!("this is not a treequiz manifest: at `{path}`: {inner}")
+                };
+                return Err(source.error_at(at..at, what, Some(hint)));
+            }
+        };
+        if manifest.format != FORMAT {
+            return Err(InputError::file(
+                &source.path,
+                format!(
+                    "this manifest has format {}; this treequiz reads format {FORMAT}",
+                    manifest.format
+                ),
+                Some("write it again with this treequiz's `generate`".into()),
+            ));
+        }
+        Ok(manifest)
+    }
+
+    /// Checks one exercise of a variant read back: a known kind on an instance
+    /// of its family, fields the kind has, a key whose ids the instance has.
+    pub fn check(
+        &self,
+        source: &Source,
+        variant: usize,
+        exercise: usize,
+    ) -> Result<Checked, InputError> {
+        let e = &self.variants[variant].exercises[exercise];
+        let at = format!("variants[{variant}].exercises[{exercise}]");
+        let bad = |what: String| {
+            InputError::file(
+                &source.path,
+                format!("this manifest was changed: {at}: {what}"),
+                Some("use the manifest.json that `treequiz generate` wrote, unchanged".into()),
+            )
+        };
+        let kind =
+            exercise::kind(&e.kind).ok_or_else(|| bad(format!("unknown kind `{}`", e.kind)))?;
+        let inst_source = Source {
+            path: format!("{} ({at}.instance)", source.path),
+            text: String::new(),
+        };
+        let doc = crate::input::json_doc(e.instance.clone(), String::new());
+        let instance = instance::parse_doc(
+            &Reader {
+                source: &inst_source,
+            },
+            &doc,
+        )?;
+        if instance.family() != kind.family {
+            return Err(bad(format!(
+                "a {} exercise needs {}, but its instance is {}",
+                kind.name,
+                kind.family.noun(),
+                instance.family().noun()
+            )));
+        }
+        let mut ask = Vec::new();
+        for name in &e.ask {
+            let field = kind
+                .fields
+                .iter()
+                .find(|f| f.name == name)
+                .ok_or_else(|| bad(format!("`{name}` is not a field of {}", kind.name)))?;
+            if ask.contains(&field.name) {
+                return Err(bad(format!("`{name}` is asked twice")));
+            }
+            ask.push(field.name);
+        }
+        if ask.is_empty() {
+            return Err(bad("the exercise asks for nothing".into()));
+        }
+        kind.check(&e.key, &instance.model()).map_err(bad)?;
+        Ok(Checked {
+            kind,
+            ask: kind
+                .fields
+                .iter()
+                .map(|f| f.name)
+                .filter(|f| ask.contains(f))
+                .collect(),
+            instance,
+        })
+    }
+}
+
+/// The byte offset of a 1-based line and column, for serde_json's positions.
+fn offset(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = &text[start.min(text.len())..];
+    let col = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(i, _)| i);
+    (start + col).min(text.len())
+}

@@ -1,0 +1,229 @@
+//! Reasons as data: why a point was lost (or what a cut was), with its
+//! arguments, in no language yet. They are rendered through a string table at
+//! the very end, so the class summary can group one mistake made by many
+//! students whatever the language, and a teacher's own table rewords them all.
+
+use serde::Serialize;
+
+use crate::lang::Lang;
+
+macro_rules! phrases {
+    ($($(#[$doc:meta])* $variant:ident = $key:literal,)*) => {
+        /// Every sentence a reason can be: one string-table key each.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+        pub enum Phrase {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Phrase {
+            /// Every phrase, for the test that each has a string in every language.
+            pub const ALL: &'static [Phrase] = &[$(Phrase::$variant,)*];
+
+            /// Its key in the string tables.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(Phrase::$variant => $key,)*
+                }
+            }
+        }
+    };
+}
+
+phrases! {
+    /// An answer in a form that cannot be read.
+    Unreadable = "grade.unreadable_value",
+    /// A label that names no node.
+    UnknownLabel = "grade.unknown_label",
+    /// A game's move that was not searched.
+    UnknownMove = "grade.unknown_move",
+    /// Not a state or move of Grundy's game.
+    UnknownState = "grade.unknown_state",
+    /// A split Grundy's rule does not allow.
+    NotASplit = "grade.not_a_split",
+    /// Grundy's winner is MAX or MIN.
+    WriteMaxOrMin = "grade.write_max_or_min",
+    /// A wrong value.
+    ValueWrong = "grade.value_wrong",
+    /// A wrong cost.
+    CostWrong = "grade.cost_wrong",
+    /// A wrong label.
+    LabelWrong = "grade.label_wrong",
+    /// A node's wrong backed-up value or bound.
+    NodeValueWrong = "grade.node_value_wrong",
+    /// A node of the key that the answer lacks.
+    NodeMissing = "grade.node_missing",
+    /// A node that is no examined inner node.
+    NodeExtra = "grade.node_extra",
+    /// A pruned node that the search examines.
+    PrunedExamined = "grade.pruned_examined",
+    /// A node inside a pruned branch, listed as a root.
+    PrunedBelow = "grade.pruned_below",
+    /// A pruned branch the answer lacks.
+    PrunedMissed = "grade.pruned_missed",
+    /// Several pruned branches of one cut the answer lacks.
+    PrunedMissedMany = "grade.pruned_missed_many",
+    /// A cut that does not happen.
+    CutWrong = "grade.cut_wrong",
+    /// A cut the answer lacks.
+    CutMissed = "grade.cut_missed",
+    /// An order that leaves the search.
+    OrderDiverges = "grade.order_diverges",
+    /// An order that stops early.
+    OrderShort = "grade.order_short",
+    /// AO*'s expansions that stop early.
+    OrderShortExpanded = "grade.order_short_expanded",
+    /// An order that goes on after the search stops.
+    OrderLong = "grade.order_long",
+    /// An item that does not belong (the key hidden).
+    ExtraHidden = "grade.extra_hidden",
+    /// Items missing (the key hidden).
+    MissingHidden = "grade.missing_hidden",
+    /// AO* expands another tip.
+    ExpandedDiverges = "grade.expanded_diverges",
+    /// Why AO* expands the start first.
+    ExpandedWhyFirst = "grade.expanded_why_first",
+    /// Why AO* expands a tip.
+    ExpandedWhy = "grade.expanded_why",
+    /// A connector outside the solution graph.
+    ConnectorWrong = "grade.connector_wrong",
+    /// Not a connector of the graph.
+    ConnectorUnknown = "grade.connector_unknown",
+    /// A connector of the solution graph the answer lacks.
+    ConnectorMissed = "grade.connector_missed",
+    /// An unsolvable node listed as solvable.
+    SolvableWrong = "grade.solvable_wrong",
+    /// A solvable node listed as unsolvable.
+    UnsolvableWrong = "grade.unsolvable_wrong",
+    /// A goal is solvable.
+    SolvableGoal = "grade.solvable_goal",
+    /// Solvable through a connector.
+    SolvableVia = "grade.solvable_via",
+    /// Who wins a state, and why.
+    StateWon = "grade.state_won",
+    /// The player to move cannot move.
+    WhyNoMove = "grade.why_no_move",
+    /// The player to move has a winning move.
+    WhyCanMove = "grade.why_can_move",
+    /// Every move loses.
+    WhyEveryMove = "grade.why_every_move",
+    /// A move of the loser, not the winner.
+    MoveNotWinner = "grade.move_not_winner",
+    /// A question of the file that the variant lacks.
+    UnknownQuestion = "grade.unknown_question",
+    /// A field the question lacks.
+    UnknownField = "grade.unknown_field",
+    /// A question missing from the file.
+    QuestionMissing = "grade.question_missing",
+    /// The sheet has no checksum line.
+    ChecksumMissing = "grade.checksum_missing",
+    /// How many items of a list were right and wrong.
+    Items = "grade.items",
+    /// A node whose value cannot be read.
+    NodeUnreadable = "grade.node_unreadable",
+    /// A field left blank (the summary's line for it).
+    LeftBlank = "grade.left_blank",
+    /// A cut, as the key states it.
+    Cut = "note.cut",
+    /// A deep cut, as the key states it.
+    DeepCut = "note.deep_cut",
+}
+
+/// One argument of a reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Arg {
+    /// Text the same in every language (a label, a number, a bound).
+    Text(String),
+    /// A string of the table (`grade.what_value`, a player's name).
+    Term(&'static str),
+    /// Another reason, rendered in place (a cut quoted by a reason).
+    Reason(Box<Reason>),
+}
+
+/// A sentence of a given phrase with its arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    /// Which sentence.
+    pub phrase: Phrase,
+    /// Its `{name}` arguments.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Reason {
+    /// A reason with no arguments.
+    pub fn new(phrase: Phrase) -> Reason {
+        Reason {
+            phrase,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds a text argument.
+    pub fn with(mut self, name: &'static str, value: impl Into<String>) -> Reason {
+        self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// Adds an argument that is a string of the table.
+    pub fn term(mut self, name: &'static str, key: &'static str) -> Reason {
+        self.args.push((name, Arg::Term(key)));
+        self
+    }
+
+    /// Adds an argument that is another reason.
+    pub fn nested(mut self, name: &'static str, reason: Reason) -> Reason {
+        self.args.push((name, Arg::Reason(Box::new(reason))));
+        self
+    }
+
+    /// The sentence in `lang`; with `hide`, the phrase's `_hidden` wording
+    /// where the table has one (it gives no part of the key away).
+    pub fn render(&self, lang: &Lang, hide: bool) -> String {
+        let key = self.phrase.key();
+        let hidden = format!("{key}_hidden");
+        let chosen = if hide && lang.has(&hidden) {
+            hidden.as_str()
+        } else {
+            key
+        };
+        let values: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let text = match arg {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Term(k) => lang.get(k).to_string(),
+                    Arg::Reason(r) => r.render(lang, hide),
+                };
+                (*name, text)
+            })
+            .collect();
+        let borrowed: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        lang.fill(chosen, &borrowed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_phrase_has_a_string_in_every_builtin_language() {
+        for (code, _) in crate::lang::BUILTIN {
+            let lang = Lang::builtin(code).unwrap();
+            for p in Phrase::ALL {
+                assert!(lang.has(p.key()), "{code} lacks {}", p.key());
+            }
+        }
+    }
+
+    #[test]
+    fn hidden_wording_is_chosen_only_when_the_key_is_hidden() {
+        let en = Lang::builtin("en").unwrap();
+        let r = Reason::new(Phrase::ValueWrong)
+            .with("key", "3")
+            .with("given", "5");
+        assert_eq!(r.render(&en, false), "the value is 3, not 5");
+        assert_eq!(r.render(&en, true), "5 is not right");
+    }
+}
