@@ -54,6 +54,49 @@ impl Instance {
         }
     }
 
+    /// One line about the instance, for `solve`.
+    pub fn about(&self, lang: &crate::lang::Lang) -> String {
+        match self {
+            Instance::GameTree(t) => lang.fill(
+                "solve.about_tree",
+                &[
+                    ("nodes", &t.len().to_string()),
+                    ("leaves", &t.leaves().count().to_string()),
+                    ("depth", &t.height().to_string()),
+                    ("root", &t.label(t.root())),
+                    ("player", t.root_player().name()),
+                ],
+            ),
+            Instance::AndOr(g) => lang.fill(
+                "solve.about_graph",
+                &[
+                    ("nodes", &g.len().to_string()),
+                    ("connectors", &g.connectors().len().to_string()),
+                    ("start", g.label(g.start())),
+                ],
+            ),
+            Instance::TicTacToe(g) => lang.fill(
+                "solve.about_tictactoe",
+                &[
+                    ("board", &g.board.to_string()),
+                    ("max", &g.max.letter().to_string()),
+                    ("to_move", &g.to_move().letter().to_string()),
+                ],
+            ),
+            Instance::Othello(g) => lang.fill(
+                "solve.about_othello",
+                &[
+                    ("board", &g.board.to_string()),
+                    ("to_move", &g.to_move.letter().to_string()),
+                ],
+            ),
+            Instance::Grundy { coins, first } => lang.fill(
+                "solve.about_grundy",
+                &[("coins", &coins.to_string()), ("first", first.name())],
+            ),
+        }
+    }
+
     /// The game tree searched: the tree itself, or a game's lookahead tree.
     pub fn game_tree(&self) -> Option<std::borrow::Cow<'_, Tree>> {
         match self {

@@ -256,6 +256,7 @@ fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError
     }
     Ok(Conventions {
         alpha_beta: options,
+        ..Conventions::default()
     })
 }
 

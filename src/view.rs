@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
 use crate::draw::{to_svg, to_tikz};
-use crate::exercise::{Context, Table};
+use crate::exercise::{self, Context, Conventions, Key, KindDef, Table};
+use crate::instance::Instance;
 use crate::lang::Lang;
 use crate::problem_set::ProblemSet;
 
@@ -138,22 +139,51 @@ pub struct AnswerRow {
     pub text: String,
 }
 
-fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> ExerciseView {
-    let ex = &item.exercise;
-    let kind = ex.kind;
-    let kind_title = ex
+/// What one exercise view is made of: a set's item, or one kind of `solve`.
+struct Part<'a> {
+    number: usize,
+    kind: &'static KindDef,
+    ask: &'a [&'static str],
+    title: Option<&'a str>,
+    points: u32,
+    instance: &'a Instance,
+    key: &'a Key,
+}
+
+impl<'a> Part<'a> {
+    fn of(item: &'a Item) -> Part<'a> {
+        Part {
+            number: item.number,
+            kind: item.exercise.kind,
+            ask: &item.exercise.ask,
+            title: item.exercise.title.as_deref(),
+            points: item.exercise.points,
+            instance: &item.instance,
+            key: &item.key,
+        }
+    }
+}
+
+fn exercise_view(
+    item: &Part<'_>,
+    conventions: &Conventions,
+    lang: &Lang,
+    with_key: bool,
+) -> ExerciseView {
+    let kind = item.kind;
+    let kind_title = item
         .title
-        .clone()
+        .map(str::to_string)
         .unwrap_or_else(|| lang.get(&format!("kind.{}", kind.name)).to_string());
     let model = item.instance.model();
-    let (figure, start) = model.sheet_figure(&item.instance);
+    let (figure, start) = model.sheet_figure(item.instance);
     let family = kind.family.key_name();
     let answer = |field: &str| {
         item.key
             .answer(field)
             .expect("every kind answers its fields")
     };
-    let fields = ex
+    let fields = item
         .ask
         .iter()
         .map(|&name| FieldView {
@@ -171,10 +201,10 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
     let explained = with_key.then(|| {
         (kind.explain)(
             &Context {
-                instance: &item.instance,
+                instance: item.instance,
                 model: &model,
-                key: &item.key,
-                conventions: &set.conventions,
+                key: item.key,
+                conventions,
             },
             lang,
         )
@@ -187,7 +217,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
         legend: lang.get(&format!("sheet.legend_key_{family}")).to_string(),
         figure_svg: to_svg(&e.figure),
         figure_tikz: to_tikz(&e.figure),
-        answers: ex
+        answers: item
             .ask
             .iter()
             .map(|&f| AnswerRow {
@@ -206,11 +236,11 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
             "sheet.question",
             &[("n", &item.number.to_string()), ("kind", &kind_title)],
         ),
-        points: ex.points,
-        points_text: if ex.points == 1 {
+        points: item.points,
+        points_text: if item.points == 1 {
             lang.get("sheet.point").to_string()
         } else {
-            lang.fill("sheet.points", &[("points", &ex.points.to_string())])
+            lang.fill("sheet.points", &[("points", &item.points.to_string())])
         },
         prompt: lang.fill(&format!("prompt.{}", kind.name), &[("start", &start)]),
         legend: lang.get(&format!("sheet.legend_{family}")).to_string(),
@@ -221,7 +251,7 @@ fn exercise_view(item: &Item, set: &ProblemSet, lang: &Lang, with_key: bool) -> 
         column_width: format!("{column_width:.3}"),
         instance_text: item.instance.to_toml(),
         board_text: item.instance.board_text(),
-        conventions: (kind.conventions)(&item.instance, &set.conventions, lang),
+        conventions: (kind.conventions)(item.instance, conventions, lang),
         fields,
         key,
     }
@@ -245,7 +275,7 @@ pub fn sheet<'a>(
     let exercises: Vec<ExerciseView> = variant
         .items
         .iter()
-        .map(|item| exercise_view(item, set, lang, with_key))
+        .map(|item| exercise_view(&Part::of(item), &set.conventions, lang, with_key))
         .collect();
     let mut all = Vec::new();
     for line in exercises.iter().flat_map(|e| e.conventions.iter()) {
@@ -285,5 +315,94 @@ pub fn sheet<'a>(
         },
         conventions: all,
         exercises,
+    }
+}
+
+/// `treequiz solve`: every kind of the instance's family, solved and
+/// explained. The text is rendered through the `solve.txt` template; `--json`
+/// prints this view with serde (the strings table left out).
+#[derive(Serialize)]
+pub struct SolveView<'a> {
+    /// The language's strings, for the template.
+    #[serde(skip)]
+    pub t: &'a serde_json::Value,
+    /// One line about the instance ("Game tree: 13 nodes, …").
+    pub about: String,
+    /// The instance, as an instance file in JSON.
+    pub instance: serde_json::Value,
+    /// The conventions the keys assume.
+    pub conventions: Conventions,
+    /// One solution per kind.
+    pub solutions: Vec<SolutionView>,
+}
+
+/// One kind's solution of an instance.
+#[derive(Serialize)]
+pub struct SolutionView {
+    /// The kind.
+    pub kind: &'static str,
+    /// Its title in the language.
+    pub title: String,
+    /// The conventions its key states.
+    pub conventions: Vec<String>,
+    /// Every field with its answer, for people.
+    pub answers: Vec<AnswerRow>,
+    /// Every field's answer with the figure's labels, by field.
+    pub fields: serde_json::Map<String, serde_json::Value>,
+    /// Sentences that explain the answer.
+    pub notes: Vec<String>,
+    /// The step table's heading.
+    pub table_title: String,
+    /// The step table.
+    pub table: Table,
+    /// The key as data: answers by id and the solver's trace.
+    pub key: Key,
+}
+
+/// The view of `treequiz solve`: each kind that can use the instance, in the registry's order.
+pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang) -> SolveView<'a> {
+    let solutions = exercise::KINDS
+        .iter()
+        .filter(|k| k.family == instance.family() && (k.unusable)(instance).is_none())
+        .map(|&kind| {
+            let key = (kind.solve)(instance, conventions);
+            let ask: Vec<&'static str> = kind.fields.iter().map(|f| f.name).collect();
+            let part = Part {
+                number: 1,
+                kind,
+                ask: &ask,
+                title: None,
+                points: 0,
+                instance,
+                key: &key,
+            };
+            let view = exercise_view(&part, conventions, lang, true);
+            let shown = view.key.expect("a key view");
+            let model = instance.model();
+            SolutionView {
+                kind: kind.name,
+                title: lang.get(&format!("kind.{}", kind.name)).to_string(),
+                conventions: view.conventions,
+                answers: shown.answers,
+                fields: ask
+                    .iter()
+                    .map(|&f| {
+                        let answer = key.answer(f).expect("every kind answers its fields");
+                        (f.to_string(), answer.to_labelled_json(&model))
+                    })
+                    .collect(),
+                notes: shown.notes,
+                table_title: shown.table_title,
+                table: shown.table,
+                key,
+            }
+        })
+        .collect();
+    SolveView {
+        t: lang.nested(),
+        about: instance.about(lang),
+        instance: instance.to_json_value(),
+        conventions: *conventions,
+        solutions,
     }
 }

@@ -266,10 +266,8 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
         ("alpha_cuts" | "beta_cuts", Mistake::Missed(items)) => items
             .iter()
             .map(|&i| {
-                let why = cut_of(ctx, i).map_or_else(
-                    || Reason::new(Phrase::NodeMissing).with("node", ctx.name(i)),
-                    |r| r,
-                );
+                let why = cut_of(ctx, i)
+                    .unwrap_or_else(|| Reason::new(Phrase::NodeMissing).with("node", ctx.name(i)));
                 Reason::new(Phrase::CutMissed)
                     .with("sign", sign)
                     .nested("cut", why)

@@ -97,6 +97,35 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// The answer as JSON with the figure's labels (for `solve --json`):
+    /// numbers or `"+inf"`, a label (the key's first when several are right),
+    /// a list of labels, or a table from labels to values and bounds.
+    pub fn to_labelled_json(&self, model: &Model<'_>) -> serde_json::Value {
+        use serde_json::{Value as Json, json};
+        let names =
+            |items: &[Item]| Json::from(items.iter().map(|&i| model.name(i)).collect::<Vec<_>>());
+        match self {
+            Answer::Value(v) => json!(v),
+            Answer::Cost(c) => json!(c),
+            Answer::One(items) => items.first().map_or(Json::Null, |&i| json!(model.name(i))),
+            Answer::Set(items) | Answer::Sequence(items) => names(items),
+            Answer::Values(pairs) => Json::Object(
+                pairs
+                    .iter()
+                    .map(|&(i, v)| (model.name(i), json!(v)))
+                    .collect(),
+            ),
+            Answer::Bounds(pairs) => Json::Object(
+                pairs
+                    .iter()
+                    .map(|&(i, b)| (model.name(i), json!(b)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 /// `= 3`, `≤ 2`, `≥ 5`: a bound after a node's name.
 pub fn relation(b: Bound) -> String {
     match b {

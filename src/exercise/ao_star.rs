@@ -35,9 +35,18 @@ pub(super) static KIND: KindDef = KindDef {
     conventions,
 };
 
-fn solve(instance: &Instance, _: &super::Conventions) -> Key {
+/// The longest AO* trace a key holds (about 300 MB at most): exercises stay
+/// far below it; a larger graph given to `solve` ends as `TooLong`.
+pub const MAX_REVISIONS: usize = 5_000_000;
+
+fn solve(instance: &Instance, conventions: &super::Conventions) -> Key {
     let g = instance_graph(instance);
-    let run = ao_star(g, Default::default());
+    let options = crate::andor::ao_star::Options {
+        model: None,
+        futility: conventions.ao_futility,
+        max_revisions: Some(MAX_REVISIONS),
+    };
+    let run = ao_star(g, options);
     Key::new(
         vec![
             (

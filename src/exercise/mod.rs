@@ -21,6 +21,7 @@ use crate::instance::{Instance, Model};
 use crate::lang::Lang;
 use crate::reason::Reason;
 pub use answer::{Shape, relation};
+pub use ao_star::MAX_REVISIONS as AO_MAX_REVISIONS;
 pub use key::{Answer, Item, Key, Trace};
 pub use othello::figure as othello_figure;
 pub use tictactoe::figure as tictactoe_figure;
@@ -194,6 +195,9 @@ pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -
 pub struct Conventions {
     /// Alpha-beta options.
     pub alpha_beta: gametree::Options,
+    /// AO* gives up once the start node's cost exceeds this (`solve --futility`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ao_futility: Option<u64>,
 }
 
 /// An exercise kind: its fields, its solver, its explanations.

@@ -11,6 +11,16 @@ fn run(args: &[&str]) -> (i32, String, String) {
     crate::common::run_in(fixtures(), args)
 }
 
+/// The solution of one kind in `solve --json`.
+fn solution<'a>(json: &'a serde_json::Value, kind: &str) -> &'a serde_json::Value {
+    json["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} solution in {json}"))
+}
+
 #[test]
 fn solve_prints_the_aima_answer() {
     let (code, out, err) = run(&["solve", "good/aima-5-2.toml"]);
@@ -19,26 +29,33 @@ fn solve_prints_the_aima_answer() {
     let (code, out, _) = run(&["solve", "good/aima-5-2.toml", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["kind"], "game-tree");
-    assert_eq!(json["minimax"]["value"], 3);
-    assert_eq!(json["minimax"]["values"]["C"], 2);
-    assert_eq!(json["minimax"]["best_moves"], serde_json::json!(["B"]));
+    assert_eq!(json["instance"]["kind"], "game-tree");
+    let mm = &solution(&json, "minimax")["fields"];
+    assert_eq!(mm["value"], 3);
+    assert_eq!(mm["values"]["C"], 2);
+    assert_eq!(mm["best_move"], "B");
+    let ab = solution(&json, "alpha-beta");
     assert_eq!(
-        json["alpha_beta"]["evaluated"],
+        ab["fields"]["evaluated"],
         serde_json::json!(["E", "F", "G", "H", "K", "L", "M"])
     );
-    assert_eq!(json["alpha_beta"]["pruned"], serde_json::json!(["I", "J"]));
-    assert_eq!(json["alpha_beta"]["cuts"][0]["at"], "C");
-    assert_eq!(json["alpha_beta"]["cuts"][0]["type"], "alpha");
-    assert_eq!(json["alpha_beta"]["cuts"][0]["by"], "A");
+    assert_eq!(ab["fields"]["pruned"], serde_json::json!(["I", "J"]));
+    assert_eq!(ab["fields"]["alpha_cuts"], serde_json::json!(["C"]));
+    // The key as data: the cut at C (id 2) by A (id 0), as the trace records it.
+    let cut = &ab["key"]["trace"]["cuts"][0];
+    assert_eq!((cut["at"].as_u64(), cut["by"].as_u64()), (Some(2), Some(0)));
+    assert_eq!(cut["kind"], "alpha");
 }
 
 #[test]
 fn solve_options_change_the_alpha_beta_answer() {
     let (_, out, _) = run(&["solve", "good/aima-5-2.toml", "--json", "--order", "rtl"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["alpha_beta"]["conventions"]["order"], "right-to-left");
-    assert_eq!(json["alpha_beta"]["cuts"], serde_json::json!([]));
+    assert_eq!(json["conventions"]["alpha_beta"]["order"], "right-to-left");
+    assert_eq!(
+        solution(&json, "alpha-beta")["key"]["trace"]["cuts"],
+        serde_json::json!([])
+    );
     let (_, out, _) = run(&[
         "solve",
         "good/aima-5-2.toml",
@@ -47,8 +64,8 @@ fn solve_options_change_the_alpha_beta_answer() {
         "--fail-soft",
     ]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["alpha_beta"]["conventions"]["prune_on_equal"], false);
-    assert_eq!(json["alpha_beta"]["conventions"]["values"], "fail-soft");
+    assert_eq!(json["conventions"]["alpha_beta"]["prune_on_equal"], false);
+    assert_eq!(json["conventions"]["alpha_beta"]["values"], "fail-soft");
 }
 
 #[test]
@@ -59,11 +76,21 @@ fn solve_explains_an_and_or_graph() {
     let (code, out, _) = run(&["solve", "good/and-or.toml", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["kind"], "and-or-graph");
-    assert_eq!(json["solvable"]["X"], false);
-    assert_eq!(json["solvable"]["S"], true);
-    assert_eq!(json["optimal"]["cost"], json["ao_star"]["cost"]);
-    assert_eq!(json["ao_star"]["solved"], true);
+    assert_eq!(json["instance"]["kind"], "and-or-graph");
+    let solvable = &solution(&json, "and-or-solvable")["fields"];
+    assert_eq!(solvable["unsolvable"], serde_json::json!(["X"]));
+    assert!(
+        solvable["solvable"]
+            .as_array()
+            .unwrap()
+            .contains(&"S".into())
+    );
+    let ao = solution(&json, "ao-star");
+    assert_eq!(
+        solution(&json, "solution-cost")["fields"]["sum_cost"],
+        ao["fields"]["cost"]
+    );
+    assert_eq!(ao["key"]["trace"]["outcome"], "solved");
     insta::assert_snapshot!("solve_and_or_json", out);
 }
 
@@ -75,44 +102,37 @@ fn solve_searches_tic_tac_toe_and_othello_positions() {
     let (_, out, _) = run(&["solve", "good/tictactoe.toml", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     // X in the centre, O in a corner: 5 open lines for X, 4 for O.
-    assert_eq!(json["kind"], "tictactoe");
-    assert_eq!(json["eval"], 1);
-    let moves: Vec<(String, i64)> = json["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["move"].as_str().unwrap().to_string(),
-                m["value"].as_i64().unwrap(),
-            )
-        })
-        .collect();
+    assert_eq!(json["instance"]["kind"], "tictactoe");
+    let ttt = &solution(&json, "tictactoe")["fields"];
+    assert_eq!(ttt["eval"], 1);
+    let moves = ttt["move_values"].as_object().unwrap();
     // Symmetric moves merged: b1~a2, c1~a3, c2~b3; c3 is on the diagonal through a1.
-    let names: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
+    let names: Vec<&str> = moves.keys().map(String::as_str).collect();
     assert_eq!(names, ["b1", "c1", "c2", "c3"]);
-    let best = moves.iter().map(|(_, v)| *v).max().unwrap();
-    let expected: Vec<&str> = moves
+    let best = moves.values().map(|v| v.as_i64().unwrap()).max().unwrap();
+    let first_best = moves
         .iter()
-        .filter(|(_, v)| *v == best)
+        .find(|(_, v)| v.as_i64() == Some(best))
         .map(|(m, _)| m.as_str())
-        .collect();
-    assert_eq!(json["best_moves"], serde_json::json!(expected));
+        .unwrap();
+    assert_eq!(ttt["best_move"], first_best);
     let (_, out, _) = run(&["solve", "good/othello.toml", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["kind"], "othello");
-    assert_eq!(json["eval"], 0);
-    let legal: Vec<&str> = json["legal_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap())
-        .collect();
-    assert_eq!(legal, ["d3", "c4", "f5", "e6"]);
-    assert_eq!(json["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(json["instance"]["kind"], "othello");
+    let oth = solution(&json, "othello");
+    assert_eq!(oth["fields"]["eval"], 0);
     assert_eq!(
-        json["best_moves"],
+        oth["fields"]["legal_moves"],
         serde_json::json!(["d3", "c4", "f5", "e6"])
+    );
+    assert_eq!(oth["fields"]["move_values"].as_object().unwrap().len(), 4);
+    // All four moves tie: the key accepts each of them.
+    assert_eq!(
+        oth["key"]["answers"]["best_move"]["one"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
     );
 }
 
@@ -123,12 +143,26 @@ fn solve_plays_grundys_game() {
     insta::assert_snapshot!("solve_grundy_text", out);
     let (_, out, _) = run(&["solve", "good/grundy-7.toml", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["kind"], "grundy");
-    assert_eq!(json["winner"], "MAX");
-    assert_eq!(
-        json["first_moves"][0],
-        serde_json::json!({ "to": "(6,1)", "wins_for": "MAX" })
+    assert_eq!(json["instance"]["kind"], "grundy");
+    let g = &solution(&json, "grundy")["fields"];
+    assert_eq!(g["winner"], "MAX");
+    assert!(
+        g["winning_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&"(6,1,MAX) -> (4,2,1,MIN)".into())
     );
+}
+
+#[test]
+fn solve_speaks_the_language_asked_for() {
+    let (code, out, err) = run(&["solve", "good/aima-5-2.toml", "--lang", "zh"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("博弈树") && out.contains("α-β 剪枝"), "{out}");
+    assert!(!out.contains("Answers"), "{out}");
+    let (code, _, err) = run(&["solve", "good/aima-5-2.toml", "--lang", "xx"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("xx"), "{err}");
 }
 
 #[test]
@@ -136,9 +170,9 @@ fn solve_reads_json_instances() {
     let (code, out, err) = run(&["solve", "good/and-or.json", "--json"]);
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["model"], "max");
+    assert_eq!(json["instance"]["cost"], "max");
     // Max cost: S -> B + t2 costs max(2 + 1, 1 + 0) = 3 with B -> t1 = 1; S -> A costs 1 + 4 = 5.
-    assert_eq!(json["optimal"]["cost"], 3);
+    assert_eq!(solution(&json, "solution-cost")["fields"]["max_cost"], 3);
 }
 
 #[test]
