@@ -171,16 +171,14 @@ fn why(ctx: &Context<'_>, state: usize) -> Reason {
     let (g, wins_for) = game(ctx);
     let mover = g.states[state].to_move;
     let winner = wins_for[state];
+    // A winning mover has a winning move (unless a key was tampered with).
+    let winning = g.moves[state].iter().find(|&&m| wins_for[m] == mover);
     let why = if g.moves[state].is_empty() {
         Reason::new(Phrase::WhyNoMove).with("player", mover.name())
-    } else if mover == winner {
-        let to = g.moves[state]
-            .iter()
-            .find(|&&m| wins_for[m] == mover)
-            .expect("a winning mover has a winning move");
+    } else if let (true, Some(&to)) = (mover == winner, winning) {
         Reason::new(Phrase::WhyCanMove)
             .with("player", mover.name())
-            .with("to", g.states[*to].name())
+            .with("to", g.states[to].name())
     } else {
         Reason::new(Phrase::WhyEveryMove)
             .with("player", mover.name())

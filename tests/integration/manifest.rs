@@ -1,0 +1,235 @@
+//! The manifest read back: typed keys graded without solving again, tampered
+//! and damaged manifests refused with positions, never a panic; and the class
+//! summary that groups one mistake across students in every language.
+
+use treequiz::grade::key::KeyBook;
+use treequiz::input::Source;
+
+use crate::common::{generate, run, scratch};
+
+/// The demo set generated into a fresh folder; returns (folder, manifest text).
+fn demo(name: &str) -> (std::path::PathBuf, String) {
+    let out = scratch(name);
+    let (code, _, err) = generate("problem-sets/demo.toml", out.to_str().unwrap(), &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let text = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    (out, text)
+}
+
+/// `grade` with a manifest whose text is `manifest`; returns (code, stderr).
+fn grade_with(out: &std::path::Path, manifest: &str) -> (i32, String) {
+    let path = out.join("tampered.json");
+    std::fs::write(&path, manifest).unwrap();
+    let (code, _, err) = run(&[
+        "grade",
+        "--manifest",
+        path.to_str().unwrap(),
+        out.join("key.toml").to_str().unwrap(),
+        "--out",
+        out.join("report").to_str().unwrap(),
+        "--force",
+    ]);
+    (code, err)
+}
+
+#[test]
+fn a_manifest_reads_back_the_keys_it_wrote() {
+    let (out, text) = demo("manifest-roundtrip");
+    let book = KeyBook::from_manifest(&Source {
+        path: "manifest.json".into(),
+        text: text.clone(),
+    })
+    .unwrap();
+    assert_eq!(book.variants.len(), 1);
+    assert_eq!(book.language, "en");
+    // The key file graded against the manifest's keys scores everything.
+    let (code, _, err) = run(&[
+        "grade",
+        "--manifest",
+        out.join("manifest.json").to_str().unwrap(),
+        out.join("key.toml").to_str().unwrap(),
+        "--out",
+        out.join("report").to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let grades = std::fs::read_to_string(out.join("report/grades.csv")).unwrap();
+    assert!(
+        grades.lines().nth(1).unwrap().contains(",graded,"),
+        "{grades}"
+    );
+    let manifest: treequiz::manifest::Manifest = serde_json::from_str(&text).unwrap();
+    assert_eq!(manifest.format, treequiz::manifest::FORMAT);
+    assert_eq!(
+        manifest.to_json(),
+        text,
+        "written and read by the same type"
+    );
+}
+
+#[test]
+fn a_kind_changed_by_hand_is_refused_not_a_panic() {
+    // Regression: exercise 1 changed to `"kind": "ao-star"` hit `unreachable!`.
+    let (out, text) = demo("manifest-kind");
+    let tampered = text.replacen("\"kind\": \"minimax\"", "\"kind\": \"ao-star\"", 1);
+    let (code, err) = grade_with(&out, &tampered);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("exercises[0]") && err.contains("AND/OR graph"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_damaged_scoring_rule_is_refused_where_it_is() {
+    // Regression: a damaged `scoring` entry silently fell back to the defaults.
+    let (out, text) = demo("manifest-scoring");
+    let tampered = text.replacen("\"sets\": \"penalty\"", "\"sets\": \"generous\"", 1);
+    let line = tampered
+        .lines()
+        .position(|l| l.contains("generous"))
+        .unwrap()
+        + 1;
+    let (code, err) = grade_with(&out, &tampered);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("generous"), "{err}");
+    assert!(err.contains(&format!("tampered.json:{line}:")), "{err}");
+    assert!(err.contains("scoring.sets"), "the key path: {err}");
+}
+
+#[test]
+fn a_key_naming_a_node_the_instance_lacks_is_refused() {
+    let (out, text) = demo("manifest-ids");
+    let tampered = text.replacen("\"n2\"", "\"n999\"", 1);
+    assert_ne!(tampered, text);
+    let (code, err) = grade_with(&out, &tampered);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("names something the instance lacks"), "{err}");
+}
+
+#[test]
+fn a_manifest_of_the_first_format_says_to_generate_again() {
+    let (out, text) = demo("manifest-old");
+    let old = text.replacen("  \"format\": 2,\n", "", 1);
+    let (code, err) = grade_with(&out, &old);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("older treequiz"), "{err}");
+}
+
+/// How many mangled manifests each never-panic test reads (raise with
+/// `TREEQUIZ_FUZZ_CASES`); cases are seeded, so a failure names its seed.
+fn cases(default: u64) -> u64 {
+    std::env::var("TREEQUIZ_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn mangled_manifests_never_panic_the_grader() {
+    let (out, text) = demo("manifest-fuzz");
+    let key = std::fs::read_to_string(out.join("key.toml")).unwrap();
+    let lang = treequiz::lang::Lang::builtin("en").unwrap();
+    // Edits where they matter most: digits (ids, values), quotes and brackets.
+    let alphabet: Vec<char> = "0123456789\"[]{},:-n".chars().collect();
+    let (mut read, n) = (0, cases(3_000));
+    for seed in 0..n {
+        let mut rng = treequiz::rng::Rng::from_seed(seed);
+        let mangled = crate::common::mangle(&text, &mut rng, &alphabet, (1, 3));
+        let outcome = std::panic::catch_unwind(|| {
+            let source = Source {
+                path: "m.json".into(),
+                text: mangled.clone(),
+            };
+            KeyBook::from_manifest(&source).map(|book| {
+                let sheet = Source {
+                    path: "key.toml".into(),
+                    text: key.clone(),
+                };
+                treequiz::grade::batch::grade_source(&book, &sheet, &lang, seed % 2 == 0)
+            })
+        });
+        match outcome {
+            Ok(Ok(_)) => read += 1,
+            Ok(Err(e)) => assert!(e.to_string().contains("m.json"), "seed {seed}: {e}"),
+            Err(_) => panic!("seed {seed} panicked"),
+        }
+    }
+    // Some edits keep the manifest valid (a changed leaf value, an id still in range).
+    assert!(read > 0, "no mangled manifest was read in {n} cases");
+}
+
+#[test]
+fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
+    let out = scratch("summary-zh");
+    let roster = out.join("class.csv");
+    std::fs::write(&roster, "id\ns1\ns2\ns3\ns4\n").unwrap();
+    let exam = out.join("exam");
+    let (code, _, err) = generate(
+        "problem-sets/midterm-zh.toml",
+        exam.to_str().unwrap(),
+        &[
+            "--roster",
+            roster.to_str().unwrap(),
+            "--seed",
+            "7",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let handed = out.join("handed-in");
+    std::fs::create_dir_all(&handed).unwrap();
+    for s in ["s1", "s2", "s3", "s4"] {
+        let key = std::fs::read_to_string(exam.join(format!("keys/{s}/key.toml"))).unwrap();
+        // Everyone gets question 1's root value wrong, each on their own tree.
+        let at = key.find("[q1]").unwrap();
+        let line_start = at + key[at..].find("\nvalue = ").unwrap() + 1;
+        let line_end = line_start + key[line_start..].find('\n').unwrap();
+        let wrong = format!("{}value = 999{}", &key[..line_start], &key[line_end..]);
+        std::fs::write(handed.join(format!("{s}.toml")), wrong).unwrap();
+    }
+    let report = out.join("report");
+    let (code, _, err) = run(&[
+        "grade",
+        "--manifest",
+        exam.join("manifest.json").to_str().unwrap(),
+        handed.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let summary = std::fs::read_to_string(report.join("summary.md")).unwrap();
+    let q1: Vec<&str> = summary
+        .lines()
+        .filter(|l| l.contains("(q1 `value`)"))
+        .collect();
+    assert_eq!(q1.len(), 1, "one line for one mistake:\n{summary}");
+    assert!(q1[0].starts_with("- 100 %"), "{summary}");
+    assert!(q1[0].contains("999") && q1[0].contains("值"), "{summary}");
+    // The same students in English: still one line.
+    let report_en = out.join("report-en");
+    let en = exam.join("manifest-en.json");
+    let manifest = std::fs::read_to_string(exam.join("manifest.json")).unwrap();
+    std::fs::write(
+        &en,
+        manifest.replacen("\"language\": \"zh\"", "\"language\": \"en\"", 1),
+    )
+    .unwrap();
+    let (code, _, err) = run(&[
+        "grade",
+        "--manifest",
+        en.to_str().unwrap(),
+        handed.to_str().unwrap(),
+        "--out",
+        report_en.to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let summary = std::fs::read_to_string(report_en.join("summary.md")).unwrap();
+    let q1: Vec<&str> = summary
+        .lines()
+        .filter(|l| l.contains("(q1 `value`)"))
+        .collect();
+    assert_eq!(q1.len(), 1, "{summary}");
+    assert!(q1[0].contains("the value is"), "{summary}");
+}
