@@ -699,3 +699,51 @@ mod tests {
         assert_eq!(closest("zzz", &["start", "connectors"]), None);
     }
 }
+
+/// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`].
+pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
+    read_source_capped(path, MAX_FILE_BYTES)
+}
+
+/// Reads a file as UTF-8 text, refusing files over `cap` bytes (a class's
+/// manifest holds every variant and may be large).
+pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, InputError> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| {
+        InputError::file(
+            &shown,
+            format!("cannot open the file: {e}"),
+            Some("check the path".into()),
+        )
+    })?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::file(&shown, format!("cannot read the file: {e}"), None))?;
+    if bytes.len() as u64 > cap {
+        return Err(InputError::file(
+            &shown,
+            format!("the file is larger than {} MiB", cap >> 20),
+            Some("instance files are small text files; check that this is the right file".into()),
+        ));
+    }
+    let bytes = bytes
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .map(<[u8]>::to_vec)
+        .unwrap_or(bytes);
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let valid = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
+        let source = Source {
+            path: shown.clone(),
+            text: valid,
+        };
+        source.error_at(
+            at..at,
+            "the file is not UTF-8 text",
+            Some("save it as UTF-8 (most editors offer this under \"Save as\" / encoding)".into()),
+        )
+    })?;
+    Ok(Source { path: shown, text })
+}

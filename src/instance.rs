@@ -1,17 +1,122 @@
 //! Instance files: one game tree or one AND/OR graph, typed in or sampled.
 
-use std::io::Read;
+use serde::{Deserialize, Serialize};
 
 use crate::andor::{self, Graph};
-use crate::exercise::Family;
-use crate::exercise::Item;
 use crate::games::grundy::GrundyGame;
 use crate::games::lookahead::Lookahead;
 use crate::games::othello::{self, Othello};
 use crate::games::tictactoe::{self, TicTacToe};
+use crate::gametree::Player;
 use crate::gametree::{self, Tree};
-use crate::input::{DocKind, InputError, MAX_FILE_BYTES, Reader, Source, did_you_mean};
+use crate::input::{DocKind, InputError, Reader, Source, did_you_mean};
 use crate::reason::{Phrase, Reason};
+
+/// Which instances a kind works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Game trees.
+    GameTree,
+    /// AND/OR graphs.
+    AndOr,
+    /// Tic-tac-toe positions.
+    TicTacToe,
+    /// Othello positions.
+    Othello,
+    /// Grundy's game from a pile of coins.
+    Grundy,
+}
+
+impl Family {
+    /// The family's name in string-table keys (`sheet.legend_tree`, …).
+    pub fn key_name(self) -> &'static str {
+        match self {
+            Family::GameTree => "tree",
+            Family::AndOr => "graph",
+            Family::TicTacToe => "tictactoe",
+            Family::Othello => "othello",
+            Family::Grundy => "grundy",
+        }
+    }
+
+    /// What an instance of the family is, for messages ("a game tree").
+    pub fn noun(self) -> &'static str {
+        match self {
+            Family::GameTree => "a game tree",
+            Family::AndOr => "an AND/OR graph",
+            Family::TicTacToe => "a tic-tac-toe position",
+            Family::Othello => "an Othello position",
+            Family::Grundy => "a pile of coins for Grundy's game",
+        }
+    }
+}
+
+/// What an answer names: a node, a connector, a move between two states, or a
+/// player. Ids index the instance's model (its tree, graph, lookahead tree or
+/// game graph); the instance's family turns them into labels and back. In
+/// files an item is a short string: `n3`, `c0`, `m2>5`, `max`, `min`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Item {
+    /// A node (or a state of Grundy's game).
+    Node(u32),
+    /// A connector of an AND/OR graph.
+    Connector(u32),
+    /// A move from one state to another.
+    Move(u32, u32),
+    /// MAX or MIN.
+    Player(Player),
+}
+
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Item::Node(n) => write!(f, "n{n}"),
+            Item::Connector(c) => write!(f, "c{c}"),
+            Item::Move(a, b) => write!(f, "m{a}>{b}"),
+            Item::Player(Player::Max) => f.write_str("max"),
+            Item::Player(Player::Min) => f.write_str("min"),
+        }
+    }
+}
+
+impl std::str::FromStr for Item {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Item, String> {
+        let id = |t: &str| {
+            t.parse::<u32>()
+                .map_err(|_| format!("`{s}` is not an item"))
+        };
+        match s {
+            "max" => Ok(Item::Player(Player::Max)),
+            "min" => Ok(Item::Player(Player::Min)),
+            _ => match s.split_at_checked(1) {
+                Some(("n", n)) => Ok(Item::Node(id(n)?)),
+                Some(("c", c)) => Ok(Item::Connector(id(c)?)),
+                Some(("m", m)) => {
+                    let (a, b) = m.split_once('>').ok_or(format!("`{s}` is not an item"))?;
+                    Ok(Item::Move(id(a)?, id(b)?))
+                }
+                _ => Err(format!("`{s}` is not an item")),
+            },
+        }
+    }
+}
+
+impl Serialize for Item {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Item {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Most nodes an exercise's figure may have: larger figures are not legible on a page.
+pub const MAX_EXERCISE_NODES: u64 = 400;
 
 /// The kinds an instance file may declare.
 pub const KINDS: &[&str] = &[
@@ -204,11 +309,11 @@ impl Model<'_> {
             (Model::Graph(g), _) => (graph_figure(g, None), g.label(g.start()).to_string()),
             (Model::Grundy(game), _) => (grundy_figure(game, None), game.states[0].name()),
             (_, Instance::TicTacToe(g)) => (
-                crate::exercise::tictactoe_figure(&g.board),
+                crate::draw::tictactoe_board(&g.board),
                 g.to_move().letter().to_string(),
             ),
             (_, Instance::Othello(g)) => (
-                crate::exercise::othello_figure(g, &[]),
+                crate::draw::othello_board(g, &[]),
                 g.to_move.letter().to_string(),
             ),
             (m, _) => (
@@ -347,52 +452,7 @@ impl Model<'_> {
     }
 }
 
-/// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`].
-pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
-    read_source_capped(path, MAX_FILE_BYTES)
-}
-
-/// Reads a file as UTF-8 text, refusing files over `cap` bytes (a class's
-/// manifest holds every variant and may be large).
-pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, InputError> {
-    let shown = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| {
-        InputError::file(
-            &shown,
-            format!("cannot open the file: {e}"),
-            Some("check the path".into()),
-        )
-    })?;
-    let mut bytes = Vec::new();
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| InputError::file(&shown, format!("cannot read the file: {e}"), None))?;
-    if bytes.len() as u64 > cap {
-        return Err(InputError::file(
-            &shown,
-            format!("the file is larger than {} MiB", cap >> 20),
-            Some("instance files are small text files; check that this is the right file".into()),
-        ));
-    }
-    let bytes = bytes
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .map(<[u8]>::to_vec)
-        .unwrap_or(bytes);
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let valid = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
-        let source = Source {
-            path: shown.clone(),
-            text: valid,
-        };
-        source.error_at(
-            at..at,
-            "the file is not UTF-8 text",
-            Some("save it as UTF-8 (most editors offer this under \"Save as\" / encoding)".into()),
-        )
-    })?;
-    Ok(Source { path: shown, text })
-}
+pub use crate::input::{read_source, read_source_capped};
 
 /// Parses an instance file (TOML, or JSON with the same fields).
 pub fn parse(source: &Source) -> Result<Instance, InputError> {

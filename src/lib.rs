@@ -27,5 +27,6 @@ pub mod reason;
 pub mod render;
 pub mod rng;
 pub mod roster;
+pub mod scoring;
 pub mod value;
 pub mod view;

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::class_set::{self, GENERATOR_VERSION, Variant};
 use crate::exercise::{self, Conventions, Key, KindDef};
-use crate::grade::rules::Scoring;
 use crate::input::{InputError, Reader, Source};
 use crate::instance::{self, Instance};
 use crate::problem_set::ProblemSet;
+use crate::scoring::Scoring;
 
 /// The manifest format this build writes and reads. Version 1 (treequiz
 /// before typed keys) held rendered answers only; it is refused with a hint.

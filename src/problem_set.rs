@@ -23,9 +23,9 @@ use crate::andor;
 use crate::exercise::{self, Conventions, Family, KindDef};
 use crate::games::{self, grundy, othello, tictactoe};
 use crate::gametree::{self, Order, ValueMode, file::read_player};
-use crate::grade::rules::{OrderRule, Scoring, SetRule};
 use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
 use crate::instance::{self, Instance};
+use crate::scoring::{OrderRule, Scoring, SetRule};
 
 /// A checked problem set.
 #[derive(Clone, Debug)]
@@ -82,8 +82,7 @@ pub enum InstanceSource {
 
 /// Most points one exercise may carry.
 const MAX_POINTS: u32 = 1000;
-/// Most nodes an exercise's instance may have: larger figures are not legible on a page.
-pub const MAX_EXERCISE_NODES: u64 = 400;
+pub use crate::instance::MAX_EXERCISE_NODES;
 
 const SET_KEYS: &[&str] = &[
     "title",

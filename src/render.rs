@@ -136,7 +136,7 @@ impl Renderer {
             .map(|d| d.join("lang").join(format!("{code}.toml")))
             .filter(|p| p.is_file())
         {
-            let source = crate::instance::read_source(&path)?;
+            let source = crate::input::read_source(&path)?;
             let lang = Lang::parse(code, &source)?;
             // A missing string would print its key on a student's sheet: refuse it here.
             let reference = Lang::builtin("en").expect("English is built in");

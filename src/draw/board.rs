@@ -2,6 +2,8 @@
 //! drawn as a grid with column letters above and row numbers to the left.
 
 use super::{Anchor, Figure, Item, Outline, Style};
+use crate::games::othello::{Othello, Side, square_name};
+use crate::games::tictactoe::{Board, Mark};
 
 /// What a square holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,4 +207,36 @@ impl Item {
             },
         }
     }
+}
+
+/// A tic-tac-toe board as a figure.
+pub fn tictactoe_board(board: &Board) -> Figure {
+    let squares: Vec<Square> = (0..9)
+        .map(|i| match board.get(i) {
+            Some(Mark::X) => Square::Cross,
+            Some(Mark::O) => Square::Nought,
+            None => Square::Empty,
+        })
+        .collect();
+    board_figure(3, 15.0, &squares)
+}
+
+/// The board, with `marked` squares labelled in red (a key's legal moves),
+/// beside the table of square weights.
+pub fn othello_board(g: &Othello, marked: &[usize]) -> Figure {
+    let squares: Vec<Square> = (0..64)
+        .map(|i| match g.board.get(i) {
+            Some(Side::Black) => Square::Black,
+            Some(Side::White) => Square::White,
+            None if marked.contains(&i) => Square::Text(square_name(i), Style::Mark),
+            None => Square::Empty,
+        })
+        .collect();
+    let weights: Vec<Square> = g
+        .weights
+        .squares
+        .iter()
+        .map(|w| Square::Text(w.to_string(), Style::Normal))
+        .collect();
+    board_figure(8, 8.0, &squares).beside(board_figure(8, 8.0, &weights), 6.0)
 }

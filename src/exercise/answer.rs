@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-use super::key::{Answer, Item};
+use super::key::Answer;
 use crate::gametree::Bound;
 use crate::input::{toml_key as key, toml_string as quote};
+use crate::instance::Item;
 use crate::instance::Model;
 use crate::value::Value;
 

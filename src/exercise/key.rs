@@ -9,71 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::andor::{AoStar, Cost, Optimal};
 use crate::gametree::{AlphaBeta, Bound, Minimax, Player};
+use crate::instance::Item;
 use crate::value::Value;
-
-/// What an answer names: a node, a connector, a move between two states, or a
-/// player. Ids index the instance's model (its tree, graph, lookahead tree or
-/// game graph); the instance's family turns them into labels and back. In
-/// files an item is a short string: `n3`, `c0`, `m2>5`, `max`, `min`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Item {
-    /// A node (or a state of Grundy's game).
-    Node(u32),
-    /// A connector of an AND/OR graph.
-    Connector(u32),
-    /// A move from one state to another.
-    Move(u32, u32),
-    /// MAX or MIN.
-    Player(Player),
-}
-
-impl std::fmt::Display for Item {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Item::Node(n) => write!(f, "n{n}"),
-            Item::Connector(c) => write!(f, "c{c}"),
-            Item::Move(a, b) => write!(f, "m{a}>{b}"),
-            Item::Player(Player::Max) => f.write_str("max"),
-            Item::Player(Player::Min) => f.write_str("min"),
-        }
-    }
-}
-
-impl std::str::FromStr for Item {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Item, String> {
-        let id = |t: &str| {
-            t.parse::<u32>()
-                .map_err(|_| format!("`{s}` is not an item"))
-        };
-        match s {
-            "max" => Ok(Item::Player(Player::Max)),
-            "min" => Ok(Item::Player(Player::Min)),
-            _ => match s.split_at_checked(1) {
-                Some(("n", n)) => Ok(Item::Node(id(n)?)),
-                Some(("c", c)) => Ok(Item::Connector(id(c)?)),
-                Some(("m", m)) => {
-                    let (a, b) = m.split_once('>').ok_or(format!("`{s}` is not an item"))?;
-                    Ok(Item::Move(id(a)?, id(b)?))
-                }
-                _ => Err(format!("`{s}` is not an item")),
-            },
-        }
-    }
-}
-
-impl Serialize for Item {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Item {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
 
 /// The key's answer to one field.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

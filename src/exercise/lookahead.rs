@@ -134,7 +134,7 @@ pub(super) fn evaluated(t: &Tree) -> Vec<crate::gametree::NodeId> {
 /// limits generated exercises meet by construction (Othello also bounds leaves).
 pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>) -> Option<String> {
     let (nodes, leaves) = (t.len(), t.leaves().count());
-    let max_nodes = crate::problem_set::MAX_EXERCISE_NODES as usize;
+    let max_nodes = crate::instance::MAX_EXERCISE_NODES as usize;
     let too_many_leaves = max_leaves.is_some_and(|m| leaves > m);
     (nodes > max_nodes || too_many_leaves).then(|| {
         let limit = match max_leaves {

@@ -17,53 +17,13 @@ mod tictactoe;
 
 use crate::draw::Figure;
 use crate::gametree;
+pub use crate::instance::{Family, Item};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
 use crate::reason::Reason;
 pub use answer::{Shape, relation};
 pub use ao_star::MAX_REVISIONS as AO_MAX_REVISIONS;
-pub use key::{Answer, Item, Key, Trace};
-pub use othello::figure as othello_figure;
-pub use tictactoe::figure as tictactoe_figure;
-
-/// Which instances a kind works on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Game trees.
-    GameTree,
-    /// AND/OR graphs.
-    AndOr,
-    /// Tic-tac-toe positions.
-    TicTacToe,
-    /// Othello positions.
-    Othello,
-    /// Grundy's game from a pile of coins.
-    Grundy,
-}
-
-impl Family {
-    /// The family's name in string-table keys (`sheet.legend_tree`, …).
-    pub fn key_name(self) -> &'static str {
-        match self {
-            Family::GameTree => "tree",
-            Family::AndOr => "graph",
-            Family::TicTacToe => "tictactoe",
-            Family::Othello => "othello",
-            Family::Grundy => "grundy",
-        }
-    }
-
-    /// What an instance of the family is, for messages ("a game tree").
-    pub fn noun(self) -> &'static str {
-        match self {
-            Family::GameTree => "a game tree",
-            Family::AndOr => "an AND/OR graph",
-            Family::TicTacToe => "a tic-tac-toe position",
-            Family::Othello => "an Othello position",
-            Family::Grundy => "a pile of coins for Grundy's game",
-        }
-    }
-}
+pub use key::{Answer, Key, Trace};
 
 /// A field an exercise can ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

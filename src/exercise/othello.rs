@@ -5,9 +5,7 @@ use super::{
     Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Shape,
     Table, lookahead,
 };
-use crate::draw::Style;
-use crate::draw::{Figure, Square, board_figure};
-use crate::games::othello::{Board, Othello, Side, square_name};
+use crate::games::othello::{Board, Othello, square_name};
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::value::Value;
@@ -48,26 +46,6 @@ fn unusable(instance: &Instance) -> Option<String> {
         );
     }
     lookahead::too_large(&g.lookahead().tree, Some(crate::games::othello::MAX_LEAVES))
-}
-
-/// The board, with `marked` squares labelled in red (a key's legal moves),
-/// beside the table of square weights.
-pub fn figure(g: &Othello, marked: &[usize]) -> Figure {
-    let squares: Vec<Square> = (0..64)
-        .map(|i| match g.board.get(i) {
-            Some(Side::Black) => Square::Black,
-            Some(Side::White) => Square::White,
-            None if marked.contains(&i) => Square::Text(square_name(i), Style::Mark),
-            None => Square::Empty,
-        })
-        .collect();
-    let weights: Vec<Square> = g
-        .weights
-        .squares
-        .iter()
-        .map(|w| Square::Text(w.to_string(), Style::Normal))
-        .collect();
-    board_figure(8, 8.0, &squares).beside(board_figure(8, 8.0, &weights), 6.0)
 }
 
 fn solve(instance: &Instance, conventions: &Conventions) -> Key {
@@ -143,7 +121,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let moves = g.board.moves(max);
     let mut explained = lookahead::explain(
         ctx,
-        figure(g, &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>()),
+        crate::draw::othello_board(g, &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>()),
         table,
         lang,
     );

@@ -2,8 +2,7 @@
 //! best move and the replies alpha-beta prunes.
 
 use super::{Context, Conventions, Explained, Family, Instance, Key, KindDef, Table, lookahead};
-use crate::draw::{Square, board_figure};
-use crate::games::tictactoe::{Board, Mark, TicTacToe};
+use crate::games::tictactoe::TicTacToe;
 use crate::instance::Model;
 use crate::lang::Lang;
 
@@ -45,18 +44,6 @@ fn unusable(instance: &Instance) -> Option<String> {
         ));
     }
     lookahead::too_large(&g.lookahead().tree, None)
-}
-
-/// The board as a figure.
-pub fn figure(board: &Board) -> crate::draw::Figure {
-    let squares: Vec<Square> = (0..9)
-        .map(|i| match board.get(i) {
-            Some(Mark::X) => Square::Cross,
-            Some(Mark::O) => Square::Nought,
-            None => Square::Empty,
-        })
-        .collect();
-    board_figure(3, 15.0, &squares)
 }
 
 fn solve(instance: &Instance, conventions: &Conventions) -> Key {
@@ -105,7 +92,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         ),
         rows,
     };
-    lookahead::explain(ctx, figure(&g.board), table, lang)
+    lookahead::explain(ctx, crate::draw::tictactoe_board(&g.board), table, lang)
 }
 
 fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {

@@ -4,11 +4,11 @@ use std::collections::HashMap;
 
 use crate::class_set::Variant;
 use crate::exercise::{Conventions, Key, KindDef};
-use crate::grade::rules::Scoring;
 use crate::input::{InputError, Source};
 use crate::instance::Instance;
 use crate::manifest::Manifest;
 use crate::problem_set::ProblemSet;
+use crate::scoring::Scoring;
 
 /// One question of one variant: its instance, its key (as data, never solved
 /// again), its points and rules.

@@ -3,6 +3,6 @@
 pub mod batch;
 pub mod key;
 pub mod report;
-pub mod rules;
+pub use crate::scoring as rules;
 pub mod score;
 pub mod submission;

@@ -9,13 +9,13 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use super::key::KeyQuestion;
-use super::rules::{order_fraction, set_fraction};
 use crate::exercise::{Answer, Context, Item, Mistake, Shape, plain};
 use crate::gametree::{Bound, NodeId, Player};
 use crate::input::{Doc, DocKind};
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
+use crate::scoring::{order_fraction, set_fraction};
 use crate::value::Value;
 
 /// How a field was answered.
