@@ -1,9 +1,7 @@
 //! A class set: one variant of a problem set per student (or one for practice),
 //! each with its instances and their solved keys.
 
-use crate::andor;
 use crate::exercise::{Conventions, Key};
-use crate::gametree;
 use crate::generate::GenerateError;
 use crate::instance::Instance;
 use crate::problem_set::{Exercise, InstanceSource, ProblemSet};
@@ -105,48 +103,12 @@ fn variant(
         };
         let (seed, instance) = match &exercise.source {
             InstanceSource::Fixed(inst) => (None, (**inst).clone()),
-            InstanceSource::GameTree(params) => {
+            InstanceSource::Generated(params) => {
                 let seed = master.derive(&ctx, i as u64);
-                let mut params = params.clone();
-                params.alpha_beta = conventions.alpha_beta;
-                (
-                    Some(seed),
-                    Instance::GameTree(gametree::generate::generate(&params, seed).map_err(fail)?),
-                )
-            }
-            InstanceSource::AndOr(params) => {
-                let seed = master.derive(&ctx, i as u64);
-                (
-                    Some(seed),
-                    Instance::AndOr(andor::generate::generate(params, seed).map_err(fail)?),
-                )
-            }
-            InstanceSource::TicTacToe(params) => {
-                let seed = master.derive(&ctx, i as u64);
-                let mut params = params.clone();
-                params.search.alpha_beta = conventions.alpha_beta;
-                (
-                    Some(seed),
-                    Instance::TicTacToe(
-                        crate::games::tictactoe::generate(&params, seed).map_err(fail)?,
-                    ),
-                )
-            }
-            InstanceSource::Othello(params) => {
-                let seed = master.derive(&ctx, i as u64);
-                let mut params = (**params).clone();
-                params.search.alpha_beta = conventions.alpha_beta;
-                (
-                    Some(seed),
-                    Instance::Othello(Box::new(
-                        crate::games::othello::generate(&params, seed).map_err(fail)?,
-                    )),
-                )
-            }
-            InstanceSource::Grundy(params) => {
-                let seed = master.derive(&ctx, i as u64);
-                let (coins, first) = params.generate(seed);
-                (Some(seed), Instance::Grundy { coins, first })
+                let instance = params
+                    .generate(seed, conventions.alpha_beta)
+                    .map_err(fail)?;
+                (Some(seed), instance)
             }
         };
         canonical.push_str(&instance.to_toml());

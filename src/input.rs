@@ -747,3 +747,75 @@ pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, In
     })?;
     Ok(Source { path: shown, text })
 }
+
+/// Generator parameters as problem sets (and `sample`) write them: one
+/// reader per shape, so every family reads its keys the same way.
+impl Reader<'_> {
+    /// `3`, `"2..3"` or `[2, 3]`.
+    pub fn range(&self, doc: &Doc) -> Result<(i64, i64), InputError> {
+        let example = "`2`, `\"2..3\"` or `[2, 3]`";
+        let (lo, hi) = match &doc.kind {
+            DocKind::Int(v) => (*v, *v),
+            DocKind::Str(s) => parse_range::<i64>(s)
+                .map_err(|m| self.source.error(doc, m, format!("write {example}")))?,
+            DocKind::Array(items) if items.len() == 2 => {
+                (self.int(&items[0], "2")?, self.int(&items[1], "3")?)
+            }
+            _ => return Err(self.wrong_type(doc, "a number or a range", example)),
+        };
+        if lo > hi {
+            return Err(self.source.error(
+                doc,
+                format!("the range {lo}..{hi} is empty"),
+                "write the smaller bound first".to_string(),
+            ));
+        }
+        Ok((lo, hi))
+    }
+
+    /// Both ends of a range as small non-negative numbers.
+    pub fn small(&self, doc: &Doc, (lo, hi): (i64, i64)) -> Result<(u32, u32), InputError> {
+        let fit = |v: i64| {
+            u32::try_from(v).map_err(|_| {
+                self.source.error(
+                    doc,
+                    format!("{v} is out of range"),
+                    "use numbers from 0 up".to_string(),
+                )
+            })
+        };
+        Ok((fit(lo)?, fit(hi)?))
+    }
+
+    /// A range of small non-negative numbers: `2`, `"2..3"`, `[2, 3]`.
+    pub fn small_range(&self, doc: &Doc) -> Result<(u32, u32), InputError> {
+        self.small(doc, self.range(doc)?)
+    }
+
+    /// A small non-negative number.
+    pub fn small_int(&self, doc: &Doc, example: &str) -> Result<u32, InputError> {
+        let v = self.int(doc, example)?;
+        Ok(self.small(doc, (v, v))?.0)
+    }
+
+    /// The count at `key`, if the table has it.
+    pub fn count(&self, t: &Table<'_>, key: &str) -> Result<Option<u32>, InputError> {
+        t.get(key).map(|d| self.small_int(d, "3")).transpose()
+    }
+
+    /// Impossible generator parameters, reported at the exercise's table.
+    pub fn check_generator(
+        &self,
+        t: &Table<'_>,
+        error: Option<crate::generate::GenerateError>,
+    ) -> Result<(), InputError> {
+        match error {
+            Some(e @ crate::generate::GenerateError::Invalid(_)) => Err(self.source.error(
+                t.doc,
+                format!("this exercise cannot be generated: {e}"),
+                "change its parameters".to_string(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}

@@ -115,6 +115,108 @@ impl<'de> Deserialize<'de> for Item {
     }
 }
 
+impl Family {
+    /// The keys of a problem set's exercise that shape a generated instance.
+    pub fn param_keys(self) -> &'static [&'static str] {
+        match self {
+            Family::GameTree => gametree::generate::KEYS,
+            Family::AndOr => andor::generate::KEYS,
+            Family::TicTacToe => tictactoe::PARAM_KEYS,
+            Family::Othello => othello::PARAM_KEYS,
+            Family::Grundy => crate::games::grundy::PARAM_KEYS,
+        }
+    }
+
+    /// Reads the generator parameters from an exercise's table (or `sample`'s
+    /// options): one schema, the same keys everywhere.
+    pub fn read_params(
+        self,
+        r: &Reader<'_>,
+        t: &crate::input::Table<'_>,
+    ) -> Result<Params, InputError> {
+        Ok(match self {
+            Family::GameTree => Params::GameTree(gametree::generate::read_params(r, t)?),
+            Family::AndOr => Params::AndOr(andor::generate::read_params(r, t)?),
+            Family::TicTacToe => Params::TicTacToe(tictactoe::read_params(r, t)?),
+            Family::Othello => Params::Othello(Box::new(othello::read_params(r, t)?)),
+            Family::Grundy => Params::Grundy(crate::games::grundy::read_params(r, t)?),
+        })
+    }
+}
+
+/// A family's generator parameters.
+#[derive(Clone, Debug)]
+pub enum Params {
+    /// A random game tree.
+    GameTree(gametree::generate::Params),
+    /// A random AND/OR graph.
+    AndOr(andor::generate::Params),
+    /// A random tic-tac-toe position.
+    TicTacToe(tictactoe::Params),
+    /// A random Othello position.
+    Othello(Box<othello::Params>),
+    /// A random number of coins and first player.
+    Grundy(crate::games::grundy::Params),
+}
+
+impl Params {
+    /// A random instance from `seed`; the searches that check a generated
+    /// position's constraints (cuts) follow the set's alpha-beta conventions.
+    pub fn generate(
+        &self,
+        seed: u64,
+        alpha_beta: gametree::Options,
+    ) -> Result<Instance, crate::generate::GenerateError> {
+        Ok(match self {
+            Params::GameTree(p) => {
+                let p = gametree::generate::Params {
+                    alpha_beta,
+                    ..p.clone()
+                };
+                Instance::GameTree(gametree::generate::generate(&p, seed)?)
+            }
+            Params::AndOr(p) => Instance::AndOr(andor::generate::generate(p, seed)?),
+            Params::TicTacToe(p) => {
+                let mut p = p.clone();
+                p.search.alpha_beta = alpha_beta;
+                Instance::TicTacToe(tictactoe::generate(&p, seed)?)
+            }
+            Params::Othello(p) => {
+                let mut p = (**p).clone();
+                p.search.alpha_beta = alpha_beta;
+                Instance::Othello(Box::new(othello::generate(&p, seed)?))
+            }
+            Params::Grundy(p) => {
+                let (coins, first) = p.generate(seed);
+                Instance::Grundy { coins, first }
+            }
+        })
+    }
+
+    /// The most nodes a generated instance can have, with how to lower it, for
+    /// families whose size is bounded only by their parameters.
+    pub fn page_size(&self) -> Option<(u64, &'static str)> {
+        match self {
+            Params::GameTree(p) => Some((p.max_nodes(), "lower depth or branching")),
+            // A graph's `nodes` range bounds it when it is small enough.
+            Params::AndOr(p)
+                if p.nodes
+                    .is_none_or(|(_, hi)| u64::from(hi) > MAX_EXERCISE_NODES) =>
+            {
+                Some((
+                    p.max_nodes(),
+                    "lower depth, alternatives or arity, or bound the size with `nodes = \"12..25\"`",
+                ))
+            }
+            Params::TicTacToe(p) => Some((
+                p.max_nodes(),
+                "start from more marks (`marks = \"3..4\"`), or lower depth",
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// Most nodes an exercise's figure may have: larger figures are not legible on a page.
 pub const MAX_EXERCISE_NODES: u64 = 400;
 

@@ -19,12 +19,10 @@
 
 use std::path::Path;
 
-use crate::andor;
-use crate::exercise::{self, Conventions, Family, KindDef};
-use crate::games::{self, grundy, othello, tictactoe};
-use crate::gametree::{self, Order, ValueMode, file::read_player};
+use crate::exercise::{self, Conventions, KindDef};
+use crate::gametree::{self, Order, ValueMode};
 use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
-use crate::instance::{self, Instance};
+use crate::instance::{self, Instance, Params};
 use crate::scoring::{OrderRule, Scoring, SetRule};
 
 /// A checked problem set.
@@ -66,16 +64,8 @@ pub struct Exercise {
 /// A generated or a fixed instance.
 #[derive(Clone, Debug)]
 pub enum InstanceSource {
-    /// A random game tree from these parameters.
-    GameTree(gametree::generate::Params),
-    /// A random AND/OR graph from these parameters.
-    AndOr(andor::generate::Params),
-    /// A random tic-tac-toe position.
-    TicTacToe(tictactoe::Params),
-    /// A random Othello position.
-    Othello(Box<othello::Params>),
-    /// A random number of coins and first player.
-    Grundy(grundy::Params),
+    /// A random instance of the kind's family from these parameters.
+    Generated(Params),
     /// The same instance for everyone (typed in from a textbook figure).
     Fixed(Box<Instance>),
 }
@@ -105,44 +95,6 @@ const COMMON_KEYS: &[&str] = &[
     "instance",
     "instance_file",
 ];
-const TREE_KEYS: &[&str] = &[
-    "depth",
-    "branching",
-    "values",
-    "root",
-    "distinct",
-    "min_cuts",
-    "max_cuts",
-    "unique_best",
-];
-const GRAPH_KEYS: &[&str] = &[
-    "depth",
-    "alternatives",
-    "arity",
-    "cost",
-    "arc_costs",
-    "admissible",
-    "terminal_percent",
-    "shared_percent",
-    "dead_end_percent",
-    "solvable",
-    "min_expansions",
-    "min_switches",
-    "unique",
-    "nodes",
-];
-
-const TICTACTOE_KEYS: &[&str] = &["marks", "depth", "symmetry", "min_cuts", "unique_best"];
-const OTHELLO_KEYS: &[&str] = &[
-    "plies",
-    "depth",
-    "squares",
-    "mobility",
-    "frontier",
-    "min_cuts",
-    "unique_best",
-];
-const GRUNDY_KEYS: &[&str] = &["coins", "first"];
 
 /// Reads a problem-set file.
 pub fn load(path: &Path) -> Result<ProblemSet, InputError> {
@@ -280,13 +232,7 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
         let hint = did_you_mean(name, &names, "the kinds are");
         source.error(kind_doc, format!("unknown exercise kind `{name}`"), hint)
     })?;
-    let family_keys = match kind.family {
-        Family::GameTree => TREE_KEYS,
-        Family::AndOr => GRAPH_KEYS,
-        Family::TicTacToe => TICTACTOE_KEYS,
-        Family::Othello => OTHELLO_KEYS,
-        Family::Grundy => GRUNDY_KEYS,
-    };
+    let family_keys = kind.family.param_keys();
     let allowed: Vec<&str> = COMMON_KEYS.iter().chain(family_keys).copied().collect();
     let t = r.table(doc, &allowed, "")?;
     let points = match t.get("points") {
@@ -416,13 +362,13 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             }
             InstanceSource::Fixed(Box::new(inst))
         }
-        None => match kind.family {
-            Family::GameTree => InstanceSource::GameTree(tree_params(r, &t)?),
-            Family::AndOr => InstanceSource::AndOr(graph_params(r, &t)?),
-            Family::TicTacToe => InstanceSource::TicTacToe(tictactoe_params(r, &t)?),
-            Family::Othello => InstanceSource::Othello(Box::new(othello_params(r, &t)?)),
-            Family::Grundy => InstanceSource::Grundy(grundy_params(r, &t)?),
-        },
+        None => {
+            let params = kind.family.read_params(r, &t)?;
+            if let Some((max_nodes, hint)) = params.page_size() {
+                check_size(r, &t, max_nodes, hint)?;
+            }
+            InstanceSource::Generated(params)
+        }
     };
     let mut scoring = Scoring::default();
     if let Some(d) = t.get("set_rule") {
@@ -468,193 +414,6 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
     })
 }
 
-/// `3`, `"2..3"` or `[2, 3]`.
-fn range(r: &Reader<'_>, doc: &Doc) -> Result<(i64, i64), InputError> {
-    let example = "`2`, `\"2..3\"` or `[2, 3]`";
-    let (lo, hi) = match &doc.kind {
-        DocKind::Int(v) => (*v, *v),
-        DocKind::Str(s) => crate::input::parse_range::<i64>(s)
-            .map_err(|m| r.source.error(doc, m, format!("write {example}")))?,
-        DocKind::Array(items) if items.len() == 2 => {
-            (r.int(&items[0], "2")?, r.int(&items[1], "3")?)
-        }
-        _ => return Err(r.wrong_type(doc, "a number or a range", example)),
-    };
-    if lo > hi {
-        return Err(r.source.error(
-            doc,
-            format!("the range {lo}..{hi} is empty"),
-            "write the smaller bound first".to_string(),
-        ));
-    }
-    Ok((lo, hi))
-}
-
-fn small(r: &Reader<'_>, doc: &Doc, (lo, hi): (i64, i64)) -> Result<(u32, u32), InputError> {
-    let fit = |v: i64| {
-        u32::try_from(v).map_err(|_| {
-            r.source.error(
-                doc,
-                format!("{v} is out of range"),
-                "use numbers from 0 up".to_string(),
-            )
-        })
-    };
-    Ok((fit(lo)?, fit(hi)?))
-}
-
-fn count(r: &Reader<'_>, t: &Table<'_>, key: &str) -> Result<Option<u32>, InputError> {
-    t.get(key)
-        .map(|d| small(r, d, (r.int(d, "3")?, r.int(d, "3")?)).map(|(v, _)| v))
-        .transpose()
-}
-
-fn tree_params(r: &Reader<'_>, t: &Table<'_>) -> Result<gametree::generate::Params, InputError> {
-    let mut p = gametree::generate::Params::default();
-    if let Some(d) = t.get("depth") {
-        p.depth = small(r, d, (r.int(d, "depth = 3")?, 0))?.0;
-    }
-    if let Some(d) = t.get("branching") {
-        p.branching = small(r, d, range(r, d)?)?;
-    }
-    if let Some(d) = t.get("values") {
-        p.values = range(r, d)?;
-    }
-    if let Some(d) = t.get("root") {
-        p.root = read_player(r, d)?;
-    }
-    if let Some(d) = t.get("distinct") {
-        p.distinct = r.bool(d, "distinct = true")?;
-    }
-    p.min_cuts = count(r, t, "min_cuts")?;
-    p.max_cuts = count(r, t, "max_cuts")?;
-    if let Some(d) = t.get("unique_best") {
-        p.unique_best = r.bool(d, "unique_best = true")?;
-    }
-    check_generator(r, t, p.validate().err())?;
-    check_size(r, t, p.max_nodes(), "lower depth or branching")?;
-    Ok(p)
-}
-
-fn graph_params(r: &Reader<'_>, t: &Table<'_>) -> Result<andor::generate::Params, InputError> {
-    let mut p = andor::generate::Params::default();
-    if let Some(d) = t.get("depth") {
-        p.depth = small(r, d, (r.int(d, "depth = 3")?, 0))?.0;
-    }
-    if let Some(d) = t.get("alternatives") {
-        p.alternatives = small(r, d, range(r, d)?)?;
-    }
-    if let Some(d) = t.get("arity") {
-        p.arity = small(r, d, range(r, d)?)?;
-    }
-    if let Some(d) = t.get("cost") {
-        p.model = andor::file::read_model(r, d)?;
-    }
-    if let Some(d) = t.get("arc_costs") {
-        let (lo, hi) = small(r, d, range(r, d)?)?;
-        p.arc_costs = (u64::from(lo), u64::from(hi));
-    }
-    for (key, flag) in [
-        ("admissible", &mut p.admissible),
-        ("solvable", &mut p.solvable),
-        ("unique", &mut p.unique),
-    ] {
-        if let Some(d) = t.get(key) {
-            *flag = r.bool(d, "true")?;
-        }
-    }
-    for (key, value) in [
-        ("terminal_percent", &mut p.terminal_percent),
-        ("shared_percent", &mut p.shared_percent),
-        ("dead_end_percent", &mut p.dead_end_percent),
-    ] {
-        if let Some(v) = count(r, t, key)? {
-            *value = v;
-        }
-    }
-    p.min_expansions = count(r, t, "min_expansions")?;
-    p.min_switches = count(r, t, "min_switches")?;
-    if let Some(d) = t.get("nodes") {
-        p.nodes = Some(small(r, d, range(r, d)?)?);
-    }
-    check_generator(r, t, p.validate().err())?;
-    if p.nodes
-        .is_none_or(|(_, hi)| u64::from(hi) > MAX_EXERCISE_NODES)
-    {
-        check_size(
-            r,
-            t,
-            p.max_nodes(),
-            "lower depth, alternatives or arity, or bound the size with `nodes = \"12..25\"`",
-        )?;
-    }
-    Ok(p)
-}
-
-/// The keys every game shapes its search with: `depth`, `min_cuts`, `unique_best`.
-fn search(
-    r: &Reader<'_>,
-    t: &Table<'_>,
-    mut search: games::lookahead::Search,
-) -> Result<games::lookahead::Search, InputError> {
-    if let Some(d) = t.get("depth") {
-        search.depth = small(r, d, (r.int(d, "depth = 2")?, 0))?.0;
-    }
-    search.min_cuts = count(r, t, "min_cuts")?;
-    if let Some(d) = t.get("unique_best") {
-        search.unique_best = r.bool(d, "unique_best = true")?;
-    }
-    Ok(search)
-}
-
-fn tictactoe_params(r: &Reader<'_>, t: &Table<'_>) -> Result<tictactoe::Params, InputError> {
-    let mut p = tictactoe::Params::default();
-    if let Some(d) = t.get("marks") {
-        p.marks = small(r, d, range(r, d)?)?;
-    }
-    if let Some(d) = t.get("symmetry") {
-        p.symmetry = r.bool(d, "symmetry = true")?;
-    }
-    p.search = search(r, t, p.search)?;
-    check_generator(r, t, p.validate().err())?;
-    check_size(
-        r,
-        t,
-        p.max_nodes(),
-        "start from more marks (`marks = \"3..4\"`), or lower depth",
-    )?;
-    Ok(p)
-}
-
-fn othello_params(r: &Reader<'_>, t: &Table<'_>) -> Result<othello::Params, InputError> {
-    let mut p = othello::Params::default();
-    if let Some(d) = t.get("plies") {
-        p.plies = small(r, d, range(r, d)?)?;
-    }
-    p.weights = othello::read_weights(r, t)?;
-    p.search = search(r, t, p.search)?;
-    check_generator(r, t, p.validate().err())?;
-    Ok(p)
-}
-
-fn grundy_params(r: &Reader<'_>, t: &Table<'_>) -> Result<grundy::Params, InputError> {
-    let mut p = grundy::Params::default();
-    if let Some(d) = t.get("coins") {
-        p.coins = small(r, d, range(r, d)?)?;
-        if let Err(e) = p.validate() {
-            return Err(r.source.error(
-                d,
-                e.to_string(),
-                "write a number or a range, like `coins = \"6..8\"`".to_string(),
-            ));
-        }
-    }
-    if let Some(d) = t.get("first") {
-        p.first = Some(read_player(r, d)?);
-    }
-    Ok(p)
-}
-
 /// An exercise whose figure could not be read on a page is refused when the set is read.
 fn check_size(r: &Reader<'_>, t: &Table<'_>, max_nodes: u64, hint: &str) -> Result<(), InputError> {
     if max_nodes > MAX_EXERCISE_NODES {
@@ -665,20 +424,4 @@ fn check_size(r: &Reader<'_>, t: &Table<'_>, max_nodes: u64, hint: &str) -> Resu
         ));
     }
     Ok(())
-}
-
-/// Impossible parameters are reported at the exercise, when the set is read.
-fn check_generator(
-    r: &Reader<'_>,
-    t: &Table<'_>,
-    error: Option<crate::generate::GenerateError>,
-) -> Result<(), InputError> {
-    match error {
-        Some(e @ crate::generate::GenerateError::Invalid(_)) => Err(r.source.error(
-            t.doc,
-            format!("this exercise cannot be generated: {e}"),
-            "change its parameters".to_string(),
-        )),
-        _ => Ok(()),
-    }
 }

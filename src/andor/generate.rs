@@ -298,3 +298,70 @@ pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
     )
     .map(|graph| graph.expect("a graph out of the size range is never accepted"))
 }
+
+/// The keys a problem set (or `sample`) shapes a generated graph with.
+pub const KEYS: &[&str] = &[
+    "depth",
+    "alternatives",
+    "arity",
+    "cost",
+    "arc_costs",
+    "admissible",
+    "terminal_percent",
+    "shared_percent",
+    "dead_end_percent",
+    "solvable",
+    "min_expansions",
+    "min_switches",
+    "unique",
+    "nodes",
+];
+
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+pub fn read_params(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+) -> Result<Params, crate::input::InputError> {
+    let mut p = Params::default();
+    if let Some(d) = t.get("depth") {
+        p.depth = r.small_int(d, "depth = 3")?;
+    }
+    if let Some(d) = t.get("alternatives") {
+        p.alternatives = r.small_range(d)?;
+    }
+    if let Some(d) = t.get("arity") {
+        p.arity = r.small_range(d)?;
+    }
+    if let Some(d) = t.get("cost") {
+        p.model = super::file::read_model(r, d)?;
+    }
+    if let Some(d) = t.get("arc_costs") {
+        let (lo, hi) = r.small_range(d)?;
+        p.arc_costs = (u64::from(lo), u64::from(hi));
+    }
+    for (key, flag) in [
+        ("admissible", &mut p.admissible),
+        ("solvable", &mut p.solvable),
+        ("unique", &mut p.unique),
+    ] {
+        if let Some(d) = t.get(key) {
+            *flag = r.bool(d, "true")?;
+        }
+    }
+    for (key, value) in [
+        ("terminal_percent", &mut p.terminal_percent),
+        ("shared_percent", &mut p.shared_percent),
+        ("dead_end_percent", &mut p.dead_end_percent),
+    ] {
+        if let Some(v) = r.count(t, key)? {
+            *value = v;
+        }
+    }
+    p.min_expansions = r.count(t, "min_expansions")?;
+    p.min_switches = r.count(t, "min_switches")?;
+    if let Some(d) = t.get("nodes") {
+        p.nodes = Some(r.small_range(d)?);
+    }
+    r.check_generator(t, p.validate().err())?;
+    Ok(p)
+}

@@ -373,3 +373,28 @@ impl Params {
         (coins, self.first.unwrap_or(drawn))
     }
 }
+
+/// The keys a problem set (or `sample`) shapes a generated game with.
+pub const PARAM_KEYS: &[&str] = &["coins", "first"];
+
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+pub fn read_params(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+) -> Result<Params, crate::input::InputError> {
+    let mut p = Params::default();
+    if let Some(d) = t.get("coins") {
+        p.coins = r.small_range(d)?;
+        if let Err(e) = p.validate() {
+            return Err(r.source.error(
+                d,
+                e.to_string(),
+                "write a number or a range, like `coins = \"6..8\"`".to_string(),
+            ));
+        }
+    }
+    if let Some(d) = t.get("first") {
+        p.first = Some(crate::gametree::file::read_player(r, d)?);
+    }
+    Ok(p)
+}

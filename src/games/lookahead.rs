@@ -139,3 +139,22 @@ pub fn read_depth(
             )
         })
 }
+
+/// The keys every game shapes its search with.
+pub const KEYS: &[&str] = &["depth", "min_cuts", "unique_best"];
+
+/// Reads `depth`, `min_cuts` and `unique_best` over `search`'s defaults.
+pub fn read_search(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+    mut search: Search,
+) -> Result<Search, crate::input::InputError> {
+    if let Some(d) = t.get("depth") {
+        search.depth = r.small_int(d, "depth = 2")?;
+    }
+    search.min_cuts = r.count(t, "min_cuts")?;
+    if let Some(d) = t.get("unique_best") {
+        search.unique_best = r.bool(d, "unique_best = true")?;
+    }
+    Ok(search)
+}

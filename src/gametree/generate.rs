@@ -169,3 +169,45 @@ pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
         |candidate| params.unmet(candidate),
     )
 }
+
+/// The keys a problem set (or `sample`) shapes a generated tree with.
+pub const KEYS: &[&str] = &[
+    "depth",
+    "branching",
+    "values",
+    "root",
+    "distinct",
+    "min_cuts",
+    "max_cuts",
+    "unique_best",
+];
+
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+pub fn read_params(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+) -> Result<Params, crate::input::InputError> {
+    let mut p = Params::default();
+    if let Some(d) = t.get("depth") {
+        p.depth = r.small_int(d, "depth = 3")?;
+    }
+    if let Some(d) = t.get("branching") {
+        p.branching = r.small_range(d)?;
+    }
+    if let Some(d) = t.get("values") {
+        p.values = r.range(d)?;
+    }
+    if let Some(d) = t.get("root") {
+        p.root = super::file::read_player(r, d)?;
+    }
+    if let Some(d) = t.get("distinct") {
+        p.distinct = r.bool(d, "distinct = true")?;
+    }
+    p.min_cuts = r.count(t, "min_cuts")?;
+    p.max_cuts = r.count(t, "max_cuts")?;
+    if let Some(d) = t.get("unique_best") {
+        p.unique_best = r.bool(d, "unique_best = true")?;
+    }
+    r.check_generator(t, p.validate().err())?;
+    Ok(p)
+}

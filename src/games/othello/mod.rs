@@ -306,3 +306,29 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
     )
     .map(|(game, _)| game)
 }
+
+/// The keys a problem set (or `sample`) shapes a generated position with.
+pub const PARAM_KEYS: &[&str] = &[
+    "plies",
+    "depth",
+    "squares",
+    "mobility",
+    "frontier",
+    "min_cuts",
+    "unique_best",
+];
+
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+pub fn read_params(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+) -> Result<Params, crate::input::InputError> {
+    let mut p = Params::default();
+    if let Some(d) = t.get("plies") {
+        p.plies = r.small_range(d)?;
+    }
+    p.weights = read_weights(r, t)?;
+    p.search = super::lookahead::read_search(r, t, p.search)?;
+    r.check_generator(t, p.validate().err())?;
+    Ok(p)
+}
