@@ -7,6 +7,7 @@ mod games;
 mod gametree_oracle;
 mod golden;
 mod grading;
+mod layers;
 mod manifest;
 mod render;
 mod sets;
