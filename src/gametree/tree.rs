@@ -345,6 +345,25 @@ impl Tree {
     }
 }
 
+/// The benchmark tree shared with the C reference in `benches/c/ab.c`: uniform
+/// branching `b` and depth `d`, MAX at the root, leaves left to right drawn
+/// from SplitMix64 as `(z mod 2001) - 1000`. Public for the bench only.
+#[doc(hidden)]
+pub fn splitmix_tree(b: u32, d: u32, seed: u64) -> Tree {
+    let mut state = seed;
+    Tree::build_levels(Player::Max, |depth| {
+        if depth < d as usize {
+            return Grow::Children(b);
+        }
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        Grow::Leaf(Value::Finite((z % 2001) as i64 - 1000))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
