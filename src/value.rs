@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A leaf or backed-up value of a game tree.
 ///
@@ -49,6 +49,41 @@ impl Serialize for Value {
     }
 }
 
+/// An integer, `"+inf"` or `"-inf"` (any form [`Value::parse_infinity`] takes).
+pub(crate) fn parse_value(s: &str) -> Option<Value> {
+    s.trim()
+        .parse()
+        .ok()
+        .map(Value::Finite)
+        .or_else(|| Value::parse_infinity(s))
+}
+
+/// Reads what `Serialize` writes: an integer, or the string `"+inf"` / `"-inf"`.
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(r#"an integer, "+inf" or "-inf""#)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+                Ok(Value::Finite(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                i64::try_from(v)
+                    .map(Value::Finite)
+                    .map_err(|_| E::custom(format!("{v} is too large for a value")))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Value, E> {
+                Value::parse_infinity(s)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +100,21 @@ mod tests {
         let json =
             serde_json::to_string(&[Value::NegInf, Value::Finite(4), Value::PosInf]).unwrap();
         assert_eq!(json, r#"["-inf",4,"+inf"]"#);
+    }
+
+    #[test]
+    fn values_deserialize_from_what_they_serialize() {
+        let back: Vec<Value> = serde_json::from_str(r#"["-inf",4,-7,"+inf"]"#).unwrap();
+        assert_eq!(
+            back,
+            [
+                Value::NegInf,
+                Value::Finite(4),
+                Value::Finite(-7),
+                Value::PosInf
+            ]
+        );
+        assert!(serde_json::from_str::<Value>(r#""four""#).is_err());
+        assert!(serde_json::from_str::<Value>("18446744073709551615").is_err());
     }
 }

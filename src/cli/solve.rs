@@ -225,11 +225,10 @@ fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
         .ids()
         .map(|id| (tree.label(id).into_owned(), json!(mm.values[id.index()])))
         .collect();
-    let bounds: serde_json::Map<String, Json> = tree
-        .ids()
-        .filter_map(|id| {
-            ab.bounds[id.index()].map(|b| (tree.label(id).into_owned(), bound_json(b)))
-        })
+    let bounds: serde_json::Map<String, Json> = ab
+        .bounds()
+        .iter()
+        .map(|&(id, b)| (tree.label(id).into_owned(), bound_json(b)))
         .collect();
     let cuts: Vec<Json> = ab
         .cuts
@@ -242,7 +241,7 @@ fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
                 "at_bound": c.at_bound,
                 "by_bound": c.by_bound,
                 "deep": c.is_deep(tree),
-                "pruned": labels(tree, &c.pruned),
+                "pruned": labels(tree, &c.pruned.to_vec()),
             })
         })
         .collect();
@@ -260,7 +259,7 @@ fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
             "value": ab.value,
             "evaluated": labels(tree, &ab.evaluated),
             "pruned": labels(tree, &ab.pruned),
-            "unexamined": labels(tree, &ab.unexamined),
+            "unexamined": labels(tree, &ab.unexamined(tree)),
             "cuts": cuts,
             "bounds": bounds,
             "steps": ab.steps.iter().map(|s| step_json(tree, ab, s)).collect::<Vec<_>>(),
@@ -357,15 +356,14 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
         let _ = writeln!(
             out,
             "  unexamined nodes: {}",
-            labels(tree, &ab.unexamined).join(" ")
+            labels(tree, &ab.unexamined(tree)).join(" ")
         );
     }
-    let node_values: Vec<String> = tree
-        .ids()
-        .filter(|&id| tree.leaf(id).is_none())
-        .filter_map(|id| {
-            ab.bounds[id.index()].map(|b| format!("{} {}", tree.label(id), bound_text(b)))
-        })
+    let node_values: Vec<String> = ab
+        .bounds()
+        .iter()
+        .filter(|&&(id, _)| tree.leaf(id).is_none())
+        .map(|&(id, b)| format!("{} {}", tree.label(id), bound_text(b)))
         .collect();
     let _ = writeln!(
         out,
@@ -373,7 +371,7 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
         node_values.join(", ")
     );
     for (id, tight) in &ab.widened {
-        let b = ab.bounds[id.index()].expect("widened nodes were examined");
+        let b = ab.bound(*id).expect("widened nodes were examined");
         let edge = if tree.player(*id) == gametree::Player::Max {
             "alpha"
         } else {
@@ -447,7 +445,7 @@ fn describe_cut(tree: &Tree, c: &gametree::Cut, prune_on_equal: bool) -> String 
         c.at_bound,
         tree.label(c.by),
         c.by_bound,
-        labels(tree, &c.pruned).join(", ")
+        labels(tree, &c.pruned.to_vec()).join(", ")
     )
 }
 

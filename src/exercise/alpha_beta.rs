@@ -107,7 +107,7 @@ pub(crate) fn cut_sentence(
             ("other", other),
             ("by", &t.label(c.by)),
             ("by_bound", &shown(c.by_bound)),
-            ("pruned", &labels(t, c.pruned.iter().copied()).join(", ")),
+            ("pruned", &labels(t, c.pruned.iter()).join(", ")),
         ],
     )
 }
@@ -125,20 +125,19 @@ pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced
     let ab = alpha_beta(t, conventions.alpha_beta);
     let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
     let marks = TreeMarks {
-        values: ab
-            .bounds
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                b.filter(|_| t.leaf(crate::gametree::NodeId(i as u32)).is_none())
+        values: t
+            .ids()
+            .map(|id| {
+                ab.bound(id)
+                    .filter(|_| t.leaf(id).is_none())
                     .map(bound_text)
             })
             .collect(),
-        unexamined: t.ids().map(|id| ab.bounds[id.index()].is_none()).collect(),
+        unexamined: t.ids().map(|id| !ab.examined(id)).collect(),
         cut_roots: ab
             .cuts
             .iter()
-            .flat_map(|c| c.pruned.iter().map(move |&p| (p, sign(c.kind).to_string())))
+            .flat_map(|c| c.pruned.iter().map(move |p| (p, sign(c.kind).to_string())))
             .collect(),
         causes: ab.cuts.iter().map(|c| c.by).collect(),
         ..TreeMarks::default()
@@ -150,7 +149,7 @@ pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced
         notes.push(lang.get("note.no_cuts").to_string());
     }
     for (id, tight) in &ab.widened {
-        let b = ab.bounds[id.index()].expect("widened nodes were examined");
+        let b = ab.bound(*id).expect("widened nodes were examined");
         notes.push(lang.fill(
             "note.widened",
             &[
@@ -221,9 +220,7 @@ fn solve(instance: &Instance, conventions: &Conventions, lang: &Lang) -> Solved 
                 Answer::Bounds(
                     t.ids()
                         .filter(|&id| t.leaf(id).is_none())
-                        .filter_map(|id| {
-                            ab.bounds[id.index()].map(|b| (t.label(id).into_owned(), b))
-                        })
+                        .filter_map(|id| ab.bound(id).map(|b| (t.label(id).into_owned(), b)))
                         .collect(),
                 ),
             ),

@@ -18,10 +18,15 @@
 //! - a node that fails on its own side (a MAX node none of whose children beat
 //!   the α in force) reports, fail-hard, the window bound it was searched with
 //!   (`≤α`, Knuth & Moore's F1), fail-soft the tightest bound its children give (F2).
+//!
+//! One search serves [`alpha_beta`] (the full trace) and [`alpha_beta_summary`]
+//! (value and counts only): it is generic over a recorder, and the summary's
+//! recorder does nothing, so its calls compile away. Everything the trace keeps
+//! is proportional to the nodes the search examines, never to the whole tree.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::tree::{NodeId, Player, Tree};
+use super::tree::{Kind, NodeId, Player, Tree};
 use crate::value::Value;
 
 /// The order in which a node's children are searched.
@@ -68,7 +73,7 @@ impl Default for Options {
 }
 
 /// α-cut or β-cut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CutKind {
     /// At a MIN node, caused by a MAX ancestor's α.
@@ -77,8 +82,64 @@ pub enum CutKind {
     Beta,
 }
 
+/// The children skipped at one cut. Siblings have consecutive ids and the
+/// search skips the rest of them, so they are one id range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pruned {
+    first: NodeId,
+    len: u32,
+    /// Searched right to left: the range is listed from its last id down.
+    reversed: bool,
+}
+
+impl Pruned {
+    /// The skipped children, in search order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
+        let Pruned {
+            first,
+            len,
+            reversed,
+        } = *self;
+        (0..len).map(move |i| {
+            NodeId(if reversed {
+                first.0 + len - 1 - i
+            } else {
+                first.0 + i
+            })
+        })
+    }
+
+    /// How many children were skipped.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Never true for a recorded cut (a cut skips at least one child).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `id` is one of the skipped children.
+    pub fn contains(&self, id: NodeId) -> bool {
+        (self.first.0..self.first.0 + self.len).contains(&id.0)
+    }
+
+    /// The skipped children, in search order.
+    pub fn to_vec(&self) -> Vec<NodeId> {
+        self.iter().collect()
+    }
+}
+
+impl IntoIterator for Pruned {
+    type Item = NodeId;
+    type IntoIter = Box<dyn DoubleEndedIterator<Item = NodeId>>;
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
 /// One cutoff.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cut {
     /// The node whose remaining children were skipped.
     pub at: NodeId,
@@ -91,7 +152,7 @@ pub struct Cut {
     /// The bound of `by` (its α for an α-cut).
     pub by_bound: Value,
     /// The skipped children, in search order.
-    pub pruned: Vec<NodeId>,
+    pub pruned: Pruned,
 }
 
 impl Cut {
@@ -146,6 +207,34 @@ impl Serialize for Bound {
     }
 }
 
+/// Reads what [`Bound`]'s `Serialize` writes: a value, or `"<=v"` / `">=v"`.
+impl<'de> Deserialize<'de> for Bound {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bound, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Value(Value),
+            Text(String),
+        }
+        match Repr::deserialize(d)? {
+            Repr::Value(v) => Ok(Bound::Exact(v)),
+            Repr::Text(t) => {
+                let parse = |rest: &str| {
+                    crate::value::parse_value(rest.trim())
+                        .ok_or_else(|| serde::de::Error::custom(format!("not a bound: {t:?}")))
+                };
+                if let Some(rest) = t.strip_prefix("<=") {
+                    parse(rest).map(Bound::AtMost)
+                } else if let Some(rest) = t.strip_prefix(">=") {
+                    parse(rest).map(Bound::AtLeast)
+                } else {
+                    parse(&t).map(Bound::Exact)
+                }
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for Bound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -158,7 +247,7 @@ impl std::fmt::Display for Bound {
 
 /// One line of the trace; `alpha`/`beta` are the bounds in force at `node`
 /// after the event (its own bound included).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// The node the event is about.
     pub node: NodeId,
@@ -171,7 +260,8 @@ pub struct Step {
 }
 
 /// What happened in a [`Step`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Event {
     /// The search entered an inner node.
     Enter,
@@ -186,22 +276,20 @@ pub enum Event {
 }
 
 /// The full result of alpha-beta on a tree.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AlphaBeta {
     /// The conventions used.
     pub options: Options,
     /// The root's value (always exact).
     pub value: Value,
-    /// Per node: what the search proved, `None` if never examined.
-    pub bounds: Vec<Option<Bound>>,
+    /// What the search proved about each examined node, by id (see [`AlphaBeta::bound`]).
+    bounds: Vec<(NodeId, Bound)>,
     /// Leaves in the order they were evaluated.
     pub evaluated: Vec<NodeId>,
     /// Every cut, in the order they happened.
     pub cuts: Vec<Cut>,
     /// The roots of the skipped subtrees, by id.
     pub pruned: Vec<NodeId>,
-    /// Every node never examined (the pruned roots and all below them), by id.
-    pub unexamined: Vec<NodeId>,
     /// Fail-hard only: nodes whose bound was widened to the window's edge, with
     /// the tighter bound their children give (what fail-soft would report).
     pub widened: Vec<(NodeId, Bound)>,
@@ -209,136 +297,250 @@ pub struct AlphaBeta {
     pub steps: Vec<Step>,
 }
 
-struct Frame {
-    node: NodeId,
-    player: Player,
-    own: Value,
-    /// Whether a child has backed up a value yet (before that, the node has no α or β).
-    bounded: bool,
+impl AlphaBeta {
+    /// What the search proved about `id`, `None` if it was never examined.
+    pub fn bound(&self, id: NodeId) -> Option<Bound> {
+        self.bounds
+            .binary_search_by_key(&id, |&(n, _)| n)
+            .ok()
+            .map(|i| self.bounds[i].1)
+    }
+
+    /// Whether the search examined `id` (evaluated it, or entered it).
+    pub fn examined(&self, id: NodeId) -> bool {
+        self.bound(id).is_some()
+    }
+
+    /// Every examined node and what the search proved about it, by id.
+    pub fn bounds(&self) -> &[(NodeId, Bound)] {
+        &self.bounds
+    }
+
+    /// Every node never examined (the pruned roots and all below them), by id.
+    /// Built on demand: it can be most of the tree.
+    pub fn unexamined(&self, tree: &Tree) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut stack = Vec::new();
+        for &root in &self.pruned {
+            stack.push(root);
+            while let Some(id) = stack.pop() {
+                out.push(id);
+                stack.extend(tree.children(id));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
 }
 
-struct Search<'t> {
-    tree: &'t Tree,
-    options: Options,
-    stack: Vec<Frame>,
-    out: AlphaBeta,
+/// What [`alpha_beta_summary`] reports: the figures generators check, no trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The root's value, as [`AlphaBeta::value`].
+    pub value: Value,
+    /// Leaves evaluated, as `AlphaBeta::evaluated.len()`.
+    pub leaves_evaluated: usize,
+    /// Cuts, as `AlphaBeta::cuts.len()`.
+    pub cuts: usize,
 }
 
-/// Runs alpha-beta from the root with the window (-inf, +inf).
+/// Runs alpha-beta from the root with the window (-inf, +inf), with the full trace.
 pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
-    let out = AlphaBeta {
+    let mut trace = Trace {
         options,
-        value: Value::NegInf,
-        bounds: vec![None; tree.len()],
+        frames: Vec::new(),
+        slots: vec![Slot::UNEXAMINED],
         evaluated: Vec::new(),
         cuts: Vec::new(),
-        pruned: Vec::new(),
-        unexamined: Vec::new(),
         widened: Vec::new(),
         steps: Vec::new(),
     };
+    let root = search(tree, options, &mut trace);
+    trace.finish(tree, root.value())
+}
+
+/// The same search as [`alpha_beta`], keeping only its value and counts: for
+/// generators that test many candidate trees, and large trees.
+pub fn alpha_beta_summary(tree: &Tree, options: Options) -> Summary {
     let mut search = Search {
         tree,
         options,
-        stack: Vec::new(),
-        out,
+        rec: &mut Quiet,
+        leaves: 0,
+        cuts: 0,
     };
-    let root = search.visit(tree.root(), Value::NegInf, Value::PosInf);
-    let mut out = search.out;
-    out.value = root.value();
-    out.pruned.sort_unstable();
-    // Exactly the nodes the search never reached, in id order.
-    out.unexamined = tree
-        .ids()
-        .filter(|id| out.bounds[id.index()].is_none())
-        .collect();
-    out
+    let root = search.visit(
+        0,
+        tree.root_player() == Player::Max,
+        Value::NegInf,
+        Value::PosInf,
+        false,
+        false,
+    );
+    Summary {
+        value: root.value(),
+        leaves_evaluated: search.leaves,
+        cuts: search.cuts,
+    }
 }
 
-impl Search<'_> {
-    /// Whether `own` (a node's α or β) has reached `bound` (the opposite bound in force).
-    fn reaches(&self, player: Player, own: Value, bound: Value) -> bool {
-        match (player, self.options.prune_on_equal) {
-            (Player::Max, true) => own >= bound,
-            (Player::Max, false) => own > bound,
-            (Player::Min, true) => own <= bound,
-            (Player::Min, false) => own < bound,
-        }
+fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> Bound {
+    Search {
+        tree,
+        options,
+        rec,
+        leaves: 0,
+        cuts: 0,
     }
+    .visit(
+        0,
+        tree.root_player() == Player::Max,
+        Value::NegInf,
+        Value::PosInf,
+        false,
+        false,
+    )
+}
 
-    fn step(&mut self, node: NodeId, alpha: Value, beta: Value, event: Event) {
-        self.out.steps.push(Step {
-            node,
-            alpha,
-            beta,
-            event,
-        });
+/// The bounds in force at a node after its own bound became `own`.
+#[inline]
+fn window(is_max: bool, alpha: Value, beta: Value, own: Value) -> (Value, Value) {
+    if is_max {
+        (alpha.max(own), beta)
+    } else {
+        (alpha, beta.min(own))
     }
+}
 
-    fn visit(&mut self, node: NodeId, alpha: Value, beta: Value) -> Bound {
-        let tree = self.tree;
-        if let Some(v) = tree.leaf(node) {
-            self.out.evaluated.push(node);
-            self.step(node, alpha, beta, Event::Leaf(v));
-            self.out.bounds[node.index()] = Some(Bound::Exact(v));
-            return Bound::Exact(v);
-        }
-        let player = tree.player(node);
-        let is_max = player == Player::Max;
-        self.step(node, alpha, beta, Event::Enter);
-        let mut children: Vec<NodeId> = tree.children(node).collect();
-        if self.options.order == Order::RightToLeft {
-            children.reverse();
-        }
+/// Whether `own` (a node's α or β) has reached `bound` (the opposite bound).
+#[inline]
+fn reaches(prune_on_equal: bool, is_max: bool, own: Value, bound: Value) -> bool {
+    match (is_max, prune_on_equal) {
+        (true, true) => own >= bound,
+        (true, false) => own > bound,
+        (false, true) => own <= bound,
+        (false, false) => own < bound,
+    }
+}
+
+/// What the search tells whoever records it. Every method defaults to nothing.
+trait Recorder {
+    fn leaf(&mut self, _node: u32, _alpha: Value, _beta: Value, _v: Value) {}
+    fn enter(&mut self, _node: u32, _is_max: bool, _first: u32, _count: u32, _a: Value, _b: Value) {
+    }
+    /// A child of the innermost entered node returned; `own` is that node's α or β.
+    fn child_done(&mut self, _own: Value) {}
+    fn improve(&mut self, _node: u32, _alpha: Value, _beta: Value, _own: Value) {}
+    fn cut(
+        &mut self,
+        _node: u32,
+        _is_max: bool,
+        _own: Value,
+        _pruned: Pruned,
+        _a: Value,
+        _b: Value,
+    ) {
+    }
+    fn exit(&mut self, _node: u32, _a: Value, _b: Value, _bound: Bound, _tight: Bound) {}
+}
+
+/// Records nothing.
+struct Quiet;
+impl Recorder for Quiet {}
+
+struct Search<'t, 'r, R> {
+    tree: &'t Tree,
+    options: Options,
+    rec: &'r mut R,
+    leaves: usize,
+    cuts: usize,
+}
+
+impl<R: Recorder> Search<'_, '_, R> {
+    /// Searches `node` with the window (`alpha`, `beta`). `max_bounded` /
+    /// `min_bounded`: whether some MAX / MIN ancestor has backed up a value
+    /// from a child yet (only such an ancestor's bound causes a cut).
+    fn visit(
+        &mut self,
+        node: u32,
+        is_max: bool,
+        alpha: Value,
+        beta: Value,
+        max_bounded: bool,
+        min_bounded: bool,
+    ) -> Bound {
+        let (first, count) = match self.tree.kind(node) {
+            Kind::Leaf(v) => {
+                self.leaves += 1;
+                self.rec.leaf(node, alpha, beta, v);
+                return Bound::Exact(v);
+            }
+            Kind::Inner { first, count } => (first, count),
+        };
+        self.rec.enter(node, is_max, first, count, alpha, beta);
+        let rtl = self.options.order == Order::RightToLeft;
+        let prune_on_equal = self.options.prune_on_equal;
         // `own` is the node's α (MAX) or β (MIN); [lo, hi] is what the children prove.
         let mut own = if is_max { Value::NegInf } else { Value::PosInf };
         let (mut lo, mut hi) = (own, own);
-        self.stack.push(Frame {
-            node,
-            player,
-            own,
-            bounded: false,
-        });
-        for (i, &child) in children.iter().enumerate() {
-            let (a, b) = if is_max {
-                (alpha.max(own), beta)
+        for i in 0..count {
+            let child = if rtl {
+                first + count - 1 - i
             } else {
-                (alpha, beta.min(own))
+                first + i
             };
-            let result = self.visit(child, a, b);
+            let (a, b) = window(is_max, alpha, beta, own);
+            // After its first child, a node has an α or β, even one of ±inf.
+            let (cmax, cmin) = if is_max {
+                (max_bounded || i > 0, min_bounded)
+            } else {
+                (max_bounded, min_bounded || i > 0)
+            };
+            let result = self.visit(child, !is_max, a, b, cmax, cmin);
             let (clo, chi) = result.interval();
+            let v = result.value();
             if is_max {
                 (lo, hi) = (lo.max(clo), hi.max(chi));
             } else {
                 (lo, hi) = (lo.min(clo), hi.min(chi));
             }
-            let v = result.value();
-            // After its first child, a node has an α or β, even one of ±inf.
-            self.stack.last_mut().expect("own frame").bounded = true;
             if (is_max && v > own) || (!is_max && v < own) {
                 own = v;
-                self.stack.last_mut().expect("own frame").own = own;
-                let (a, b) = if is_max {
-                    (alpha.max(own), beta)
-                } else {
-                    (alpha, beta.min(own))
-                };
-                self.step(node, a, b, Event::Improve(own));
+                self.rec.child_done(own);
+                let (a, b) = window(is_max, alpha, beta, own);
+                self.rec.improve(node, a, b, own);
+            } else {
+                self.rec.child_done(own);
             }
-            let opposite = if is_max { beta } else { alpha };
-            if self.reaches(player, own, opposite) {
-                let rest = &children[i + 1..];
-                if !rest.is_empty() && self.cut(node, player, own, rest, alpha, beta) {
-                    if is_max {
-                        hi = Value::PosInf
-                    } else {
-                        lo = Value::NegInf
-                    }
-                    break;
+            // The opposite bound in force is the tightest of the opposite
+            // ancestors' bounds, or the initial window's ±inf. A cut needs an
+            // ancestor's bound: any bound but the initial one is one, and the
+            // initial ±inf counts only once such an ancestor has backed it up.
+            let (opposite, initial, backed) = if is_max {
+                (beta, Value::PosInf, min_bounded)
+            } else {
+                (alpha, Value::NegInf, max_bounded)
+            };
+            if i + 1 < count
+                && reaches(prune_on_equal, is_max, own, opposite)
+                && (opposite != initial || backed)
+            {
+                let len = count - 1 - i;
+                let pruned = Pruned {
+                    first: NodeId(if rtl { first } else { child + 1 }),
+                    len,
+                    reversed: rtl,
+                };
+                self.cuts += 1;
+                self.rec.cut(node, is_max, own, pruned, alpha, beta);
+                if is_max {
+                    hi = Value::PosInf
+                } else {
+                    lo = Value::NegInf
                 }
+                break;
             }
         }
-        self.stack.pop();
         // [lo, hi] is what the examined children prove. When it is two-sided
         // (say one child failed high, another is exact and larger), report the
         // side on which the search failed, as the backed-up value says.
@@ -358,59 +560,177 @@ impl Search<'_> {
                 Bound::AtLeast(lo),
             )
         };
-        if bound != tight {
-            self.out.widened.push((node, tight));
-        }
-        self.out.bounds[node.index()] = Some(bound);
-        let (a, b) = if is_max {
-            (alpha.max(own), beta)
-        } else {
-            (alpha, beta.min(own))
-        };
-        self.step(node, a, b, Event::Exit(bound));
+        let (a, b) = window(is_max, alpha, beta, own);
+        self.rec.exit(node, a, b, bound, tight);
         bound
     }
+}
 
-    /// Records a cut if an ancestor's bound causes it; returns whether one did.
-    /// (A bound of ±inf that no child backed up is the initial window, not an
-    /// ancestor's α or β, so it causes no cut.)
-    fn cut(
-        &mut self,
-        node: NodeId,
-        player: Player,
-        own: Value,
-        pruned: &[NodeId],
-        alpha: Value,
-        beta: Value,
-    ) -> bool {
-        let ancestors = &self.stack[..self.stack.len() - 1];
-        let Some(by) = ancestors
+/// An entered node, for attributing cuts and placing bounds.
+struct Frame {
+    node: u32,
+    is_max: bool,
+    own: Value,
+    /// Whether a child has backed up a value yet (before that, the node has no α or β).
+    bounded: bool,
+    first: u32,
+    /// This node's slot.
+    slot: u32,
+    /// The slot of its first child; its children's slots follow.
+    children: u32,
+}
+
+/// Where the trace keeps an examined node's bound until the search ends.
+/// Entering a node reserves one slot per child, so a node's slot is found from
+/// its parent's without a table over the whole tree.
+#[derive(Clone, Copy)]
+struct Slot {
+    bound: Option<Bound>,
+    /// An entered node's first child's slot.
+    children: u32,
+}
+
+impl Slot {
+    const UNEXAMINED: Slot = Slot {
+        bound: None,
+        children: u32::MAX,
+    };
+}
+
+/// Records the full trace.
+struct Trace {
+    options: Options,
+    frames: Vec<Frame>,
+    slots: Vec<Slot>,
+    evaluated: Vec<NodeId>,
+    cuts: Vec<Cut>,
+    widened: Vec<(NodeId, Bound)>,
+    steps: Vec<Step>,
+}
+
+impl Trace {
+    fn step(&mut self, node: u32, alpha: Value, beta: Value, event: Event) {
+        self.steps.push(Step {
+            node: NodeId(node),
+            alpha,
+            beta,
+            event,
+        });
+    }
+
+    /// The slot of `node`, a child of the innermost frame (or the root).
+    fn slot_of(&self, node: u32) -> u32 {
+        self.frames
+            .last()
+            .map_or(0, |f| f.children + (node - f.first))
+    }
+
+    /// Lists the bounds and the pruned roots by id: the examined nodes, read
+    /// breadth-first through the slots, come out in id order.
+    fn finish(self, tree: &Tree, value: Value) -> AlphaBeta {
+        let mut bounds = Vec::with_capacity(self.slots.len());
+        let mut pruned = Vec::new();
+        // (node, its slot), breadth-first, hence in id order.
+        let mut queue = vec![(0u32, 0u32)];
+        let mut i = 0;
+        while i < queue.len() {
+            let (node, slot) = queue[i];
+            i += 1;
+            let Slot { bound, children } = self.slots[slot as usize];
+            let Some(bound) = bound else {
+                pruned.push(NodeId(node));
+                continue;
+            };
+            bounds.push((NodeId(node), bound));
+            if let Kind::Inner { first, count } = tree.kind(node) {
+                queue.extend((0..count).map(|k| (first + k, children + k)));
+            }
+        }
+        AlphaBeta {
+            options: self.options,
+            value,
+            bounds,
+            evaluated: self.evaluated,
+            cuts: self.cuts,
+            pruned,
+            widened: self.widened,
+            steps: self.steps,
+        }
+    }
+}
+
+impl Recorder for Trace {
+    fn leaf(&mut self, node: u32, alpha: Value, beta: Value, v: Value) {
+        self.evaluated.push(NodeId(node));
+        self.step(node, alpha, beta, Event::Leaf(v));
+        let slot = self.slot_of(node);
+        self.slots[slot as usize].bound = Some(Bound::Exact(v));
+    }
+
+    fn enter(&mut self, node: u32, is_max: bool, first: u32, count: u32, a: Value, b: Value) {
+        self.step(node, a, b, Event::Enter);
+        let slot = self.slot_of(node);
+        let children = self.slots.len() as u32;
+        self.slots
+            .extend(std::iter::repeat_n(Slot::UNEXAMINED, count as usize));
+        self.slots[slot as usize].children = children;
+        self.frames.push(Frame {
+            node,
+            is_max,
+            own: if is_max { Value::NegInf } else { Value::PosInf },
+            bounded: false,
+            first,
+            slot,
+            children,
+        });
+    }
+
+    fn child_done(&mut self, own: Value) {
+        let f = self.frames.last_mut().expect("own frame");
+        f.own = own;
+        f.bounded = true;
+    }
+
+    fn improve(&mut self, node: u32, alpha: Value, beta: Value, own: Value) {
+        self.step(node, alpha, beta, Event::Improve(own));
+    }
+
+    /// Attributes the cut to the nearest ancestor whose bound causes it (the
+    /// search only cuts when there is one).
+    fn cut(&mut self, node: u32, is_max: bool, own: Value, pruned: Pruned, a: Value, b: Value) {
+        let ancestors = &self.frames[..self.frames.len() - 1];
+        let by = ancestors
             .iter()
             .rev()
-            .find(|f| f.player != player && f.bounded && self.reaches(player, own, f.own))
-        else {
-            return false;
-        };
+            .find(|f| {
+                f.is_max != is_max
+                    && f.bounded
+                    && reaches(self.options.prune_on_equal, is_max, own, f.own)
+            })
+            .expect("a cut has a cause");
         let cut = Cut {
-            at: node,
-            kind: if player == Player::Max {
+            at: NodeId(node),
+            kind: if is_max {
                 CutKind::Beta
             } else {
                 CutKind::Alpha
             },
-            by: by.node,
+            by: NodeId(by.node),
             at_bound: own,
             by_bound: by.own,
-            pruned: pruned.to_vec(),
+            pruned,
         };
-        self.out.cuts.push(cut);
-        let (a, b) = if player == Player::Max {
-            (alpha.max(own), beta)
-        } else {
-            (alpha, beta.min(own))
-        };
-        self.step(node, a, b, Event::Cut(self.out.cuts.len() - 1));
-        self.out.pruned.extend(pruned);
-        true
+        self.cuts.push(cut);
+        let (a, b) = window(is_max, a, b, own);
+        self.step(node, a, b, Event::Cut(self.cuts.len() - 1));
+    }
+
+    fn exit(&mut self, node: u32, a: Value, b: Value, bound: Bound, tight: Bound) {
+        if bound != tight {
+            self.widened.push((NodeId(node), tight));
+        }
+        let f = self.frames.pop().expect("own frame");
+        self.slots[f.slot as usize].bound = Some(bound);
+        self.step(node, a, b, Event::Exit(bound));
     }
 }

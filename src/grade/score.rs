@@ -725,7 +725,7 @@ fn cut_notes(ctx: &Ctx<'_>) -> Vec<(String, String)> {
             out.extend(
                 c.pruned
                     .iter()
-                    .map(|&p| (t.label(p).into_owned(), note.clone())),
+                    .map(|p| (t.label(p).into_owned(), note.clone())),
             );
             out
         })
@@ -938,7 +938,7 @@ fn window_reason(ctx: &Ctx<'_>, t: &Tree, label: &str) -> String {
         // Under a pruned branch: the student listed a node below the cut branch's root.
         None => {
             let mut root = id;
-            while let Some(p) = t.parent(root).filter(|&p| ab.bounds[p.index()].is_none()) {
+            while let Some(p) = t.parent(root).filter(|&p| !ab.examined(p)) {
                 root = p;
             }
             ctx.lang.fill(
