@@ -262,7 +262,7 @@ fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
             "unexamined": labels(tree, &ab.unexamined(tree)),
             "cuts": cuts,
             "bounds": bounds,
-            "steps": ab.steps.iter().map(|s| step_json(tree, ab, s)).collect::<Vec<_>>(),
+            "steps": ab.steps().map(|s| step_json(tree, ab, &s)).collect::<Vec<_>>(),
         },
     })
 }
@@ -391,7 +391,7 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
         "\n  alpha, beta: the bounds in force at the node (its own and its ancestors')"
     );
     let _ = writeln!(out, "  step  node        alpha   beta   what happened");
-    for (i, s) in ab.steps.iter().enumerate() {
+    for (i, s) in ab.steps().enumerate() {
         let who = match tree.leaf(s.node) {
             Some(_) => format!("{}", tree.label(s.node)),
             None => format!("{} ({})", tree.label(s.node), tree.player(s.node).name()),

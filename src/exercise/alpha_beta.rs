@@ -160,8 +160,7 @@ pub(crate) fn traced(t: &Tree, conventions: &Conventions, lang: &Lang) -> Traced
         ));
     }
     let rows = ab
-        .steps
-        .iter()
+        .steps()
         .map(|s| {
             let node = t.label(s.node).into_owned();
             let what = match s.event {

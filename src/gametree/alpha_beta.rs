@@ -277,6 +277,7 @@ pub enum Event {
 
 /// The full result of alpha-beta on a tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "AlphaBetaRepr", from = "AlphaBetaRepr")]
 pub struct AlphaBeta {
     /// The conventions used.
     pub options: Options,
@@ -293,8 +294,218 @@ pub struct AlphaBeta {
     /// Fail-hard only: nodes whose bound was widened to the window's edge, with
     /// the tighter bound their children give (what fail-soft would report).
     pub widened: Vec<(NodeId, Bound)>,
-    /// The step-by-step trace.
-    pub steps: Vec<Step>,
+    /// The step-by-step trace (see [`AlphaBeta::steps`]).
+    steps: Steps,
+}
+
+/// The trace packed to 16 bytes a step (a [`Step`] is 72): it is the largest
+/// part of the result, several steps per examined node. A step's α and β are
+/// not stored: they follow from the events before it (a node's window is its
+/// parent's after the parent's last improvement), so [`AlphaBeta::steps`]
+/// rebuilds them in one pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Steps {
+    root_max: bool,
+    packed: Vec<Packed>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed {
+    /// The event's value, cut index or bound.
+    payload: i64,
+    node: u32,
+    /// Bits 0-1 the payload value's kind, 4-6 the event.
+    tags: u32,
+}
+
+const ENTER: u32 = 0;
+const LEAF: u32 = 1;
+const IMPROVE: u32 = 2;
+const CUT: u32 = 3;
+/// Exit, plus the bound's relation (0 exact, 1 at most, 2 at least).
+const EXIT: u32 = 4;
+
+/// A value as (kind, integer): kind 0 is -inf, 1 finite, 2 +inf.
+fn split(v: Value) -> (u32, i64) {
+    match v {
+        Value::NegInf => (0, 0),
+        Value::Finite(x) => (1, x),
+        Value::PosInf => (2, 0),
+    }
+}
+
+fn join(kind: u32, x: i64) -> Value {
+    match kind {
+        0 => Value::NegInf,
+        1 => Value::Finite(x),
+        _ => Value::PosInf,
+    }
+}
+
+/// A bound as (relation, value).
+fn split_bound(b: Bound) -> (u32, Value) {
+    match b {
+        Bound::Exact(v) => (0, v),
+        Bound::AtMost(v) => (1, v),
+        Bound::AtLeast(v) => (2, v),
+    }
+}
+
+fn join_bound(relation: u32, v: Value) -> Bound {
+    match relation {
+        0 => Bound::Exact(v),
+        1 => Bound::AtMost(v),
+        _ => Bound::AtLeast(v),
+    }
+}
+
+impl Packed {
+    fn pack(node: u32, event: Event) -> Packed {
+        let (code, pv) = match event {
+            Event::Enter => (ENTER, Value::Finite(0)),
+            Event::Leaf(v) => (LEAF, v),
+            Event::Improve(v) => (IMPROVE, v),
+            Event::Cut(i) => (CUT, Value::Finite(i as i64)),
+            Event::Exit(b) => {
+                let (relation, v) = split_bound(b);
+                (EXIT + relation, v)
+            }
+        };
+        let (kind, payload) = split(pv);
+        Packed {
+            payload,
+            node,
+            tags: kind | code << 4,
+        }
+    }
+
+    fn event(self) -> Event {
+        let pv = join(self.tags & 3, self.payload);
+        match self.tags >> 4 {
+            ENTER => Event::Enter,
+            LEAF => Event::Leaf(pv),
+            IMPROVE => Event::Improve(pv),
+            CUT => Event::Cut(self.payload as usize),
+            e => Event::Exit(join_bound(e - EXIT, pv)),
+        }
+    }
+}
+
+/// Decodes [`Steps`], keeping the window of every entered node.
+struct StepIter<'a> {
+    packed: std::slice::Iter<'a, Packed>,
+    root_max: bool,
+    /// Per entered node: MAX?, its window on entry, its own bound.
+    open: Vec<(bool, Value, Value, Value)>,
+}
+
+impl StepIter<'_> {
+    /// The window a child of the innermost entered node is searched with.
+    fn child_window(&self) -> (Value, Value) {
+        self.open
+            .last()
+            .map_or((Value::NegInf, Value::PosInf), |&(m, a, b, own)| {
+                window(m, a, b, own)
+            })
+    }
+}
+
+impl Iterator for StepIter<'_> {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        let p = self.packed.next()?;
+        let event = p.event();
+        let (alpha, beta) = match event {
+            Event::Leaf(_) => self.child_window(),
+            Event::Enter => {
+                let (a, b) = self.child_window();
+                let max = self.open.last().map_or(self.root_max, |f| !f.0);
+                let own = if max { Value::NegInf } else { Value::PosInf };
+                self.open.push((max, a, b, own));
+                (a, b)
+            }
+            Event::Improve(v) => {
+                let f = self.open.last_mut().expect("an entered node");
+                f.3 = v;
+                window(f.0, f.1, f.2, f.3)
+            }
+            Event::Cut(_) => self.child_window(),
+            Event::Exit(_) => {
+                let w = self.child_window();
+                self.open.pop();
+                w
+            }
+        };
+        Some(Step {
+            node: NodeId(p.node),
+            alpha,
+            beta,
+            event,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.packed.size_hint()
+    }
+}
+
+impl ExactSizeIterator for StepIter<'_> {}
+
+/// What [`AlphaBeta`] is written and read as: the trace as a list of [`Step`]s.
+#[derive(Serialize, Deserialize)]
+struct AlphaBetaRepr {
+    options: Options,
+    root: Player,
+    value: Value,
+    bounds: Vec<(NodeId, Bound)>,
+    evaluated: Vec<NodeId>,
+    cuts: Vec<Cut>,
+    pruned: Vec<NodeId>,
+    widened: Vec<(NodeId, Bound)>,
+    steps: Vec<Step>,
+}
+
+impl From<AlphaBeta> for AlphaBetaRepr {
+    fn from(ab: AlphaBeta) -> AlphaBetaRepr {
+        AlphaBetaRepr {
+            options: ab.options,
+            root: if ab.steps.root_max {
+                Player::Max
+            } else {
+                Player::Min
+            },
+            value: ab.value,
+            steps: ab.steps().collect(),
+            bounds: ab.bounds,
+            evaluated: ab.evaluated,
+            cuts: ab.cuts,
+            pruned: ab.pruned,
+            widened: ab.widened,
+        }
+    }
+}
+
+impl From<AlphaBetaRepr> for AlphaBeta {
+    fn from(r: AlphaBetaRepr) -> AlphaBeta {
+        AlphaBeta {
+            options: r.options,
+            value: r.value,
+            bounds: r.bounds,
+            evaluated: r.evaluated,
+            cuts: r.cuts,
+            pruned: r.pruned,
+            widened: r.widened,
+            steps: Steps {
+                root_max: r.root == Player::Max,
+                packed: r
+                    .steps
+                    .iter()
+                    .map(|s| Packed::pack(s.node.0, s.event))
+                    .collect(),
+            },
+        }
+    }
 }
 
 impl AlphaBeta {
@@ -309,6 +520,15 @@ impl AlphaBeta {
     /// Whether the search examined `id` (evaluated it, or entered it).
     pub fn examined(&self, id: NodeId) -> bool {
         self.bound(id).is_some()
+    }
+
+    /// The step-by-step trace, in order (decoded as it goes: see [`Steps`]).
+    pub fn steps(&self) -> impl ExactSizeIterator<Item = Step> + '_ {
+        StepIter {
+            packed: self.steps.packed.iter(),
+            root_max: self.steps.root_max,
+            open: Vec::new(),
+        }
     }
 
     /// Every examined node and what the search proved about it, by id.
@@ -346,26 +566,45 @@ pub struct Summary {
 
 /// Runs alpha-beta from the root with the window (-inf, +inf), with the full trace.
 pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
+    // A first, silent pass sizes every list exactly: cheaper than growing
+    // them (each growth copies), and nothing is allocated that is not used.
+    let mut count = Count::default();
+    let (_, leaves, cuts) = search(tree, options, &mut count);
+    let mut slots = Vec::with_capacity(count.slots);
+    slots.push(Slot::UNEXAMINED);
     let mut trace = Trace {
         options,
-        frames: Vec::new(),
-        slots: vec![Slot::UNEXAMINED],
-        evaluated: Vec::new(),
-        cuts: Vec::new(),
-        widened: Vec::new(),
-        steps: Vec::new(),
+        frames: Vec::with_capacity(tree.height() + 1),
+        slots,
+        evaluated: Vec::with_capacity(leaves),
+        cuts: Vec::with_capacity(cuts),
+        widened: Vec::with_capacity(count.widened),
+        steps: Steps {
+            root_max: tree.root_player() == Player::Max,
+            packed: Vec::with_capacity(count.steps),
+        },
     };
-    let root = search(tree, options, &mut trace);
+    let (root, _, _) = search(tree, options, &mut trace);
     trace.finish(tree, root.value())
 }
 
 /// The same search as [`alpha_beta`], keeping only its value and counts: for
 /// generators that test many candidate trees, and large trees.
 pub fn alpha_beta_summary(tree: &Tree, options: Options) -> Summary {
+    let (root, leaves_evaluated, cuts) = search(tree, options, &mut Quiet);
+    Summary {
+        value: root.value(),
+        leaves_evaluated,
+        cuts,
+    }
+}
+
+/// The root's bound, the leaves evaluated and the cuts.
+fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> (Bound, usize, usize) {
     let mut search = Search {
         tree,
         options,
-        rec: &mut Quiet,
+        rec,
         leaves: 0,
         cuts: 0,
     };
@@ -377,29 +616,7 @@ pub fn alpha_beta_summary(tree: &Tree, options: Options) -> Summary {
         false,
         false,
     );
-    Summary {
-        value: root.value(),
-        leaves_evaluated: search.leaves,
-        cuts: search.cuts,
-    }
-}
-
-fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> Bound {
-    Search {
-        tree,
-        options,
-        rec,
-        leaves: 0,
-        cuts: 0,
-    }
-    .visit(
-        0,
-        tree.root_player() == Player::Max,
-        Value::NegInf,
-        Value::PosInf,
-        false,
-        false,
-    )
+    (root, search.leaves, search.cuts)
 }
 
 /// The bounds in force at a node after its own bound became `own`.
@@ -447,6 +664,44 @@ trait Recorder {
 /// Records nothing.
 struct Quiet;
 impl Recorder for Quiet {}
+
+/// Counts what [`Trace`] will store.
+struct Count {
+    steps: usize,
+    /// One per child of an entered node, plus the root's.
+    slots: usize,
+    widened: usize,
+}
+
+impl Default for Count {
+    fn default() -> Count {
+        Count {
+            steps: 0,
+            slots: 1,
+            widened: 0,
+        }
+    }
+}
+
+impl Recorder for Count {
+    fn leaf(&mut self, _: u32, _: Value, _: Value, _: Value) {
+        self.steps += 1;
+    }
+    fn enter(&mut self, _: u32, _: bool, _: u32, count: u32, _: Value, _: Value) {
+        self.steps += 1;
+        self.slots += count as usize;
+    }
+    fn improve(&mut self, _: u32, _: Value, _: Value, _: Value) {
+        self.steps += 1;
+    }
+    fn cut(&mut self, _: u32, _: bool, _: Value, _: Pruned, _: Value, _: Value) {
+        self.steps += 1;
+    }
+    fn exit(&mut self, _: u32, _: Value, _: Value, bound: Bound, tight: Bound) {
+        self.steps += 1;
+        self.widened += usize::from(bound != tight);
+    }
+}
 
 struct Search<'t, 'r, R> {
     tree: &'t Tree,
@@ -583,18 +838,34 @@ struct Frame {
 /// Where the trace keeps an examined node's bound until the search ends.
 /// Entering a node reserves one slot per child, so a node's slot is found from
 /// its parent's without a table over the whole tree.
+/// 16 bytes: the bound packed as in [`Packed`].
 #[derive(Clone, Copy)]
 struct Slot {
-    bound: Option<Bound>,
+    payload: i64,
     /// An entered node's first child's slot.
     children: u32,
+    /// 0 unexamined, else 1 + the bound's relation × 3 + its value's kind.
+    code: u32,
 }
 
 impl Slot {
     const UNEXAMINED: Slot = Slot {
-        bound: None,
+        payload: 0,
         children: u32::MAX,
+        code: 0,
     };
+
+    fn set(&mut self, b: Bound) {
+        let (relation, v) = split_bound(b);
+        let (kind, x) = split(v);
+        self.code = 1 + relation * 3 + kind;
+        self.payload = x;
+    }
+
+    fn bound(self) -> Option<Bound> {
+        let c = self.code.checked_sub(1)?;
+        Some(join_bound(c / 3, join(c % 3, self.payload)))
+    }
 }
 
 /// Records the full trace.
@@ -605,17 +876,14 @@ struct Trace {
     evaluated: Vec<NodeId>,
     cuts: Vec<Cut>,
     widened: Vec<(NodeId, Bound)>,
-    steps: Vec<Step>,
+    steps: Steps,
 }
 
 impl Trace {
+    /// `alpha` and `beta` are not stored: [`StepIter`] rebuilds them.
     fn step(&mut self, node: u32, alpha: Value, beta: Value, event: Event) {
-        self.steps.push(Step {
-            node: NodeId(node),
-            alpha,
-            beta,
-            event,
-        });
+        let _ = (alpha, beta);
+        self.steps.packed.push(Packed::pack(node, event));
     }
 
     /// The slot of `node`, a child of the innermost frame (or the root).
@@ -628,16 +896,19 @@ impl Trace {
     /// Lists the bounds and the pruned roots by id: the examined nodes, read
     /// breadth-first through the slots, come out in id order.
     fn finish(self, tree: &Tree, value: Value) -> AlphaBeta {
-        let mut bounds = Vec::with_capacity(self.slots.len());
-        let mut pruned = Vec::new();
+        // Every slot is an examined node or a pruned root.
+        let pruned_roots: usize = self.cuts.iter().map(|c| c.pruned.len()).sum();
+        let mut bounds = Vec::with_capacity(self.slots.len() - pruned_roots);
+        let mut pruned = Vec::with_capacity(pruned_roots);
         // (node, its slot), breadth-first, hence in id order.
-        let mut queue = vec![(0u32, 0u32)];
+        let mut queue = Vec::with_capacity(self.slots.len());
+        queue.push((0u32, 0u32));
         let mut i = 0;
         while i < queue.len() {
             let (node, slot) = queue[i];
             i += 1;
-            let Slot { bound, children } = self.slots[slot as usize];
-            let Some(bound) = bound else {
+            let Slot { children, .. } = self.slots[slot as usize];
+            let Some(bound) = self.slots[slot as usize].bound() else {
                 pruned.push(NodeId(node));
                 continue;
             };
@@ -664,7 +935,7 @@ impl Recorder for Trace {
         self.evaluated.push(NodeId(node));
         self.step(node, alpha, beta, Event::Leaf(v));
         let slot = self.slot_of(node);
-        self.slots[slot as usize].bound = Some(Bound::Exact(v));
+        self.slots[slot as usize].set(Bound::Exact(v));
     }
 
     fn enter(&mut self, node: u32, is_max: bool, first: u32, count: u32, a: Value, b: Value) {
@@ -730,7 +1001,7 @@ impl Recorder for Trace {
             self.widened.push((NodeId(node), tight));
         }
         let f = self.frames.pop().expect("own frame");
-        self.slots[f.slot as usize].bound = Some(bound);
+        self.slots[f.slot as usize].set(bound);
         self.step(node, a, b, Event::Exit(bound));
     }
 }

@@ -923,8 +923,7 @@ fn window_reason(ctx: &Ctx<'_>, t: &Tree, label: &str) -> String {
     let ab = alpha_beta(t, ctx.q.conventions.alpha_beta);
     let id = t.find(label).expect("canonical");
     let step = ab
-        .steps
-        .iter()
+        .steps()
         .find(|s| s.node == id && matches!(s.event, Event::Enter | Event::Leaf(_)));
     match step {
         Some(s) => ctx.lang.fill(
