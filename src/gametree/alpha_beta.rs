@@ -130,14 +130,6 @@ impl Pruned {
     }
 }
 
-impl IntoIterator for Pruned {
-    type Item = NodeId;
-    type IntoIter = Box<dyn DoubleEndedIterator<Item = NodeId>>;
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
 /// One cutoff.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cut {
@@ -522,7 +514,8 @@ impl AlphaBeta {
         self.bound(id).is_some()
     }
 
-    /// The step-by-step trace, in order (decoded as it goes: see [`Steps`]).
+    /// The step-by-step trace, in order. Steps are stored packed, without their
+    /// α and β, and decoded as the iterator goes.
     pub fn steps(&self) -> impl ExactSizeIterator<Item = Step> + '_ {
         StepIter {
             packed: self.steps.packed.iter(),
@@ -715,6 +708,7 @@ impl<R: Recorder> Search<'_, '_, R> {
     /// Searches `node` with the window (`alpha`, `beta`). `max_bounded` /
     /// `min_bounded`: whether some MAX / MIN ancestor has backed up a value
     /// from a child yet (only such an ancestor's bound causes a cut).
+    #[inline(always)]
     fn visit(
         &mut self,
         node: u32,
@@ -724,14 +718,39 @@ impl<R: Recorder> Search<'_, '_, R> {
         max_bounded: bool,
         min_bounded: bool,
     ) -> Bound {
-        let (first, count) = match self.tree.kind(node) {
+        match self.tree.kind(node) {
             Kind::Leaf(v) => {
                 self.leaves += 1;
                 self.rec.leaf(node, alpha, beta, v);
-                return Bound::Exact(v);
+                Bound::Exact(v)
             }
-            Kind::Inner { first, count } => (first, count),
-        };
+            Kind::Inner { first, count } => self.inner(
+                node,
+                first,
+                count,
+                is_max,
+                alpha,
+                beta,
+                max_bounded,
+                min_bounded,
+            ),
+        }
+    }
+
+    /// [`Search::visit`] at an inner node. Leaves are read in the parent's
+    /// loop (`visit` is inlined there), not by a call: most nodes are leaves.
+    #[allow(clippy::too_many_arguments)]
+    fn inner(
+        &mut self,
+        node: u32,
+        first: u32,
+        count: u32,
+        is_max: bool,
+        alpha: Value,
+        beta: Value,
+        max_bounded: bool,
+        min_bounded: bool,
+    ) -> Bound {
         self.rec.enter(node, is_max, first, count, alpha, beta);
         let rtl = self.options.order == Order::RightToLeft;
         let prune_on_equal = self.options.prune_on_equal;
@@ -1003,5 +1022,125 @@ impl Recorder for Trace {
         let f = self.frames.pop().expect("own frame");
         self.slots[f.slot as usize].set(bound);
         self.step(node, a, b, Event::Exit(bound));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gametree::minimax::{minimax, minimax_value};
+    use crate::gametree::tree::{Shape, splitmix_tree};
+
+    /// The figures the C reference in `benches/c/ab.c` prints for this tree.
+    #[test]
+    fn splitmix_tree_4_10_1_matches_the_c_reference() {
+        let tree = splitmix_tree(4, 10, 1);
+        assert_eq!(tree.len(), 1_398_101);
+        assert_eq!(minimax_value(&tree), Value::Finite(-439));
+        assert_eq!(minimax(&tree).value, Value::Finite(-439));
+        let s = alpha_beta_summary(&tree, Options::default());
+        assert_eq!(s.value, Value::Finite(-439));
+        assert_eq!(s.leaves_evaluated, 52_657);
+        let ab = alpha_beta(&tree, Options::default());
+        assert_eq!(ab.evaluated.len(), 52_657);
+        assert_eq!(ab.cuts.len(), s.cuts);
+    }
+
+    fn leaf(v: i64) -> Shape {
+        Shape::Leaf(Value::Finite(v))
+    }
+
+    /// MAX root over MIN nodes [3, 5] and [2, 9, 1]: the second MIN node is cut after 2.
+    fn small() -> Tree {
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![leaf(3), leaf(5)]),
+            Shape::Inner(vec![leaf(2), leaf(9), leaf(1)]),
+        ]);
+        Tree::from_shape(&shape, Player::Max, None).unwrap()
+    }
+
+    #[test]
+    fn pruned_children_are_listed_in_search_order() {
+        let tree = small();
+        let ltr = alpha_beta(&tree, Options::default());
+        assert_eq!(ltr.cuts.len(), 1);
+        assert_eq!(ltr.cuts[0].pruned.to_vec(), [NodeId(6), NodeId(7)]);
+        assert!(ltr.cuts[0].pruned.contains(NodeId(7)));
+        assert!(!ltr.cuts[0].pruned.contains(NodeId(5)));
+        assert_eq!(ltr.unexamined(&tree), [NodeId(6), NodeId(7)]);
+        assert_eq!(ltr.bound(NodeId(2)), Some(Bound::AtMost(Value::Finite(2))));
+        assert_eq!(ltr.bound(NodeId(6)), None);
+
+        // Right to left, the second MIN node is searched first, from its last leaf.
+        let rtl = alpha_beta(
+            &tree,
+            Options {
+                order: Order::RightToLeft,
+                ..Options::default()
+            },
+        );
+        let first_leaf = rtl
+            .steps()
+            .find(|s| matches!(s.event, Event::Leaf(_)))
+            .unwrap();
+        assert_eq!(first_leaf.node, NodeId(7));
+        assert_eq!(rtl.value, Value::Finite(3));
+    }
+
+    #[test]
+    fn right_to_left_cuts_list_the_range_from_its_end() {
+        // MAX root over MIN nodes [7, 8, 1, 9] and [4, 6]. Right to left, [4, 6]
+        // gives α = 4; the first MIN node then reads 9 and 1 and is cut (β = 1 ≤ 4).
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![leaf(7), leaf(8), leaf(1), leaf(9)]),
+            Shape::Inner(vec![leaf(4), leaf(6)]),
+        ]);
+        let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
+        let rtl = alpha_beta(
+            &tree,
+            Options {
+                order: Order::RightToLeft,
+                ..Options::default()
+            },
+        );
+        assert_eq!(rtl.cuts.len(), 1);
+        let cut = &rtl.cuts[0];
+        assert_eq!(cut.at, NodeId(1));
+        // Children 3..=6 are 7, 8, 1, 9; searched 9, 1, then cut: 8 and 7 skipped.
+        assert_eq!(cut.pruned.to_vec(), [NodeId(4), NodeId(3)]);
+        assert_eq!(rtl.pruned, [NodeId(3), NodeId(4)]);
+    }
+
+    #[test]
+    fn the_trace_round_trips_through_serde() {
+        let tree = small();
+        for values in [ValueMode::FailHard, ValueMode::FailSoft] {
+            let ab = alpha_beta(
+                &tree,
+                Options {
+                    values,
+                    ..Options::default()
+                },
+            );
+            let json = serde_json::to_string(&ab).unwrap();
+            assert!(json.contains(r#""alpha":"-inf""#), "{json}");
+            let back: AlphaBeta = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, ab);
+            assert_eq!(
+                back.steps().collect::<Vec<_>>(),
+                ab.steps().collect::<Vec<_>>()
+            );
+        }
+        let bounds: Vec<Bound> = serde_json::from_str(r#"[3, "<=2", ">=-inf", "+inf"]"#).unwrap();
+        assert_eq!(
+            bounds,
+            [
+                Bound::Exact(Value::Finite(3)),
+                Bound::AtMost(Value::Finite(2)),
+                Bound::AtLeast(Value::NegInf),
+                Bound::Exact(Value::PosInf)
+            ]
+        );
+        assert!(serde_json::from_str::<Bound>(r#""<2""#).is_err());
     }
 }

@@ -63,18 +63,22 @@ pub fn minimax(tree: &Tree) -> Minimax {
 /// The root's minimax value alone: a depth-first search that stores nothing,
 /// for callers that need no per-node values.
 pub fn minimax_value(tree: &Tree) -> Value {
-    fn visit(tree: &Tree, id: u32, max: bool) -> Value {
+    // Leaves are read in their parent's loop, not by a call: most nodes are
+    // leaves, and a call saves and restores registers.
+    #[inline(always)]
+    fn value(tree: &Tree, id: u32, max: bool) -> Value {
         match tree.kind(id) {
             Kind::Leaf(v) => v,
-            Kind::Inner { first, count } => {
-                let mut best = visit(tree, first, !max);
-                for c in first + 1..first + count {
-                    let v = visit(tree, c, !max);
-                    best = if max { best.max(v) } else { best.min(v) };
-                }
-                best
-            }
+            Kind::Inner { first, count } => inner(tree, first, count, max),
         }
     }
-    visit(tree, 0, tree.root_player() == Player::Max)
+    fn inner(tree: &Tree, first: u32, count: u32, max: bool) -> Value {
+        let mut best = value(tree, first, !max);
+        for c in first + 1..first + count {
+            let v = value(tree, c, !max);
+            best = if max { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+    value(tree, 0, tree.root_player() == Player::Max)
 }
