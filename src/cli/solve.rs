@@ -227,8 +227,7 @@ fn game_tree_json(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> Json {
         .collect();
     let bounds: serde_json::Map<String, Json> = ab
         .bounds()
-        .iter()
-        .map(|&(id, b)| (tree.label(id).into_owned(), bound_json(b)))
+        .map(|(id, b)| (tree.label(id).into_owned(), bound_json(b)))
         .collect();
     let cuts: Vec<Json> = ab
         .cuts
@@ -361,9 +360,8 @@ fn game_tree_text(tree: &Tree, mm: &gametree::Minimax, ab: &AlphaBeta) -> String
     }
     let node_values: Vec<String> = ab
         .bounds()
-        .iter()
-        .filter(|&&(id, _)| tree.leaf(id).is_none())
-        .map(|&(id, b)| format!("{} {}", tree.label(id), bound_text(b)))
+        .filter(|&(id, _)| tree.leaf(id).is_none())
+        .map(|(id, b)| format!("{} {}", tree.label(id), bound_text(b)))
         .collect();
     let _ = writeln!(
         out,

@@ -276,7 +276,7 @@ pub struct AlphaBeta {
     /// The root's value (always exact).
     pub value: Value,
     /// What the search proved about each examined node, by id (see [`AlphaBeta::bound`]).
-    bounds: Vec<(NodeId, Bound)>,
+    bounds: Vec<Proved>,
     /// Leaves in the order they were evaluated.
     pub evaluated: Vec<NodeId>,
     /// Every cut, in the order they happened.
@@ -469,7 +469,7 @@ impl From<AlphaBeta> for AlphaBetaRepr {
             },
             value: ab.value,
             steps: ab.steps().collect(),
-            bounds: ab.bounds,
+            bounds: ab.bounds().collect(),
             evaluated: ab.evaluated,
             cuts: ab.cuts,
             pruned: ab.pruned,
@@ -483,7 +483,18 @@ impl From<AlphaBetaRepr> for AlphaBeta {
         AlphaBeta {
             options: r.options,
             value: r.value,
-            bounds: r.bounds,
+            bounds: r
+                .bounds
+                .into_iter()
+                .map(|(id, b)| {
+                    let (code, payload) = pack_bound(b);
+                    Proved {
+                        payload,
+                        node: id.0,
+                        code,
+                    }
+                })
+                .collect(),
             evaluated: r.evaluated,
             cuts: r.cuts,
             pruned: r.pruned,
@@ -504,9 +515,9 @@ impl AlphaBeta {
     /// What the search proved about `id`, `None` if it was never examined.
     pub fn bound(&self, id: NodeId) -> Option<Bound> {
         self.bounds
-            .binary_search_by_key(&id, |&(n, _)| n)
+            .binary_search_by_key(&id.0, |p| p.node)
             .ok()
-            .map(|i| self.bounds[i].1)
+            .map(|i| self.bounds[i].bound())
     }
 
     /// Whether the search examined `id` (evaluated it, or entered it).
@@ -525,8 +536,8 @@ impl AlphaBeta {
     }
 
     /// Every examined node and what the search proved about it, by id.
-    pub fn bounds(&self) -> &[(NodeId, Bound)] {
-        &self.bounds
+    pub fn bounds(&self) -> impl ExactSizeIterator<Item = (NodeId, Bound)> + '_ {
+        self.bounds.iter().map(|p| (NodeId(p.node), p.bound()))
     }
 
     /// Every node never examined (the pruned roots and all below them), by id.
@@ -875,15 +886,34 @@ impl Slot {
     };
 
     fn set(&mut self, b: Bound) {
-        let (relation, v) = split_bound(b);
-        let (kind, x) = split(v);
-        self.code = 1 + relation * 3 + kind;
-        self.payload = x;
+        (self.code, self.payload) = pack_bound(b);
     }
+}
 
-    fn bound(self) -> Option<Bound> {
-        let c = self.code.checked_sub(1)?;
-        Some(join_bound(c / 3, join(c % 3, self.payload)))
+/// A bound as (code, integer): code 1 + the relation × 3 + the value's kind.
+fn pack_bound(b: Bound) -> (u32, i64) {
+    let (relation, v) = split_bound(b);
+    let (kind, x) = split(v);
+    (1 + relation * 3 + kind, x)
+}
+
+/// The inverse of [`pack_bound`]; code 0 is no bound.
+fn unpack_bound(code: u32, x: i64) -> Option<Bound> {
+    let c = code.checked_sub(1)?;
+    Some(join_bound(c / 3, join(c % 3, x)))
+}
+
+/// An examined node and its bound, packed as in [`Slot`] (16 bytes, not 32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Proved {
+    payload: i64,
+    node: u32,
+    code: u32,
+}
+
+impl Proved {
+    fn bound(self) -> Bound {
+        unpack_bound(self.code, self.payload).expect("examined nodes have a bound")
     }
 }
 
@@ -917,23 +947,35 @@ impl Trace {
     fn finish(self, tree: &Tree, value: Value) -> AlphaBeta {
         // Every slot is an examined node or a pruned root.
         let pruned_roots: usize = self.cuts.iter().map(|c| c.pruned.len()).sum();
-        let mut bounds = Vec::with_capacity(self.slots.len() - pruned_roots);
         let mut pruned = Vec::with_capacity(pruned_roots);
-        // (node, its slot), breadth-first, hence in id order.
-        let mut queue = Vec::with_capacity(self.slots.len());
-        queue.push((0u32, 0u32));
+        // The list is its own queue: an entry holds its slot's index until it
+        // is reached, then its bound. The root is always examined.
+        let mut bounds = Vec::with_capacity(self.slots.len() - pruned_roots);
+        bounds.push(Proved {
+            payload: 0,
+            node: 0,
+            code: 0,
+        });
         let mut i = 0;
-        while i < queue.len() {
-            let (node, slot) = queue[i];
+        while i < bounds.len() {
+            let Proved { payload, node, .. } = bounds[i];
+            let slot = self.slots[payload as usize];
+            bounds[i].payload = slot.payload;
+            bounds[i].code = slot.code;
             i += 1;
-            let Slot { children, .. } = self.slots[slot as usize];
-            let Some(bound) = self.slots[slot as usize].bound() else {
-                pruned.push(NodeId(node));
-                continue;
-            };
-            bounds.push((NodeId(node), bound));
             if let Kind::Inner { first, count } = tree.kind(node) {
-                queue.extend((0..count).map(|k| (first + k, children + k)));
+                for k in 0..count {
+                    let at = slot.children + k;
+                    if self.slots[at as usize].code == 0 {
+                        pruned.push(NodeId(first + k));
+                    } else {
+                        bounds.push(Proved {
+                            payload: i64::from(at),
+                            node: first + k,
+                            code: 0,
+                        });
+                    }
+                }
             }
         }
         AlphaBeta {
