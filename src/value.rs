@@ -49,26 +49,38 @@ impl Serialize for Value {
     }
 }
 
-impl Value {
-    /// Reads what [`Display`](fmt::Display) writes: an integer, `+inf` or `-inf`.
-    pub fn parse(s: &str) -> Option<Value> {
-        Value::parse_infinity(s).or_else(|| s.trim().parse().ok().map(Value::Finite))
-    }
+/// An integer, `"+inf"` or `"-inf"` (any form [`Value::parse_infinity`] takes).
+pub(crate) fn parse_value(s: &str) -> Option<Value> {
+    s.trim()
+        .parse()
+        .ok()
+        .map(Value::Finite)
+        .or_else(|| Value::parse_infinity(s))
 }
 
+/// Reads what `Serialize` writes: an integer, or the string `"+inf"` / `"-inf"`.
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Int(i64),
-            Text(String),
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(r#"an integer, "+inf" or "-inf""#)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+                Ok(Value::Finite(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+                i64::try_from(v)
+                    .map(Value::Finite)
+                    .map_err(|_| E::custom(format!("{v} is too large for a value")))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Value, E> {
+                Value::parse_infinity(s)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+            }
         }
-        match Raw::deserialize(d)? {
-            Raw::Int(v) => Ok(Value::Finite(v)),
-            Raw::Text(s) => Value::parse_infinity(&s)
-                .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a value"))),
-        }
+        d.deserialize_any(Visitor)
     }
 }
 
@@ -88,5 +100,21 @@ mod tests {
         let json =
             serde_json::to_string(&[Value::NegInf, Value::Finite(4), Value::PosInf]).unwrap();
         assert_eq!(json, r#"["-inf",4,"+inf"]"#);
+    }
+
+    #[test]
+    fn values_deserialize_from_what_they_serialize() {
+        let back: Vec<Value> = serde_json::from_str(r#"["-inf",4,-7,"+inf"]"#).unwrap();
+        assert_eq!(
+            back,
+            [
+                Value::NegInf,
+                Value::Finite(4),
+                Value::Finite(-7),
+                Value::PosInf
+            ]
+        );
+        assert!(serde_json::from_str::<Value>(r#""four""#).is_err());
+        assert!(serde_json::from_str::<Value>("18446744073709551615").is_err());
     }
 }

@@ -105,7 +105,7 @@ pub(crate) fn cut_reason(t: &Tree, c: &crate::gametree::Cut, prune_on_equal: boo
     .with("other", other)
     .with("by", t.label(c.by))
     .with("by_bound", shown(c.by_bound))
-    .with("pruned", labels(t, c.pruned.iter().copied()).join(", "))
+    .with("pruned", labels(t, c.pruned.iter()).join(", "))
 }
 
 /// What a key shows of an alpha-beta search: the figure's marks, the notes
@@ -119,20 +119,19 @@ pub(crate) struct Traced {
 pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
     let sign = |k: CutKind| if k == CutKind::Alpha { "α" } else { "β" };
     let marks = TreeMarks {
-        values: ab
-            .bounds
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                b.filter(|_| t.leaf(crate::gametree::NodeId(i as u32)).is_none())
+        values: t
+            .ids()
+            .map(|id| {
+                ab.bound(id)
+                    .filter(|_| t.leaf(id).is_none())
                     .map(bound_text)
             })
             .collect(),
-        unexamined: t.ids().map(|id| ab.bounds[id.index()].is_none()).collect(),
+        unexamined: t.ids().map(|id| !ab.examined(id)).collect(),
         cut_roots: ab
             .cuts
             .iter()
-            .flat_map(|c| c.pruned.iter().map(move |&p| (p, sign(c.kind).to_string())))
+            .flat_map(|c| c.pruned.iter().map(move |p| (p, sign(c.kind).to_string())))
             .collect(),
         causes: ab.cuts.iter().map(|c| c.by).collect(),
         ..TreeMarks::default()
@@ -144,7 +143,7 @@ pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
         notes.push(lang.get("note.no_cuts").to_string());
     }
     for (id, tight) in &ab.widened {
-        let b = ab.bounds[id.index()].expect("widened nodes were examined");
+        let Some(b) = ab.bound(*id) else { continue };
         notes.push(lang.fill(
             "note.widened",
             &[
@@ -155,8 +154,7 @@ pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
         ));
     }
     let rows = ab
-        .steps
-        .iter()
+        .steps()
         .map(|s| {
             let node = t.label(s.node).into_owned();
             let what = match s.event {
@@ -215,7 +213,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
                 Answer::Bounds(
                     t.ids()
                         .filter(|&id| t.leaf(id).is_none())
-                        .filter_map(|id| ab.bounds[id.index()].map(|b| (node(id), b)))
+                        .filter_map(|id| ab.bound(id).map(|b| (node(id), b)))
                         .collect(),
                 ),
             ),
@@ -284,7 +282,7 @@ fn cut_of(ctx: &Context<'_>, item: Item) -> Option<Reason> {
     let id = NodeId(n);
     ab.cuts
         .iter()
-        .find(|c| c.at == id || c.pruned.contains(&id))
+        .find(|c| c.at == id || c.pruned.contains(id))
         .map(|c| cut_reason(t, c, ab.options.prune_on_equal))
 }
 
@@ -307,7 +305,7 @@ pub(crate) fn teach_search(
             let mut by_cut: Vec<(Option<usize>, Vec<Item>)> = Vec::new();
             for &m in items {
                 let cut = match m {
-                    Item::Node(n) => ab.cuts.iter().position(|c| c.pruned.contains(&NodeId(n))),
+                    Item::Node(n) => ab.cuts.iter().position(|c| c.pruned.contains(NodeId(n))),
                     _ => None,
                 };
                 match by_cut.iter_mut().find(|(c, _)| *c == cut) {
@@ -348,8 +346,7 @@ pub(crate) fn teach_search(
 /// Why a node the student pruned is examined: the bounds in force when it is reached.
 fn window_reason(t: &Tree, ab: &AlphaBeta, id: NodeId) -> Reason {
     let step = ab
-        .steps
-        .iter()
+        .steps()
         .find(|s| s.node == id && matches!(s.event, Event::Enter | Event::Leaf(_)));
     match step {
         Some(s) => Reason::new(Phrase::PrunedExamined)
@@ -359,7 +356,7 @@ fn window_reason(t: &Tree, ab: &AlphaBeta, id: NodeId) -> Reason {
         // Under a pruned branch: the student listed a node below the cut branch's root.
         None => {
             let mut root = id;
-            while let Some(p) = t.parent(root).filter(|&p| ab.bounds[p.index()].is_none()) {
+            while let Some(p) = t.parent(root).filter(|&p| !ab.examined(p)) {
                 root = p;
             }
             Reason::new(Phrase::PrunedBelow)

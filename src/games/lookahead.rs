@@ -102,9 +102,7 @@ impl Search {
             return Some("unique_best = true".to_string());
         }
         let min = self.min_cuts?;
-        let cuts = crate::gametree::alpha_beta(tree, self.alpha_beta)
-            .cuts
-            .len();
+        let cuts = crate::gametree::alpha_beta_summary(tree, self.alpha_beta).cuts;
         ((cuts as u32) < min).then(|| format!("min_cuts = {min}"))
     }
 }

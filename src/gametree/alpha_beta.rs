@@ -18,10 +18,15 @@
 //! - a node that fails on its own side (a MAX node none of whose children beat
 //!   the α in force) reports, fail-hard, the window bound it was searched with
 //!   (`≤α`, Knuth & Moore's F1), fail-soft the tightest bound its children give (F2).
+//!
+//! One search serves [`alpha_beta`] (the full trace) and [`alpha_beta_summary`]
+//! (value and counts only): it is generic over a recorder, and the summary's
+//! recorder does nothing, so its calls compile away. Everything the trace keeps
+//! is proportional to the nodes the search examines, never to the whole tree.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::tree::{NodeId, Player, Tree};
+use super::tree::{Kind, NodeId, Player, Tree};
 use crate::value::Value;
 
 /// The order in which a node's children are searched.
@@ -68,7 +73,7 @@ impl Default for Options {
 }
 
 /// α-cut or β-cut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CutKind {
     /// At a MIN node, caused by a MAX ancestor's α.
@@ -77,8 +82,56 @@ pub enum CutKind {
     Beta,
 }
 
+/// The children skipped at one cut. Siblings have consecutive ids and the
+/// search skips the rest of them, so they are one id range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pruned {
+    first: NodeId,
+    len: u32,
+    /// Searched right to left: the range is listed from its last id down.
+    reversed: bool,
+}
+
+impl Pruned {
+    /// The skipped children, in search order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
+        let Pruned {
+            first,
+            len,
+            reversed,
+        } = *self;
+        (0..len).map(move |i| {
+            NodeId(if reversed {
+                first.0 + len - 1 - i
+            } else {
+                first.0 + i
+            })
+        })
+    }
+
+    /// How many children were skipped.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Never true for a recorded cut (a cut skips at least one child).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `id` is one of the skipped children.
+    pub fn contains(&self, id: NodeId) -> bool {
+        (self.first.0..self.first.0 + self.len).contains(&id.0)
+    }
+
+    /// The skipped children, in search order.
+    pub fn to_vec(&self) -> Vec<NodeId> {
+        self.iter().collect()
+    }
+}
+
 /// One cutoff.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cut {
     /// The node whose remaining children were skipped.
     pub at: NodeId,
@@ -91,7 +144,7 @@ pub struct Cut {
     /// The bound of `by` (its α for an α-cut).
     pub by_bound: Value,
     /// The skipped children, in search order.
-    pub pruned: Vec<NodeId>,
+    pub pruned: Pruned,
 }
 
 impl Cut {
@@ -146,33 +199,31 @@ impl Serialize for Bound {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Bound {
+/// Reads what [`Bound`]'s `Serialize` writes: a value, or `"<=v"` / `">=v"`.
+impl<'de> Deserialize<'de> for Bound {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bound, D::Error> {
-        #[derive(serde::Deserialize)]
+        #[derive(Deserialize)]
         #[serde(untagged)]
-        enum Raw {
-            Exact(Value),
+        enum Repr {
+            Value(Value),
             Text(String),
         }
-        match Raw::deserialize(d)? {
-            Raw::Exact(v) => Ok(Bound::Exact(v)),
-            Raw::Text(s) => Bound::parse(&s)
-                .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a bound"))),
+        match Repr::deserialize(d)? {
+            Repr::Value(v) => Ok(Bound::Exact(v)),
+            Repr::Text(t) => {
+                let parse = |rest: &str| {
+                    crate::value::parse_value(rest.trim())
+                        .ok_or_else(|| serde::de::Error::custom(format!("not a bound: {t:?}")))
+                };
+                if let Some(rest) = t.strip_prefix("<=") {
+                    parse(rest).map(Bound::AtMost)
+                } else if let Some(rest) = t.strip_prefix(">=") {
+                    parse(rest).map(Bound::AtLeast)
+                } else {
+                    parse(&t).map(Bound::Exact)
+                }
+            }
         }
-    }
-}
-
-impl Bound {
-    /// Reads what [`Display`](std::fmt::Display) writes: `3`, `+inf`, `<=2`, `>=-inf`.
-    pub fn parse(s: &str) -> Option<Bound> {
-        let (make, rest): (fn(Value) -> Bound, &str) = if let Some(r) = s.strip_prefix("<=") {
-            (Bound::AtMost, r)
-        } else if let Some(r) = s.strip_prefix(">=") {
-            (Bound::AtLeast, r)
-        } else {
-            (Bound::Exact, s)
-        };
-        Value::parse(rest).map(make)
     }
 }
 
@@ -188,7 +239,7 @@ impl std::fmt::Display for Bound {
 
 /// One line of the trace; `alpha`/`beta` are the bounds in force at `node`
 /// after the event (its own bound included).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// The node the event is about.
     pub node: NodeId,
@@ -201,7 +252,7 @@ pub struct Step {
 }
 
 /// What happened in a [`Step`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Event {
     /// The search entered an inner node.
@@ -217,180 +268,600 @@ pub enum Event {
 }
 
 /// The full result of alpha-beta on a tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "AlphaBetaRepr", from = "AlphaBetaRepr")]
 pub struct AlphaBeta {
     /// The conventions used.
     pub options: Options,
     /// The root's value (always exact).
     pub value: Value,
-    /// Per node: what the search proved, `None` if never examined.
-    pub bounds: Vec<Option<Bound>>,
+    /// What the search proved about each examined node, by id (see [`AlphaBeta::bound`]).
+    bounds: Vec<Proved>,
     /// Leaves in the order they were evaluated.
     pub evaluated: Vec<NodeId>,
     /// Every cut, in the order they happened.
     pub cuts: Vec<Cut>,
     /// The roots of the skipped subtrees, by id.
     pub pruned: Vec<NodeId>,
-    /// Every node never examined (the pruned roots and all below them), by id.
-    pub unexamined: Vec<NodeId>,
     /// Fail-hard only: nodes whose bound was widened to the window's edge, with
     /// the tighter bound their children give (what fail-soft would report).
     pub widened: Vec<(NodeId, Bound)>,
-    /// The step-by-step trace.
-    pub steps: Vec<Step>,
+    /// The step-by-step trace (see [`AlphaBeta::steps`]).
+    steps: Steps,
+}
+
+/// The trace packed to 16 bytes a step (a [`Step`] is 72): it is the largest
+/// part of the result, several steps per examined node. A step's α and β are
+/// not stored: they follow from the events before it (a node's window is its
+/// parent's after the parent's last improvement), so [`AlphaBeta::steps`]
+/// rebuilds them in one pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Steps {
+    root_max: bool,
+    packed: Vec<Packed>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed {
+    /// The event's value, cut index or bound.
+    payload: i64,
+    node: u32,
+    /// Bits 0-1 the payload value's kind, 4-6 the event.
+    tags: u32,
+}
+
+const ENTER: u32 = 0;
+const LEAF: u32 = 1;
+const IMPROVE: u32 = 2;
+const CUT: u32 = 3;
+/// Exit, plus the bound's relation (0 exact, 1 at most, 2 at least).
+const EXIT: u32 = 4;
+
+/// A value as (kind, integer): kind 0 is -inf, 1 finite, 2 +inf.
+fn split(v: Value) -> (u32, i64) {
+    match v {
+        Value::NegInf => (0, 0),
+        Value::Finite(x) => (1, x),
+        Value::PosInf => (2, 0),
+    }
+}
+
+fn join(kind: u32, x: i64) -> Value {
+    match kind {
+        0 => Value::NegInf,
+        1 => Value::Finite(x),
+        _ => Value::PosInf,
+    }
+}
+
+/// A bound as (relation, value).
+fn split_bound(b: Bound) -> (u32, Value) {
+    match b {
+        Bound::Exact(v) => (0, v),
+        Bound::AtMost(v) => (1, v),
+        Bound::AtLeast(v) => (2, v),
+    }
+}
+
+fn join_bound(relation: u32, v: Value) -> Bound {
+    match relation {
+        0 => Bound::Exact(v),
+        1 => Bound::AtMost(v),
+        _ => Bound::AtLeast(v),
+    }
+}
+
+impl Packed {
+    fn pack(node: u32, event: Event) -> Packed {
+        let (code, pv) = match event {
+            Event::Enter => (ENTER, Value::Finite(0)),
+            Event::Leaf(v) => (LEAF, v),
+            Event::Improve(v) => (IMPROVE, v),
+            Event::Cut(i) => (CUT, Value::Finite(i as i64)),
+            Event::Exit(b) => {
+                let (relation, v) = split_bound(b);
+                (EXIT + relation, v)
+            }
+        };
+        let (kind, payload) = split(pv);
+        Packed {
+            payload,
+            node,
+            tags: kind | code << 4,
+        }
+    }
+
+    fn event(self) -> Event {
+        let pv = join(self.tags & 3, self.payload);
+        match self.tags >> 4 {
+            ENTER => Event::Enter,
+            LEAF => Event::Leaf(pv),
+            IMPROVE => Event::Improve(pv),
+            CUT => Event::Cut(self.payload as usize),
+            e => Event::Exit(join_bound(e - EXIT, pv)),
+        }
+    }
+}
+
+/// Decodes [`Steps`], keeping the window of every entered node.
+struct StepIter<'a> {
+    packed: std::slice::Iter<'a, Packed>,
+    root_max: bool,
+    /// Per entered node: MAX?, its window on entry, its own bound.
+    open: Vec<(bool, Value, Value, Value)>,
+}
+
+impl StepIter<'_> {
+    /// The window a child of the innermost entered node is searched with.
+    fn child_window(&self) -> (Value, Value) {
+        self.open
+            .last()
+            .map_or((Value::NegInf, Value::PosInf), |&(m, a, b, own)| {
+                window(m, a, b, own)
+            })
+    }
+}
+
+impl Iterator for StepIter<'_> {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        let p = self.packed.next()?;
+        let event = p.event();
+        let (alpha, beta) = match event {
+            Event::Leaf(_) => self.child_window(),
+            Event::Enter => {
+                let (a, b) = self.child_window();
+                let max = self.open.last().map_or(self.root_max, |f| !f.0);
+                let own = if max { Value::NegInf } else { Value::PosInf };
+                self.open.push((max, a, b, own));
+                (a, b)
+            }
+            Event::Improve(v) => {
+                let f = self.open.last_mut().expect("an entered node");
+                f.3 = v;
+                window(f.0, f.1, f.2, f.3)
+            }
+            Event::Cut(_) => self.child_window(),
+            Event::Exit(_) => {
+                let w = self.child_window();
+                self.open.pop();
+                w
+            }
+        };
+        Some(Step {
+            node: NodeId(p.node),
+            alpha,
+            beta,
+            event,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.packed.size_hint()
+    }
+}
+
+impl ExactSizeIterator for StepIter<'_> {}
+
+/// What [`AlphaBeta`] is written and read as: the trace as a list of [`Step`]s.
+#[derive(Serialize, Deserialize)]
+struct AlphaBetaRepr {
+    options: Options,
+    root: Player,
+    value: Value,
+    bounds: Vec<(NodeId, Bound)>,
+    evaluated: Vec<NodeId>,
+    cuts: Vec<Cut>,
+    pruned: Vec<NodeId>,
+    widened: Vec<(NodeId, Bound)>,
+    steps: Vec<Step>,
+}
+
+impl From<AlphaBeta> for AlphaBetaRepr {
+    fn from(ab: AlphaBeta) -> AlphaBetaRepr {
+        AlphaBetaRepr {
+            options: ab.options,
+            root: if ab.steps.root_max {
+                Player::Max
+            } else {
+                Player::Min
+            },
+            value: ab.value,
+            steps: ab.steps().collect(),
+            bounds: ab.bounds().collect(),
+            evaluated: ab.evaluated,
+            cuts: ab.cuts,
+            pruned: ab.pruned,
+            widened: ab.widened,
+        }
+    }
+}
+
+impl From<AlphaBetaRepr> for AlphaBeta {
+    fn from(r: AlphaBetaRepr) -> AlphaBeta {
+        AlphaBeta {
+            options: r.options,
+            value: r.value,
+            bounds: r
+                .bounds
+                .into_iter()
+                .map(|(id, b)| {
+                    let (code, payload) = pack_bound(b);
+                    Proved {
+                        payload,
+                        node: id.0,
+                        code,
+                    }
+                })
+                .collect(),
+            evaluated: r.evaluated,
+            cuts: r.cuts,
+            pruned: r.pruned,
+            widened: r.widened,
+            steps: Steps {
+                root_max: r.root == Player::Max,
+                packed: r
+                    .steps
+                    .iter()
+                    .map(|s| Packed::pack(s.node.0, s.event))
+                    .collect(),
+            },
+        }
+    }
 }
 
 impl AlphaBeta {
-    /// Whether every id of the result lies below `nodes` and it has a bound
-    /// slot per node (a result read back from a file is checked with this).
+    /// Whether every id of the result lies below `nodes` and its trace is well
+    /// formed (each step inside an entered node, cut indices in range): a
+    /// result read back from a file is checked with this before it is used.
     pub fn fits(&self, nodes: usize) -> bool {
         let ok = |n: &NodeId| n.index() < nodes;
-        self.bounds.len() == nodes
+        let pruned_ok = |p: &Pruned| u64::from(p.first.0) + u64::from(p.len) <= nodes as u64;
+        let mut open = 0usize;
+        let steps_ok = self.steps.packed.iter().all(|p| {
+            let inside = match p.event() {
+                Event::Enter => {
+                    open += 1;
+                    true
+                }
+                Event::Improve(_) => open > 0,
+                Event::Exit(_) => {
+                    let was = open;
+                    open = open.saturating_sub(1);
+                    was > 0
+                }
+                Event::Cut(i) => i < self.cuts.len(),
+                Event::Leaf(_) => true,
+            };
+            inside && (p.node as usize) < nodes
+        });
+        steps_ok
+            && self.bounds.windows(2).all(|w| w[0].node < w[1].node)
+            && self.bounds.iter().all(|p| (p.node as usize) < nodes)
             && self.evaluated.iter().all(ok)
             && self.pruned.iter().all(ok)
-            && self.unexamined.iter().all(ok)
             && self.widened.iter().all(|(n, _)| ok(n))
             && self
                 .cuts
                 .iter()
-                .all(|c| ok(&c.at) && ok(&c.by) && c.pruned.iter().all(ok))
-            && self
-                .steps
-                .iter()
-                .all(|s| ok(&s.node) && !matches!(s.event, Event::Cut(i) if i >= self.cuts.len()))
+                .all(|c| ok(&c.at) && ok(&c.by) && pruned_ok(&c.pruned))
+    }
+
+    /// What the search proved about `id`, `None` if it was never examined.
+    pub fn bound(&self, id: NodeId) -> Option<Bound> {
+        self.bounds
+            .binary_search_by_key(&id.0, |p| p.node)
+            .ok()
+            .map(|i| self.bounds[i].bound())
+    }
+
+    /// Whether the search examined `id` (evaluated it, or entered it).
+    pub fn examined(&self, id: NodeId) -> bool {
+        self.bound(id).is_some()
+    }
+
+    /// The step-by-step trace, in order. Steps are stored packed, without their
+    /// α and β, and decoded as the iterator goes.
+    pub fn steps(&self) -> impl ExactSizeIterator<Item = Step> + '_ {
+        StepIter {
+            packed: self.steps.packed.iter(),
+            root_max: self.steps.root_max,
+            open: Vec::new(),
+        }
+    }
+
+    /// Every examined node and what the search proved about it, by id.
+    pub fn bounds(&self) -> impl ExactSizeIterator<Item = (NodeId, Bound)> + '_ {
+        self.bounds.iter().map(|p| (NodeId(p.node), p.bound()))
+    }
+
+    /// Every node never examined (the pruned roots and all below them), by id.
+    /// Built on demand: it can be most of the tree.
+    pub fn unexamined(&self, tree: &Tree) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut stack = Vec::new();
+        for &root in &self.pruned {
+            stack.push(root);
+            while let Some(id) = stack.pop() {
+                out.push(id);
+                stack.extend(tree.children(id));
+            }
+        }
+        out.sort_unstable();
+        out
     }
 }
 
-struct Frame {
-    node: NodeId,
-    player: Player,
-    own: Value,
-    /// Whether a child has backed up a value yet (before that, the node has no α or β).
-    bounded: bool,
+/// What [`alpha_beta_summary`] reports: the figures generators check, no trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The root's value, as [`AlphaBeta::value`].
+    pub value: Value,
+    /// Leaves evaluated, as `AlphaBeta::evaluated.len()`.
+    pub leaves_evaluated: usize,
+    /// Cuts, as `AlphaBeta::cuts.len()`.
+    pub cuts: usize,
 }
 
-struct Search<'t> {
-    tree: &'t Tree,
-    options: Options,
-    stack: Vec<Frame>,
-    out: AlphaBeta,
-}
-
-/// Runs alpha-beta from the root with the window (-inf, +inf).
+/// Runs alpha-beta from the root with the window (-inf, +inf), with the full trace.
 pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
-    let out = AlphaBeta {
+    // A first, silent pass sizes every list exactly: cheaper than growing
+    // them (each growth copies), and nothing is allocated that is not used.
+    let mut count = Count::default();
+    let (_, leaves, cuts) = search(tree, options, &mut count);
+    let mut slots = Vec::with_capacity(count.slots);
+    slots.push(Slot::UNEXAMINED);
+    let mut trace = Trace {
         options,
-        value: Value::NegInf,
-        bounds: vec![None; tree.len()],
-        evaluated: Vec::new(),
-        cuts: Vec::new(),
-        pruned: Vec::new(),
-        unexamined: Vec::new(),
-        widened: Vec::new(),
-        steps: Vec::new(),
+        frames: Vec::with_capacity(tree.height() + 1),
+        slots,
+        evaluated: Vec::with_capacity(leaves),
+        cuts: Vec::with_capacity(cuts),
+        widened: Vec::with_capacity(count.widened),
+        steps: Steps {
+            root_max: tree.root_player() == Player::Max,
+            packed: Vec::with_capacity(count.steps),
+        },
     };
+    let (root, _, _) = search(tree, options, &mut trace);
+    trace.finish(tree, root.value())
+}
+
+/// The same search as [`alpha_beta`], keeping only its value and counts: for
+/// generators that test many candidate trees, and large trees.
+pub fn alpha_beta_summary(tree: &Tree, options: Options) -> Summary {
+    let (root, leaves_evaluated, cuts) = search(tree, options, &mut Quiet);
+    Summary {
+        value: root.value(),
+        leaves_evaluated,
+        cuts,
+    }
+}
+
+/// The root's bound, the leaves evaluated and the cuts.
+fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> (Bound, usize, usize) {
     let mut search = Search {
         tree,
         options,
-        stack: Vec::new(),
-        out,
+        rec,
+        leaves: 0,
+        cuts: 0,
     };
-    let root = search.visit(tree.root(), Value::NegInf, Value::PosInf);
-    let mut out = search.out;
-    out.value = root.value();
-    out.pruned.sort_unstable();
-    // Exactly the nodes the search never reached, in id order.
-    out.unexamined = tree
-        .ids()
-        .filter(|id| out.bounds[id.index()].is_none())
-        .collect();
-    out
+    let root = search.visit(
+        0,
+        tree.root_player() == Player::Max,
+        Value::NegInf,
+        Value::PosInf,
+        false,
+        false,
+    );
+    (root, search.leaves, search.cuts)
 }
 
-impl Search<'_> {
-    /// Whether `own` (a node's α or β) has reached `bound` (the opposite bound in force).
-    fn reaches(&self, player: Player, own: Value, bound: Value) -> bool {
-        match (player, self.options.prune_on_equal) {
-            (Player::Max, true) => own >= bound,
-            (Player::Max, false) => own > bound,
-            (Player::Min, true) => own <= bound,
-            (Player::Min, false) => own < bound,
+/// The bounds in force at a node after its own bound became `own`.
+#[inline]
+fn window(is_max: bool, alpha: Value, beta: Value, own: Value) -> (Value, Value) {
+    if is_max {
+        (alpha.max(own), beta)
+    } else {
+        (alpha, beta.min(own))
+    }
+}
+
+/// Whether `own` (a node's α or β) has reached `bound` (the opposite bound).
+#[inline]
+fn reaches(prune_on_equal: bool, is_max: bool, own: Value, bound: Value) -> bool {
+    match (is_max, prune_on_equal) {
+        (true, true) => own >= bound,
+        (true, false) => own > bound,
+        (false, true) => own <= bound,
+        (false, false) => own < bound,
+    }
+}
+
+/// What the search tells whoever records it. Every method defaults to nothing.
+trait Recorder {
+    fn leaf(&mut self, _node: u32, _alpha: Value, _beta: Value, _v: Value) {}
+    fn enter(&mut self, _node: u32, _is_max: bool, _first: u32, _count: u32, _a: Value, _b: Value) {
+    }
+    /// A child of the innermost entered node returned; `own` is that node's α or β.
+    fn child_done(&mut self, _own: Value) {}
+    fn improve(&mut self, _node: u32, _alpha: Value, _beta: Value, _own: Value) {}
+    fn cut(
+        &mut self,
+        _node: u32,
+        _is_max: bool,
+        _own: Value,
+        _pruned: Pruned,
+        _a: Value,
+        _b: Value,
+    ) {
+    }
+    fn exit(&mut self, _node: u32, _a: Value, _b: Value, _bound: Bound, _tight: Bound) {}
+}
+
+/// Records nothing.
+struct Quiet;
+impl Recorder for Quiet {}
+
+/// Counts what [`Trace`] will store.
+struct Count {
+    steps: usize,
+    /// One per child of an entered node, plus the root's.
+    slots: usize,
+    widened: usize,
+}
+
+impl Default for Count {
+    fn default() -> Count {
+        Count {
+            steps: 0,
+            slots: 1,
+            widened: 0,
+        }
+    }
+}
+
+impl Recorder for Count {
+    fn leaf(&mut self, _: u32, _: Value, _: Value, _: Value) {
+        self.steps += 1;
+    }
+    fn enter(&mut self, _: u32, _: bool, _: u32, count: u32, _: Value, _: Value) {
+        self.steps += 1;
+        self.slots += count as usize;
+    }
+    fn improve(&mut self, _: u32, _: Value, _: Value, _: Value) {
+        self.steps += 1;
+    }
+    fn cut(&mut self, _: u32, _: bool, _: Value, _: Pruned, _: Value, _: Value) {
+        self.steps += 1;
+    }
+    fn exit(&mut self, _: u32, _: Value, _: Value, bound: Bound, tight: Bound) {
+        self.steps += 1;
+        self.widened += usize::from(bound != tight);
+    }
+}
+
+struct Search<'t, 'r, R> {
+    tree: &'t Tree,
+    options: Options,
+    rec: &'r mut R,
+    leaves: usize,
+    cuts: usize,
+}
+
+impl<R: Recorder> Search<'_, '_, R> {
+    /// Searches `node` with the window (`alpha`, `beta`). `max_bounded` /
+    /// `min_bounded`: whether some MAX / MIN ancestor has backed up a value
+    /// from a child yet (only such an ancestor's bound causes a cut).
+    #[inline(always)]
+    fn visit(
+        &mut self,
+        node: u32,
+        is_max: bool,
+        alpha: Value,
+        beta: Value,
+        max_bounded: bool,
+        min_bounded: bool,
+    ) -> Bound {
+        match self.tree.kind(node) {
+            Kind::Leaf(v) => {
+                self.leaves += 1;
+                self.rec.leaf(node, alpha, beta, v);
+                Bound::Exact(v)
+            }
+            Kind::Inner { first, count } => self.inner(
+                node,
+                first,
+                count,
+                is_max,
+                alpha,
+                beta,
+                max_bounded,
+                min_bounded,
+            ),
         }
     }
 
-    fn step(&mut self, node: NodeId, alpha: Value, beta: Value, event: Event) {
-        self.out.steps.push(Step {
-            node,
-            alpha,
-            beta,
-            event,
-        });
-    }
-
-    fn visit(&mut self, node: NodeId, alpha: Value, beta: Value) -> Bound {
-        let tree = self.tree;
-        if let Some(v) = tree.leaf(node) {
-            self.out.evaluated.push(node);
-            self.step(node, alpha, beta, Event::Leaf(v));
-            self.out.bounds[node.index()] = Some(Bound::Exact(v));
-            return Bound::Exact(v);
-        }
-        let player = tree.player(node);
-        let is_max = player == Player::Max;
-        self.step(node, alpha, beta, Event::Enter);
-        let mut children: Vec<NodeId> = tree.children(node).collect();
-        if self.options.order == Order::RightToLeft {
-            children.reverse();
-        }
+    /// [`Search::visit`] at an inner node. Leaves are read in the parent's
+    /// loop (`visit` is inlined there), not by a call: most nodes are leaves.
+    #[allow(clippy::too_many_arguments)]
+    fn inner(
+        &mut self,
+        node: u32,
+        first: u32,
+        count: u32,
+        is_max: bool,
+        alpha: Value,
+        beta: Value,
+        max_bounded: bool,
+        min_bounded: bool,
+    ) -> Bound {
+        self.rec.enter(node, is_max, first, count, alpha, beta);
+        let rtl = self.options.order == Order::RightToLeft;
+        let prune_on_equal = self.options.prune_on_equal;
         // `own` is the node's α (MAX) or β (MIN); [lo, hi] is what the children prove.
         let mut own = if is_max { Value::NegInf } else { Value::PosInf };
         let (mut lo, mut hi) = (own, own);
-        self.stack.push(Frame {
-            node,
-            player,
-            own,
-            bounded: false,
-        });
-        for (i, &child) in children.iter().enumerate() {
-            let (a, b) = if is_max {
-                (alpha.max(own), beta)
+        for i in 0..count {
+            let child = if rtl {
+                first + count - 1 - i
             } else {
-                (alpha, beta.min(own))
+                first + i
             };
-            let result = self.visit(child, a, b);
+            let (a, b) = window(is_max, alpha, beta, own);
+            // After its first child, a node has an α or β, even one of ±inf.
+            let (cmax, cmin) = if is_max {
+                (max_bounded || i > 0, min_bounded)
+            } else {
+                (max_bounded, min_bounded || i > 0)
+            };
+            let result = self.visit(child, !is_max, a, b, cmax, cmin);
             let (clo, chi) = result.interval();
+            let v = result.value();
             if is_max {
                 (lo, hi) = (lo.max(clo), hi.max(chi));
             } else {
                 (lo, hi) = (lo.min(clo), hi.min(chi));
             }
-            let v = result.value();
-            // After its first child, a node has an α or β, even one of ±inf.
-            self.stack.last_mut().expect("own frame").bounded = true;
             if (is_max && v > own) || (!is_max && v < own) {
                 own = v;
-                self.stack.last_mut().expect("own frame").own = own;
-                let (a, b) = if is_max {
-                    (alpha.max(own), beta)
-                } else {
-                    (alpha, beta.min(own))
-                };
-                self.step(node, a, b, Event::Improve(own));
+                self.rec.child_done(own);
+                let (a, b) = window(is_max, alpha, beta, own);
+                self.rec.improve(node, a, b, own);
+            } else {
+                self.rec.child_done(own);
             }
-            let opposite = if is_max { beta } else { alpha };
-            if self.reaches(player, own, opposite) {
-                let rest = &children[i + 1..];
-                if !rest.is_empty() && self.cut(node, player, own, rest, alpha, beta) {
-                    if is_max {
-                        hi = Value::PosInf
-                    } else {
-                        lo = Value::NegInf
-                    }
-                    break;
+            // The opposite bound in force is the tightest of the opposite
+            // ancestors' bounds, or the initial window's ±inf. A cut needs an
+            // ancestor's bound: any bound but the initial one is one, and the
+            // initial ±inf counts only once such an ancestor has backed it up.
+            let (opposite, initial, backed) = if is_max {
+                (beta, Value::PosInf, min_bounded)
+            } else {
+                (alpha, Value::NegInf, max_bounded)
+            };
+            if i + 1 < count
+                && reaches(prune_on_equal, is_max, own, opposite)
+                && (opposite != initial || backed)
+            {
+                let len = count - 1 - i;
+                let pruned = Pruned {
+                    first: NodeId(if rtl { first } else { child + 1 }),
+                    len,
+                    reversed: rtl,
+                };
+                self.cuts += 1;
+                self.rec.cut(node, is_max, own, pruned, alpha, beta);
+                if is_max {
+                    hi = Value::PosInf
+                } else {
+                    lo = Value::NegInf
                 }
+                break;
             }
         }
-        self.stack.pop();
         // [lo, hi] is what the examined children prove. When it is two-sided
         // (say one child failed high, another is exact and larger), report the
         // side on which the search failed, as the backed-up value says.
@@ -410,59 +881,344 @@ impl Search<'_> {
                 Bound::AtLeast(lo),
             )
         };
-        if bound != tight {
-            self.out.widened.push((node, tight));
-        }
-        self.out.bounds[node.index()] = Some(bound);
-        let (a, b) = if is_max {
-            (alpha.max(own), beta)
-        } else {
-            (alpha, beta.min(own))
-        };
-        self.step(node, a, b, Event::Exit(bound));
+        let (a, b) = window(is_max, alpha, beta, own);
+        self.rec.exit(node, a, b, bound, tight);
         bound
     }
+}
 
-    /// Records a cut if an ancestor's bound causes it; returns whether one did.
-    /// (A bound of ±inf that no child backed up is the initial window, not an
-    /// ancestor's α or β, so it causes no cut.)
-    fn cut(
-        &mut self,
-        node: NodeId,
-        player: Player,
-        own: Value,
-        pruned: &[NodeId],
-        alpha: Value,
-        beta: Value,
-    ) -> bool {
-        let ancestors = &self.stack[..self.stack.len() - 1];
-        let Some(by) = ancestors
+/// An entered node, for attributing cuts and placing bounds.
+struct Frame {
+    node: u32,
+    is_max: bool,
+    own: Value,
+    /// Whether a child has backed up a value yet (before that, the node has no α or β).
+    bounded: bool,
+    first: u32,
+    /// This node's slot.
+    slot: u32,
+    /// The slot of its first child; its children's slots follow.
+    children: u32,
+}
+
+/// Where the trace keeps an examined node's bound until the search ends.
+/// Entering a node reserves one slot per child, so a node's slot is found from
+/// its parent's without a table over the whole tree.
+/// 16 bytes: the bound packed as in [`Packed`].
+#[derive(Clone, Copy)]
+struct Slot {
+    payload: i64,
+    /// An entered node's first child's slot.
+    children: u32,
+    /// 0 unexamined, else 1 + the bound's relation × 3 + its value's kind.
+    code: u32,
+}
+
+impl Slot {
+    const UNEXAMINED: Slot = Slot {
+        payload: 0,
+        children: u32::MAX,
+        code: 0,
+    };
+
+    fn set(&mut self, b: Bound) {
+        (self.code, self.payload) = pack_bound(b);
+    }
+}
+
+/// A bound as (code, integer): code 1 + the relation × 3 + the value's kind.
+fn pack_bound(b: Bound) -> (u32, i64) {
+    let (relation, v) = split_bound(b);
+    let (kind, x) = split(v);
+    (1 + relation * 3 + kind, x)
+}
+
+/// The inverse of [`pack_bound`]; code 0 is no bound.
+fn unpack_bound(code: u32, x: i64) -> Option<Bound> {
+    let c = code.checked_sub(1)?;
+    Some(join_bound(c / 3, join(c % 3, x)))
+}
+
+/// An examined node and its bound, packed as in [`Slot`] (16 bytes, not 32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Proved {
+    payload: i64,
+    node: u32,
+    code: u32,
+}
+
+impl Proved {
+    fn bound(self) -> Bound {
+        unpack_bound(self.code, self.payload).expect("examined nodes have a bound")
+    }
+}
+
+/// Records the full trace.
+struct Trace {
+    options: Options,
+    frames: Vec<Frame>,
+    slots: Vec<Slot>,
+    evaluated: Vec<NodeId>,
+    cuts: Vec<Cut>,
+    widened: Vec<(NodeId, Bound)>,
+    steps: Steps,
+}
+
+impl Trace {
+    /// `alpha` and `beta` are not stored: [`StepIter`] rebuilds them.
+    fn step(&mut self, node: u32, alpha: Value, beta: Value, event: Event) {
+        let _ = (alpha, beta);
+        self.steps.packed.push(Packed::pack(node, event));
+    }
+
+    /// The slot of `node`, a child of the innermost frame (or the root).
+    fn slot_of(&self, node: u32) -> u32 {
+        self.frames
+            .last()
+            .map_or(0, |f| f.children + (node - f.first))
+    }
+
+    /// Lists the bounds and the pruned roots by id: the examined nodes, read
+    /// breadth-first through the slots, come out in id order.
+    fn finish(self, tree: &Tree, value: Value) -> AlphaBeta {
+        // Every slot is an examined node or a pruned root.
+        let pruned_roots: usize = self.cuts.iter().map(|c| c.pruned.len()).sum();
+        let mut pruned = Vec::with_capacity(pruned_roots);
+        // The list is its own queue: an entry holds its slot's index until it
+        // is reached, then its bound. The root is always examined.
+        let mut bounds = Vec::with_capacity(self.slots.len() - pruned_roots);
+        bounds.push(Proved {
+            payload: 0,
+            node: 0,
+            code: 0,
+        });
+        let mut i = 0;
+        while i < bounds.len() {
+            let Proved { payload, node, .. } = bounds[i];
+            let slot = self.slots[payload as usize];
+            bounds[i].payload = slot.payload;
+            bounds[i].code = slot.code;
+            i += 1;
+            if let Kind::Inner { first, count } = tree.kind(node) {
+                for k in 0..count {
+                    let at = slot.children + k;
+                    if self.slots[at as usize].code == 0 {
+                        pruned.push(NodeId(first + k));
+                    } else {
+                        bounds.push(Proved {
+                            payload: i64::from(at),
+                            node: first + k,
+                            code: 0,
+                        });
+                    }
+                }
+            }
+        }
+        AlphaBeta {
+            options: self.options,
+            value,
+            bounds,
+            evaluated: self.evaluated,
+            cuts: self.cuts,
+            pruned,
+            widened: self.widened,
+            steps: self.steps,
+        }
+    }
+}
+
+impl Recorder for Trace {
+    fn leaf(&mut self, node: u32, alpha: Value, beta: Value, v: Value) {
+        self.evaluated.push(NodeId(node));
+        self.step(node, alpha, beta, Event::Leaf(v));
+        let slot = self.slot_of(node);
+        self.slots[slot as usize].set(Bound::Exact(v));
+    }
+
+    fn enter(&mut self, node: u32, is_max: bool, first: u32, count: u32, a: Value, b: Value) {
+        self.step(node, a, b, Event::Enter);
+        let slot = self.slot_of(node);
+        let children = self.slots.len() as u32;
+        self.slots
+            .extend(std::iter::repeat_n(Slot::UNEXAMINED, count as usize));
+        self.slots[slot as usize].children = children;
+        self.frames.push(Frame {
+            node,
+            is_max,
+            own: if is_max { Value::NegInf } else { Value::PosInf },
+            bounded: false,
+            first,
+            slot,
+            children,
+        });
+    }
+
+    fn child_done(&mut self, own: Value) {
+        let f = self.frames.last_mut().expect("own frame");
+        f.own = own;
+        f.bounded = true;
+    }
+
+    fn improve(&mut self, node: u32, alpha: Value, beta: Value, own: Value) {
+        self.step(node, alpha, beta, Event::Improve(own));
+    }
+
+    /// Attributes the cut to the nearest ancestor whose bound causes it (the
+    /// search only cuts when there is one).
+    fn cut(&mut self, node: u32, is_max: bool, own: Value, pruned: Pruned, a: Value, b: Value) {
+        let ancestors = &self.frames[..self.frames.len() - 1];
+        let by = ancestors
             .iter()
             .rev()
-            .find(|f| f.player != player && f.bounded && self.reaches(player, own, f.own))
-        else {
-            return false;
-        };
+            .find(|f| {
+                f.is_max != is_max
+                    && f.bounded
+                    && reaches(self.options.prune_on_equal, is_max, own, f.own)
+            })
+            .expect("a cut has a cause");
         let cut = Cut {
-            at: node,
-            kind: if player == Player::Max {
+            at: NodeId(node),
+            kind: if is_max {
                 CutKind::Beta
             } else {
                 CutKind::Alpha
             },
-            by: by.node,
+            by: NodeId(by.node),
             at_bound: own,
             by_bound: by.own,
-            pruned: pruned.to_vec(),
+            pruned,
         };
-        self.out.cuts.push(cut);
-        let (a, b) = if player == Player::Max {
-            (alpha.max(own), beta)
-        } else {
-            (alpha, beta.min(own))
-        };
-        self.step(node, a, b, Event::Cut(self.out.cuts.len() - 1));
-        self.out.pruned.extend(pruned);
-        true
+        self.cuts.push(cut);
+        let (a, b) = window(is_max, a, b, own);
+        self.step(node, a, b, Event::Cut(self.cuts.len() - 1));
+    }
+
+    fn exit(&mut self, node: u32, a: Value, b: Value, bound: Bound, tight: Bound) {
+        if bound != tight {
+            self.widened.push((NodeId(node), tight));
+        }
+        let f = self.frames.pop().expect("own frame");
+        self.slots[f.slot as usize].set(bound);
+        self.step(node, a, b, Event::Exit(bound));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gametree::minimax::{minimax, minimax_value};
+    use crate::gametree::tree::{Shape, splitmix_tree};
+
+    /// The figures the C reference in `benches/c/ab.c` prints for this tree.
+    #[test]
+    fn splitmix_tree_4_10_1_matches_the_c_reference() {
+        let tree = splitmix_tree(4, 10, 1);
+        assert_eq!(tree.len(), 1_398_101);
+        assert_eq!(minimax_value(&tree), Value::Finite(-439));
+        assert_eq!(minimax(&tree).value, Value::Finite(-439));
+        let s = alpha_beta_summary(&tree, Options::default());
+        assert_eq!(s.value, Value::Finite(-439));
+        assert_eq!(s.leaves_evaluated, 52_657);
+        let ab = alpha_beta(&tree, Options::default());
+        assert_eq!(ab.evaluated.len(), 52_657);
+        assert_eq!(ab.cuts.len(), s.cuts);
+    }
+
+    fn leaf(v: i64) -> Shape {
+        Shape::Leaf(Value::Finite(v))
+    }
+
+    /// MAX root over MIN nodes [3, 5] and [2, 9, 1]: the second MIN node is cut after 2.
+    fn small() -> Tree {
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![leaf(3), leaf(5)]),
+            Shape::Inner(vec![leaf(2), leaf(9), leaf(1)]),
+        ]);
+        Tree::from_shape(&shape, Player::Max, None).unwrap()
+    }
+
+    #[test]
+    fn pruned_children_are_listed_in_search_order() {
+        let tree = small();
+        let ltr = alpha_beta(&tree, Options::default());
+        assert_eq!(ltr.cuts.len(), 1);
+        assert_eq!(ltr.cuts[0].pruned.to_vec(), [NodeId(6), NodeId(7)]);
+        assert!(ltr.cuts[0].pruned.contains(NodeId(7)));
+        assert!(!ltr.cuts[0].pruned.contains(NodeId(5)));
+        assert_eq!(ltr.unexamined(&tree), [NodeId(6), NodeId(7)]);
+        assert_eq!(ltr.bound(NodeId(2)), Some(Bound::AtMost(Value::Finite(2))));
+        assert_eq!(ltr.bound(NodeId(6)), None);
+
+        // Right to left, the second MIN node is searched first, from its last leaf.
+        let rtl = alpha_beta(
+            &tree,
+            Options {
+                order: Order::RightToLeft,
+                ..Options::default()
+            },
+        );
+        let first_leaf = rtl
+            .steps()
+            .find(|s| matches!(s.event, Event::Leaf(_)))
+            .unwrap();
+        assert_eq!(first_leaf.node, NodeId(7));
+        assert_eq!(rtl.value, Value::Finite(3));
+    }
+
+    #[test]
+    fn right_to_left_cuts_list_the_range_from_its_end() {
+        // MAX root over MIN nodes [7, 8, 1, 9] and [4, 6]. Right to left, [4, 6]
+        // gives α = 4; the first MIN node then reads 9 and 1 and is cut (β = 1 ≤ 4).
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![leaf(7), leaf(8), leaf(1), leaf(9)]),
+            Shape::Inner(vec![leaf(4), leaf(6)]),
+        ]);
+        let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
+        let rtl = alpha_beta(
+            &tree,
+            Options {
+                order: Order::RightToLeft,
+                ..Options::default()
+            },
+        );
+        assert_eq!(rtl.cuts.len(), 1);
+        let cut = &rtl.cuts[0];
+        assert_eq!(cut.at, NodeId(1));
+        // Children 3..=6 are 7, 8, 1, 9; searched 9, 1, then cut: 8 and 7 skipped.
+        assert_eq!(cut.pruned.to_vec(), [NodeId(4), NodeId(3)]);
+        assert_eq!(rtl.pruned, [NodeId(3), NodeId(4)]);
+    }
+
+    #[test]
+    fn the_trace_round_trips_through_serde() {
+        let tree = small();
+        for values in [ValueMode::FailHard, ValueMode::FailSoft] {
+            let ab = alpha_beta(
+                &tree,
+                Options {
+                    values,
+                    ..Options::default()
+                },
+            );
+            let json = serde_json::to_string(&ab).unwrap();
+            assert!(json.contains(r#""alpha":"-inf""#), "{json}");
+            let back: AlphaBeta = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, ab);
+            assert_eq!(
+                back.steps().collect::<Vec<_>>(),
+                ab.steps().collect::<Vec<_>>()
+            );
+        }
+        let bounds: Vec<Bound> = serde_json::from_str(r#"[3, "<=2", ">=-inf", "+inf"]"#).unwrap();
+        assert_eq!(
+            bounds,
+            [
+                Bound::Exact(Value::Finite(3)),
+                Bound::AtMost(Value::Finite(2)),
+                Bound::AtLeast(Value::NegInf),
+                Bound::Exact(Value::PosInf)
+            ]
+        );
+        assert!(serde_json::from_str::<Bound>(r#""<2""#).is_err());
     }
 }

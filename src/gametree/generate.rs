@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::alpha_beta::{Options, alpha_beta};
+use super::alpha_beta::{Options, alpha_beta_summary};
 use super::minimax::minimax;
 use super::tree::{Grow, MAX_DEPTH, Player, Tree};
 pub use crate::generate::GenerateError;
@@ -122,7 +122,7 @@ impl Params {
             return Some("a unique best move".into());
         }
         if self.min_cuts.is_some() || self.max_cuts.is_some() {
-            let cuts = alpha_beta(tree, self.alpha_beta).cuts.len() as u32;
+            let cuts = alpha_beta_summary(tree, self.alpha_beta).cuts as u32;
             if let Some(lo) = self.min_cuts.filter(|&lo| cuts < lo) {
                 return Some(format!("at least {lo} cuts"));
             }

@@ -1,10 +1,12 @@
 //! Minimax: the backed-up value of every node.
 
-use super::tree::{NodeId, Player, Tree};
+use serde::{Deserialize, Serialize};
+
+use super::tree::{Kind, NodeId, Player, Tree};
 use crate::value::Value;
 
 /// Every node's backed-up value, the best root moves and the principal variation.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Minimax {
     /// The root's value.
     pub value: Value,
@@ -18,21 +20,23 @@ pub struct Minimax {
 
 /// Minimax over the whole tree: MAX nodes take the largest child value, MIN
 /// nodes the smallest. Children have larger ids than their parent, so one pass
-/// from the last id to the first sees every child before its parent (no recursion).
+/// from the deepest level to the root sees every child before its parent (no
+/// recursion), and each level has one player.
 pub fn minimax(tree: &Tree) -> Minimax {
     let mut values = vec![Value::NegInf; tree.len()];
-    for id in tree.ids().rev() {
-        values[id.index()] = match tree.leaf(id) {
-            Some(v) => v,
-            None => {
-                let children = tree.children(id).map(|c| values[c.index()]);
-                match tree.player(id) {
-                    Player::Max => children.max(),
-                    Player::Min => children.min(),
+    for (depth, level) in tree.levels().enumerate().rev() {
+        let max = (depth % 2 == 0) == (tree.root_player() == Player::Max);
+        for id in level {
+            values[id as usize] = match tree.kind(id) {
+                Kind::Leaf(v) => v,
+                Kind::Inner { first, count } => {
+                    let children = values[first as usize..(first + count) as usize].iter();
+                    if max { children.max() } else { children.min() }
+                        .copied()
+                        .expect("inner nodes have children")
                 }
-                .expect("inner nodes have children")
-            }
-        };
+            };
+        }
     }
     let value = values[0];
     let best_moves = tree
@@ -54,4 +58,27 @@ pub fn minimax(tree: &Tree) -> Minimax {
         best_moves,
         principal_variation,
     }
+}
+
+/// The root's minimax value alone: a depth-first search that stores nothing,
+/// for callers that need no per-node values.
+pub fn minimax_value(tree: &Tree) -> Value {
+    // Leaves are read in their parent's loop, not by a call: most nodes are
+    // leaves, and a call saves and restores registers.
+    #[inline(always)]
+    fn value(tree: &Tree, id: u32, max: bool) -> Value {
+        match tree.kind(id) {
+            Kind::Leaf(v) => v,
+            Kind::Inner { first, count } => inner(tree, first, count, max),
+        }
+    }
+    fn inner(tree: &Tree, first: u32, count: u32, max: bool) -> Value {
+        let mut best = value(tree, first, !max);
+        for c in first + 1..first + count {
+            let v = value(tree, c, !max);
+            best = if max { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+    value(tree, 0, tree.root_player() == Player::Max)
 }

@@ -7,7 +7,8 @@ pub mod minimax;
 pub mod tree;
 
 pub use alpha_beta::{
-    AlphaBeta, Bound, Cut, CutKind, Event, Options, Order, Step, ValueMode, alpha_beta,
+    AlphaBeta, Bound, Cut, CutKind, Event, Options, Order, Pruned, Step, Summary, ValueMode,
+    alpha_beta, alpha_beta_summary,
 };
-pub use minimax::{Minimax, minimax};
+pub use minimax::{Minimax, minimax, minimax_value};
 pub use tree::{Grow, NodeId, Player, Shape, Tree, TreeError, textbook_label};

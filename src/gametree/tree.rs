@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::value::Value;
 
@@ -12,9 +12,7 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_FILE_NODES: usize = 1_000_000;
 
 /// Whose turn it is at a node.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// Maximises; drawn as a square.
@@ -42,9 +40,7 @@ impl Player {
 }
 
 /// Index of a node in [`Tree`]; the root is `NodeId(0)`, ids follow breadth-first order.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct NodeId(pub u32);
 
@@ -55,13 +51,66 @@ impl NodeId {
     }
 }
 
-#[derive(Clone, Debug)]
+/// 12 bytes, what the searches read. An inner node keeps its child range in
+/// `a` (first) and `b` (count); a leaf keeps its value's kind in `kind` and a
+/// finite value's bits in `a` (low) and `b` (high). Parents and depths, which
+/// the searches never read, live beside the arena.
+#[derive(Clone, Copy, Debug)]
 struct Node {
-    parent: u32,
-    first_child: u32,
-    child_count: u32,
-    depth: u32,
-    leaf: Option<Value>,
+    a: u32,
+    b: u32,
+    kind: u32,
+}
+
+const INNER: u32 = 0;
+const NEG_INF: u32 = 1;
+const FINITE: u32 = 2;
+const POS_INF: u32 = 3;
+
+impl Node {
+    fn inner(first: u32, count: u32) -> Node {
+        Node {
+            a: first,
+            b: count,
+            kind: INNER,
+        }
+    }
+
+    fn leaf(v: Value) -> Node {
+        match v {
+            Value::NegInf => Node {
+                a: 0,
+                b: 0,
+                kind: NEG_INF,
+            },
+            Value::PosInf => Node {
+                a: 0,
+                b: 0,
+                kind: POS_INF,
+            },
+            Value::Finite(x) => Node {
+                a: x as u32,
+                b: (x >> 32) as u32,
+                kind: FINITE,
+            },
+        }
+    }
+
+    /// A placeholder until the node is grown; every node is overwritten.
+    const UNGROWN: Node = Node {
+        a: 0,
+        b: 0,
+        kind: INNER,
+    };
+}
+
+/// What a search reads of a node: its child range or its value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Kind {
+    /// An inner node's children: `first..first + count`.
+    Inner { first: u32, count: u32 },
+    /// A leaf's value.
+    Leaf(Value),
 }
 
 /// A game tree given as nested lists: numbers are leaves, lists are inner nodes.
@@ -112,6 +161,10 @@ pub enum TreeError {
 #[derive(Clone, Debug)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// Per node; `u32::MAX` at the root.
+    parents: Vec<u32>,
+    /// The first id of each level: ids are breadth-first, so depth never decreases with id.
+    level_starts: Vec<u32>,
     root_player: Player,
     labels: Option<Vec<String>>,
 }
@@ -136,57 +189,59 @@ impl Tree {
         root_player: Player,
         labels: Option<Vec<String>>,
     ) -> Result<Tree, TreeError> {
-        let mut nodes = vec![Node {
-            parent: u32::MAX,
-            first_child: 0,
-            child_count: 0,
-            depth: 0,
-            leaf: None,
-        }];
-        let mut queue = std::collections::VecDeque::from([(shape, 0u32)]);
-        while let Some((shape, id)) = queue.pop_front() {
+        let mut tree = Tree {
+            nodes: vec![Node::UNGROWN],
+            parents: vec![u32::MAX],
+            level_starts: vec![0],
+            root_player,
+            labels: None,
+        };
+        let mut queue = std::collections::VecDeque::from([(shape, 0u32, 0usize)]);
+        while let Some((shape, id, depth)) = queue.pop_front() {
             match shape {
-                Shape::Leaf(v) => nodes[id as usize].leaf = Some(*v),
+                Shape::Leaf(v) => tree.nodes[id as usize] = Node::leaf(*v),
                 Shape::Inner(children) => {
                     if children.is_empty() {
                         return Err(TreeError::EmptyNode);
                     }
-                    let depth = nodes[id as usize].depth + 1;
-                    if depth as usize > MAX_DEPTH {
+                    if depth + 1 > MAX_DEPTH {
                         return Err(TreeError::TooDeep);
                     }
-                    if nodes.len() + children.len() > MAX_FILE_NODES {
+                    if tree.nodes.len() + children.len() > MAX_FILE_NODES {
                         return Err(TreeError::TooLarge);
                     }
-                    let first = nodes.len() as u32;
-                    nodes[id as usize].first_child = first;
-                    nodes[id as usize].child_count = children.len() as u32;
+                    let first = tree.grow(id, depth, children.len() as u32);
                     for (i, child) in children.iter().enumerate() {
-                        nodes.push(Node {
-                            parent: id,
-                            first_child: 0,
-                            child_count: 0,
-                            depth,
-                            leaf: None,
-                        });
-                        queue.push_back((child, first + i as u32));
+                        queue.push_back((child, first + i as u32, depth + 1));
                     }
                 }
             }
         }
-        Tree::with_labels(nodes, root_player, labels)
+        match labels {
+            Some(labels) => tree.relabel(labels),
+            None => Ok(tree),
+        }
     }
 
-    fn with_labels(
-        nodes: Vec<Node>,
-        root_player: Player,
-        labels: Option<Vec<String>>,
-    ) -> Result<Tree, TreeError> {
+    /// Makes `id` (at `depth`) an inner node with `count` new children; returns the first.
+    fn grow(&mut self, id: u32, depth: usize, count: u32) -> u32 {
+        let first = self.nodes.len() as u32;
+        self.nodes[id as usize] = Node::inner(first, count);
+        if count > 0 && self.level_starts.len() == depth + 1 {
+            self.level_starts.push(first);
+        }
+        self.nodes
+            .extend(std::iter::repeat_n(Node::UNGROWN, count as usize));
+        self.parents.extend(std::iter::repeat_n(id, count as usize));
+        first
+    }
+
+    fn with_labels(mut self, labels: Option<Vec<String>>) -> Result<Tree, TreeError> {
         if let Some(labels) = &labels {
-            if labels.len() != nodes.len() {
+            if labels.len() != self.nodes.len() {
                 return Err(TreeError::LabelCount {
                     given: labels.len(),
-                    nodes: nodes.len(),
+                    nodes: self.nodes.len(),
                 });
             }
             let mut seen = std::collections::BTreeSet::new();
@@ -196,56 +251,72 @@ impl Tree {
                 }
             }
         }
-        Ok(Tree {
-            nodes,
-            root_player,
-            labels,
-        })
+        self.labels = labels;
+        Ok(self)
     }
 
     /// Builds a tree level by level, in breadth-first order: `grow(depth)` says
     /// whether the next node (at `depth`) is a leaf or how many children it has.
     /// Used by generators and benchmarks; the caller bounds the size.
     pub fn build_levels(root_player: Player, mut grow: impl FnMut(usize) -> Grow) -> Tree {
-        let mut nodes = vec![Node {
-            parent: u32::MAX,
-            first_child: 0,
-            child_count: 0,
-            depth: 0,
-            leaf: None,
-        }];
-        let mut next = 0usize;
-        while next < nodes.len() {
-            let depth = nodes[next].depth;
-            match grow(depth as usize) {
-                Grow::Leaf(v) => nodes[next].leaf = Some(v),
+        let mut tree = Tree {
+            nodes: vec![Node::UNGROWN],
+            parents: vec![u32::MAX],
+            level_starts: vec![0],
+            root_player,
+            labels: None,
+        };
+        let (mut next, mut depth) = (0usize, 0usize);
+        while next < tree.nodes.len() {
+            if tree
+                .level_starts
+                .get(depth + 1)
+                .is_some_and(|&s| next as u32 >= s)
+            {
+                depth += 1;
+            }
+            match grow(depth) {
+                Grow::Leaf(v) => tree.nodes[next] = Node::leaf(v),
                 Grow::Children(k) => {
-                    let first = nodes.len() as u32;
-                    nodes[next].first_child = first;
-                    nodes[next].child_count = k;
-                    for _ in 0..k {
-                        nodes.push(Node {
-                            parent: next as u32,
-                            first_child: 0,
-                            child_count: 0,
-                            depth: depth + 1,
-                            leaf: None,
-                        });
-                    }
+                    tree.grow(next as u32, depth, k);
                 }
             }
             next += 1;
         }
-        Tree {
-            nodes,
-            root_player,
-            labels: None,
-        }
+        tree
     }
 
     /// The same tree with these labels, in breadth-first order.
     pub fn relabel(self, labels: Vec<String>) -> Result<Tree, TreeError> {
-        Tree::with_labels(self.nodes, self.root_player, Some(labels))
+        self.with_labels(Some(labels))
+    }
+
+    /// What a search reads of node `id`, without building an iterator.
+    #[inline]
+    pub(crate) fn kind(&self, id: u32) -> Kind {
+        let n = self.nodes[id as usize];
+        match n.kind {
+            INNER => Kind::Inner {
+                first: n.a,
+                count: n.b,
+            },
+            NEG_INF => Kind::Leaf(Value::NegInf),
+            POS_INF => Kind::Leaf(Value::PosInf),
+            _ => Kind::Leaf(Value::Finite(
+                (u64::from(n.a) | (u64::from(n.b) << 32)) as i64,
+            )),
+        }
+    }
+
+    /// The id range of each level, from the root down.
+    pub(crate) fn levels(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = std::ops::Range<u32>> + ExactSizeIterator + '_ {
+        let end = self.nodes.len() as u32;
+        self.level_starts
+            .iter()
+            .enumerate()
+            .map(move |(i, &s)| s..self.level_starts.get(i + 1).copied().unwrap_or(end))
     }
 
     /// The nested-list form of the tree.
@@ -290,29 +361,36 @@ impl Tree {
         &self,
         id: NodeId,
     ) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
-        let n = &self.nodes[id.index()];
-        (n.first_child..n.first_child + n.child_count).map(NodeId)
+        let (first, count) = match self.kind(id.0) {
+            Kind::Inner { first, count } => (first, count),
+            Kind::Leaf(_) => (0, 0),
+        };
+        (first..first + count).map(NodeId)
     }
 
     /// The parent of `id`, `None` at the root.
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
-        let p = self.nodes[id.index()].parent;
+        let p = self.parents[id.index()];
         (p != u32::MAX).then_some(NodeId(p))
     }
 
     /// The value of a leaf, `None` for an inner node.
     pub fn leaf(&self, id: NodeId) -> Option<Value> {
-        self.nodes[id.index()].leaf
+        match self.kind(id.0) {
+            Kind::Leaf(v) => Some(v),
+            Kind::Inner { .. } => None,
+        }
     }
 
     /// Distance from the root.
     pub fn depth_of(&self, id: NodeId) -> usize {
-        self.nodes[id.index()].depth as usize
+        assert!(id.index() < self.nodes.len(), "node {} out of range", id.0);
+        self.level_starts.partition_point(|&s| s <= id.0) - 1
     }
 
     /// The player to move at `id` (levels alternate from the root).
     pub fn player(&self, id: NodeId) -> Player {
-        if self.nodes[id.index()].depth.is_multiple_of(2) {
+        if self.depth_of(id).is_multiple_of(2) {
             self.root_player
         } else {
             self.root_player.other()
@@ -346,8 +424,27 @@ impl Tree {
 
     /// The depth of the deepest leaf.
     pub fn height(&self) -> usize {
-        self.nodes.last().map_or(0, |n| n.depth as usize)
+        self.level_starts.len() - 1
     }
+}
+
+/// The benchmark tree shared with the C reference in `benches/c/ab.c`: uniform
+/// branching `b` and depth `d`, MAX at the root, leaves left to right drawn
+/// from SplitMix64 as `(z mod 2001) - 1000`. Public for the bench only.
+#[doc(hidden)]
+pub fn splitmix_tree(b: u32, d: u32, seed: u64) -> Tree {
+    let mut state = seed;
+    Tree::build_levels(Player::Max, |depth| {
+        if depth < d as usize {
+            return Grow::Children(b);
+        }
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        Grow::Leaf(Value::Finite((z % 2001) as i64 - 1000))
+    })
 }
 
 #[cfg(test)]
@@ -356,6 +453,49 @@ mod tests {
 
     fn leaf(v: i64) -> Shape {
         Shape::Leaf(Value::Finite(v))
+    }
+
+    #[test]
+    fn the_arena_node_is_twelve_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 12);
+    }
+
+    #[test]
+    fn leaf_values_round_trip_through_the_packed_node() {
+        for v in [
+            Value::NegInf,
+            Value::PosInf,
+            Value::Finite(0),
+            Value::Finite(-1),
+            Value::Finite(i64::MIN),
+            Value::Finite(i64::MAX),
+            Value::Finite(1 << 40),
+        ] {
+            let tree = Tree::from_shape(&Shape::Leaf(v), Player::Min, None).unwrap();
+            assert_eq!(tree.leaf(tree.root()), Some(v));
+            assert_eq!(tree.height(), 0);
+        }
+    }
+
+    #[test]
+    fn depths_and_parents_follow_the_levels() {
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![leaf(1), Shape::Inner(vec![leaf(2)])]),
+            leaf(3),
+        ]);
+        let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
+        let depths: Vec<_> = tree.ids().map(|id| tree.depth_of(id)).collect();
+        assert_eq!(depths, [0, 1, 1, 2, 2, 3]);
+        let parents: Vec<_> = tree.ids().map(|id| tree.parent(id).map(|p| p.0)).collect();
+        assert_eq!(parents, [None, Some(0), Some(0), Some(1), Some(1), Some(4)]);
+        assert_eq!(tree.height(), 3);
+        assert_eq!(tree.player(NodeId(5)), Player::Min);
+        let built = Tree::build_levels(Player::Max, |d| match d {
+            0 => Grow::Children(2),
+            _ => Grow::Leaf(Value::Finite(d as i64)),
+        });
+        assert_eq!(built.to_shape(), Shape::Inner(vec![leaf(1), leaf(1)]));
+        assert_eq!(built.height(), 1);
     }
 
     #[test]

@@ -60,7 +60,7 @@ fn check(tree: &Tree, shape: &Shape, options: Options, seed: u64) {
         "seed {seed} {options:?}: alpha-beta value"
     );
     assert_eq!(
-        ab.bounds[0],
+        ab.bound(tree.root()),
         Some(Bound::Exact(truth.value)),
         "seed {seed}: the root is exact"
     );
@@ -84,16 +84,13 @@ fn check(tree: &Tree, shape: &Shape, options: Options, seed: u64) {
     // Unexamined = everything under the pruned roots = every node without a bound.
     let mut under: Vec<NodeId> = ab.pruned.iter().flat_map(|&p| subtree(tree, p)).collect();
     under.sort_unstable();
-    assert_eq!(under, ab.unexamined, "seed {seed}");
-    let unbounded: Vec<NodeId> = tree
-        .ids()
-        .filter(|id| ab.bounds[id.index()].is_none())
-        .collect();
-    assert_eq!(unbounded, ab.unexamined, "seed {seed}");
+    assert_eq!(under, ab.unexamined(tree), "seed {seed}");
+    let unbounded: Vec<NodeId> = tree.ids().filter(|&id| ab.bound(id).is_none()).collect();
+    assert_eq!(unbounded, ab.unexamined(tree), "seed {seed}");
 
     // Every reported bound is true of the real minimax value.
     for id in tree.ids() {
-        if let Some(b) = ab.bounds[id.index()] {
+        if let Some(b) = ab.bound(id) {
             assert!(
                 b.admits(truth.values[id.index()]),
                 "seed {seed} {options:?}: {} reported {b} but is {}",

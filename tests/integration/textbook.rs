@@ -51,8 +51,8 @@ fn aima_figure_5_2() {
     // The figure's annotations: C <= 2, D = 2 (all its leaves were seen).
     let c = t.find("C").unwrap();
     let d = t.find("D").unwrap();
-    assert_eq!(ab.bounds[c.index()], Some(Bound::AtMost(Value::Finite(2))));
-    assert_eq!(ab.bounds[d.index()], Some(Bound::Exact(Value::Finite(2))));
+    assert_eq!(ab.bound(c), Some(Bound::AtMost(Value::Finite(2))));
+    assert_eq!(ab.bound(d), Some(Bound::Exact(Value::Finite(2))));
 }
 
 #[test]
@@ -94,12 +94,12 @@ fn fail_hard_and_fail_soft_differ_on_a_node_that_fails_low() {
     assert_eq!(hard.value, Value::Finite(5));
     assert_eq!(soft.value, Value::Finite(5));
     assert_eq!(
-        hard.bounds[d.index()],
+        hard.bound(d),
         Some(Bound::AtMost(Value::Finite(5))),
         "fail-hard: the window's α"
     );
     assert_eq!(
-        soft.bounds[d.index()],
+        soft.bound(d),
         Some(Bound::AtMost(Value::Finite(2))),
         "fail-soft: the tightest bound"
     );
