@@ -209,24 +209,6 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
     }
 }
 
-impl AoStar {
-    /// The best partial solution graph after each cycle: the marked connectors
-    /// reachable from the start, replayed from the revisions. (Kept out of the
-    /// run itself, where recomputing it every cycle would cost quadratic time.)
-    pub fn partial_solutions(&self, graph: &Graph) -> Vec<Vec<ConnectorId>> {
-        let mut marked: Vec<Option<ConnectorId>> = vec![None; graph.len()];
-        self.cycles
-            .iter()
-            .map(|cycle| {
-                for r in &cycle.revised {
-                    marked[r.node.index()] = r.marked;
-                }
-                solution_graph(graph, graph.start(), |m| marked[m.index()])
-            })
-            .collect()
-    }
-}
-
 impl State<'_> {
     /// Adds a node to the explicit graph: cost `h`, or 0 and SOLVED for a terminal.
     fn generate(&mut self, id: NodeId, solved_now: &mut Vec<NodeId>) {

@@ -32,9 +32,6 @@ pub struct Optimal {
     /// The optimal cost `h*(n)` of every node.
     #[serde(skip)]
     pub costs: Vec<Cost>,
-    /// The cheapest connector of every node (the first in file order on ties).
-    #[serde(skip)]
-    pub choice: Vec<Option<ConnectorId>>,
     /// The connectors of the solution graph from the start, depth-first, left to right.
     #[serde(skip)]
     pub solution: Vec<ConnectorId>,
@@ -78,7 +75,6 @@ pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
         model,
         cost: costs[graph.start().index()],
         costs,
-        choice,
         solution,
         ties,
     }
