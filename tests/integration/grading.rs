@@ -62,11 +62,15 @@ fn every_key_grades_full_marks() {
 
 /// The textbook set's keys (fixed instances: AIMA 5.2 and the AO* example).
 fn textbook() -> (KeyBook, treequiz::lang::Lang, String) {
-    let set = treequiz::problem_set::load(Path::new(concat!(
+    keys_of(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/problem-sets/textbook.toml"
     )))
-    .unwrap();
+}
+
+/// The keys of a set's practice variant, and its key sheet (`key.toml`).
+fn keys_of(path: &Path) -> (KeyBook, treequiz::lang::Lang, String) {
+    let set = treequiz::problem_set::load(path).unwrap();
     let lang = treequiz::lang::Lang::builtin("en").unwrap();
     let variants =
         treequiz::class_set::build(&set, &Master::from_seed(set.seed), &[], &lang).unwrap();
@@ -134,7 +138,7 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
             .any(|w| w.contains("you pruned K, but when K is reached α = 3 and β = +inf")),
         "{why:?}"
     );
-    // Every unexamined node instead of the roots is the same answer.
+    // Pruned roots are read whatever the case.
     let (_, earned, _) = with_mistake(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["i", "j"]"#);
     assert_eq!(earned, 6.0);
     // A repeated item counts once: 1 of 2 right, nothing wrong → half the field.
@@ -190,6 +194,59 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
     // Connectors are read whatever the spacing, case and child order.
     let (_, earned, _) = with_mistake(4, r#""S -> B + C""#, r#""s->c+b""#);
     assert_eq!(earned, 6.0);
+}
+
+/// Every unexamined node instead of the pruned roots is the same answer: a
+/// pruned inner node listed with its whole subtree scores 100 % for `pruned`.
+#[test]
+fn a_pruned_subtree_listed_whole_is_the_same_answer() {
+    let dir = scratch("grade-pruned-subtree");
+    let set = dir.join("set.toml");
+    // MAX A; MIN B, C; MAX D, E, F, G; leaves H I | J K | L M | N O.
+    // E is cut after J (β-cut), C after F = 2 (α-cut): K and the inner node G
+    // (with its leaves N, O) are never examined.
+    std::fs::write(
+        &set,
+        r#"title = "A pruned inner node"
+seed = 1
+[conventions]
+order = "ltr"
+prune_on_equal = true
+values = "fail-soft"
+[[exercise]]
+kind = "alpha-beta"
+points = 6
+instance = { kind = "game-tree", tree = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]] }
+"#,
+    )
+    .unwrap();
+    let (book, lang, key) = keys_of(&set);
+    assert!(key.contains(r#"pruned = ["G", "K"]"#), "{key}");
+    let pruned_field = |text: String| {
+        let row = grade_text(&book, &lang, text);
+        assert_eq!(row.status, Status::Graded);
+        let f = row.questions[0]
+            .fields
+            .iter()
+            .find(|f| f.field == "pruned")
+            .unwrap()
+            .clone();
+        (f.earned, f.max, f.reasons)
+    };
+    let with = |pruned: &str| key.replace(r#"pruned = ["G", "K"]"#, pruned);
+    let (earned, max, why) = pruned_field(key.clone());
+    assert_eq!(earned, max, "{why:?}");
+    // Every unexamined node, in any order: G's whole subtree and K.
+    for answer in [
+        r#"pruned = ["G", "N", "O", "K"]"#,
+        r#"pruned = ["K", "O", "N", "G"]"#,
+    ] {
+        let (earned, max, why) = pruned_field(with(answer));
+        assert_eq!(earned, max, "{answer}: {why:?}");
+    }
+    // An examined node listed with them is still wrong.
+    let (earned, max, _) = pruned_field(with(r#"pruned = ["G", "N", "O", "K", "J"]"#));
+    assert!(earned < max);
 }
 
 /// Every label one game's field could take, given to every field of every game
