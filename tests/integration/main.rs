@@ -7,6 +7,7 @@ mod games;
 mod gametree_oracle;
 mod golden;
 mod grading;
+mod never_panic;
 mod render;
 mod sets;
 mod textbook;
