@@ -116,9 +116,9 @@ impl Board {
         Ok(Board(cells))
     }
 
-    /// The mark in a cell.
+    /// The mark in a cell (`None` also for a cell off the board, 9 or more).
     pub fn get(&self, cell: usize) -> Option<Mark> {
-        self.0[cell]
+        self.0.get(cell).copied().flatten()
     }
 
     /// How many cells hold `mark`.

@@ -215,3 +215,94 @@ fn mangled_template_folders_never_panic() {
         "some edited folders should still load, got {loaded}"
     );
 }
+
+/// Public functions given bad arguments return errors, not panics.
+#[test]
+fn public_functions_refuse_bad_arguments_with_errors() {
+    use treequiz::andor::{Connector, CostModel, Graph, GraphError, Node, NodeId, ao_star};
+    let node = |label: &str, terminal: bool| Node {
+        label: label.into(),
+        h: 0,
+        terminal,
+    };
+    let nodes = || vec![node("S", false), node("t", true), node("u", true)];
+    let connector = |to: Vec<u32>, arcs: Option<Vec<u64>>| Connector {
+        from: NodeId(0),
+        to: to.into_iter().map(NodeId).collect(),
+        cost: 2,
+        arcs,
+    };
+    // A connector or start naming a node that is not there.
+    assert_eq!(
+        Graph::new(
+            nodes(),
+            vec![connector(vec![1, 7], None)],
+            NodeId(0),
+            CostModel::Sum
+        )
+        .unwrap_err(),
+        GraphError::UnknownNode(7, 3)
+    );
+    assert_eq!(
+        Graph::new(nodes(), vec![], NodeId(3), CostModel::Sum).unwrap_err(),
+        GraphError::UnknownNode(3, 3)
+    );
+    // Arc costs that are not one per child.
+    assert!(matches!(
+        Graph::new(
+            nodes(),
+            vec![connector(vec![1, 2], Some(vec![1]))],
+            NodeId(0),
+            CostModel::Sum
+        ),
+        Err(GraphError::ArcCount {
+            given: 1,
+            children: 2,
+            ..
+        })
+    ));
+    // The max model on a graph with connector costs only.
+    let graph = Graph::new(
+        nodes(),
+        vec![connector(vec![1, 2], None)],
+        NodeId(0),
+        CostModel::Sum,
+    )
+    .unwrap();
+    assert!(!graph.has_arc_costs());
+    assert!(matches!(
+        treequiz::andor::try_optimal(&graph, CostModel::Max),
+        Err(GraphError::MaxNeedsArcs(_))
+    ));
+    assert_eq!(
+        treequiz::andor::try_optimal(&graph, CostModel::Sum)
+            .unwrap()
+            .cost
+            .get(),
+        Some(2)
+    );
+    let max = treequiz::andor::ao_star::Options {
+        model: Some(CostModel::Max),
+        ..Default::default()
+    };
+    assert!(matches!(
+        treequiz::andor::try_ao_star(&graph, max),
+        Err(GraphError::MaxNeedsArcs(_))
+    ));
+    assert_eq!(
+        treequiz::andor::try_ao_star(&graph, Default::default())
+            .unwrap()
+            .cost,
+        ao_star(&graph, Default::default()).cost
+    );
+    let c = treequiz::andor::ConnectorId(0);
+    assert!(
+        graph
+            .try_connector_cost(c, CostModel::Max, |_| treequiz::andor::Cost::ZERO)
+            .is_err()
+    );
+    // A cell off the tic-tac-toe board holds nothing.
+    let board = treequiz::games::tictactoe::Board::empty();
+    assert_eq!(board.get(9), None);
+    assert_eq!(board.get(usize::MAX), None);
+}
