@@ -589,3 +589,45 @@ fn random_input_never_panics_the_grader() {
         "the edits should leave many sheets gradable, got {graded}"
     );
 }
+
+/// A batch of 3,000 small files: one row per file, in file order, each with
+/// its own status (graded, duplicate, unknown variant), whatever the batch size.
+#[test]
+fn a_large_batch_gets_one_row_per_file() {
+    let (book, lang, key) = textbook();
+    let dir = scratch("grade-large-batch");
+    let n = 3_000usize;
+    let mut files = Vec::with_capacity(n);
+    for i in 0..n {
+        // Every 100th file repeats the previous student's id; every 250th names no variant of the set.
+        let student = if i % 100 == 1 { i - 1 } else { i };
+        let mut text = key.replace("student = \"\"", &format!("student = \"s{student:05}\""));
+        if i % 250 == 7 {
+            text = text.replacen("variant = \"", "variant = \"ZZ", 1);
+        }
+        let path = dir.join(format!("s{i:05}.toml"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
+    }
+    let rows = treequiz::grade::batch::grade_all(&book, &files, &lang, false);
+    assert_eq!(
+        rows.len(),
+        n,
+        "one row per file, no missing students in practice"
+    );
+    for (i, (row, file)) in rows.iter().zip(&files).enumerate() {
+        assert_eq!(row.file, file.display().to_string(), "rows keep file order");
+        let expected = if i % 250 == 7 {
+            Status::UnknownVariant
+        } else if i % 100 <= 1 {
+            Status::Duplicate
+        } else {
+            Status::Graded
+        };
+        assert_eq!(row.status, expected, "{}: {}", row.file, row.reason);
+        if expected == Status::Graded {
+            assert_eq!(row.total, row.max, "{}", row.file);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
