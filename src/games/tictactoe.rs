@@ -132,6 +132,10 @@ impl Board {
     }
 
     /// The board after `mark` is put in `cell`.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 9 or more (off the board).
     pub fn play(&self, cell: usize, mark: Mark) -> Board {
         let mut next = *self;
         next.0[cell] = Some(mark);

@@ -305,4 +305,18 @@ fn public_functions_refuse_bad_arguments_with_errors() {
     let board = treequiz::games::tictactoe::Board::empty();
     assert_eq!(board.get(9), None);
     assert_eq!(board.get(usize::MAX), None);
+    // Square names and board figures of any width: no division by zero, no
+    // letters past `z` wrapping into punctuation.
+    use treequiz::games::square_name;
+    assert_eq!(
+        (square_name(3, 4), square_name(8, 19)),
+        ("b2".into(), "d3".into())
+    );
+    assert_eq!(square_name(0, 5), "a6");
+    assert_eq!(square_name(30, 27), "ab1");
+    use treequiz::draw::{Square, board_figure};
+    let squares = vec![Square::Cross; 5];
+    assert!(board_figure(0, 5.0, &squares).items.len() <= 2);
+    let wide = board_figure(30, 5.0, &squares);
+    assert!(wide.width > 150.0);
 }
