@@ -224,7 +224,7 @@ fn variant_index(book: &KeyBook) -> HashMap<String, &KeyVariant> {
     index
 }
 
-/// Grades one answer file's text, finding its variant with `variant`.
+/// Grades one answer file's text, finding its variant with `variant_of`.
 fn grade_source_in<'b>(
     variant_of: &impl Fn(&str) -> Option<&'b KeyVariant>,
     source: &Source,
