@@ -305,6 +305,12 @@ fn public_functions_refuse_bad_arguments_with_errors() {
     let board = treequiz::games::tictactoe::Board::empty();
     assert_eq!(board.get(9), None);
     assert_eq!(board.get(usize::MAX), None);
+    // Grundy's game past the coins any memory holds.
+    use treequiz::games::grundy::{MAX_COINS, try_solve};
+    use treequiz::gametree::Player;
+    assert!(try_solve(u32::MAX, Player::Max).is_err());
+    assert!(try_solve(MAX_COINS + 1, Player::Min).is_err());
+    assert_eq!(try_solve(7, Player::Min).unwrap().winner(), Player::Max);
     // Square names and board figures of any width: no division by zero, no
     // letters past `z` wrapping into punctuation.
     use treequiz::games::square_name;
