@@ -201,7 +201,12 @@ impl Tree {
     /// Builds a tree level by level, in breadth-first order: `grow(depth)` says
     /// whether the next node (at `depth`) is a leaf or how many children it has.
     /// Used by generators and benchmarks; the caller bounds the size.
-    pub fn build_levels(root_player: Player, mut grow: impl FnMut(usize) -> Grow) -> Tree {
+    /// [`Grow::Children`]`(0)` (an inner node without children) is
+    /// [`TreeError::EmptyNode`]; more than `u32::MAX` nodes is [`TreeError::TooLarge`].
+    pub fn build_levels(
+        root_player: Player,
+        mut grow: impl FnMut(usize) -> Grow,
+    ) -> Result<Tree, TreeError> {
         let mut nodes = vec![Node {
             parent: u32::MAX,
             first_child: 0,
@@ -214,7 +219,11 @@ impl Tree {
             let depth = nodes[next].depth;
             match grow(depth as usize) {
                 Grow::Leaf(v) => nodes[next].leaf = Some(v),
+                Grow::Children(0) => return Err(TreeError::EmptyNode),
                 Grow::Children(k) => {
+                    if nodes.len() as u64 + u64::from(k) > u64::from(u32::MAX) {
+                        return Err(TreeError::TooLarge);
+                    }
                     let first = nodes.len() as u32;
                     nodes[next].first_child = first;
                     nodes[next].child_count = k;
@@ -231,11 +240,11 @@ impl Tree {
             }
             next += 1;
         }
-        Tree {
+        Ok(Tree {
             nodes,
             root_player,
             labels: None,
-        }
+        })
     }
 
     /// The same tree with these labels, in breadth-first order.

@@ -305,6 +305,16 @@ fn public_functions_refuse_bad_arguments_with_errors() {
     let board = treequiz::games::tictactoe::Board::empty();
     assert_eq!(board.get(9), None);
     assert_eq!(board.get(usize::MAX), None);
+    // A tree built level by level with an inner node of no children.
+    use treequiz::gametree::{Grow, Tree, TreeError};
+    let empty = Tree::build_levels(treequiz::gametree::Player::Max, |depth| {
+        if depth == 0 {
+            Grow::Children(0)
+        } else {
+            Grow::Leaf(treequiz::value::Value::Finite(1))
+        }
+    });
+    assert_eq!(empty.unwrap_err(), TreeError::EmptyNode);
     // Grundy's game past the coins any memory holds.
     use treequiz::games::grundy::{MAX_COINS, try_solve};
     use treequiz::gametree::Player;
