@@ -1,8 +1,10 @@
 //! Grading benchmark: prints figures, asserts nothing about time.
 //!
-//! `cargo bench --bench grade`: `treequiz grade --manifest` on 250, 500 and 1,000
-//! answer files of the six-exercise Chinese midterm (one variant per student;
-//! every file a perfect key, so every field is compared), reports written.
+//! `cargo bench --bench grade`: `treequiz grade --manifest` on 250, 500, 1,000
+//! and 10,000 answer files of the six-exercise Chinese midterm (one variant per
+//! student of a 10,000-student roster; every file a perfect key, so every field
+//! is compared), reports written. Peak memory is printed where `/usr/bin/time`
+//! exists.
 
 use std::process::Command;
 use std::time::Instant;
@@ -12,7 +14,7 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("treequiz-bench-grade-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let rows: Vec<String> = (1..=1000).map(|i| format!("2026{i:04}")).collect();
+    let rows: Vec<String> = (1..=10_000).map(|i| format!("2026{i:05}")).collect();
     std::fs::write(dir.join("class.csv"), format!("id\n{}\n", rows.join("\n"))).unwrap();
     let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/midterm-zh.toml");
     let status = Command::new(bin)
@@ -35,10 +37,14 @@ fn main() {
         String::from_utf8_lossy(&status.stderr)
     );
     println!(
-        "treequiz grade --manifest, midterm-zh (6 exercises), perfect answer files, best of 3 runs\n"
+        "treequiz grade --manifest, midterm-zh (6 exercises, 10,000 variants), perfect answer files, best of 3 runs (1 run for 10,000)\n"
     );
-    println!("{:>8} {:>10} {:>14}", "files", "seconds", "ms per file");
-    for n in [250usize, 500, 1000] {
+    let time = std::path::Path::new("/usr/bin/time").exists();
+    println!(
+        "{:>8} {:>10} {:>14} {:>12}",
+        "files", "seconds", "ms per file", "peak MiB"
+    );
+    for n in [250usize, 500, 1000, 10_000] {
         let subs = dir.join(format!("subs-{n}"));
         std::fs::create_dir_all(&subs).unwrap();
         for id in rows.iter().take(n) {
@@ -49,9 +55,17 @@ fn main() {
             .unwrap();
         }
         let mut best = f64::INFINITY;
-        for _ in 0..3 {
+        let mut peak = String::from("-");
+        for _ in 0..if n >= 10_000 { 1 } else { 3 } {
             let start = Instant::now();
-            let out = Command::new(bin)
+            let mut cmd = if time {
+                let mut c = Command::new("/usr/bin/time");
+                c.args(["-f", "%M", bin]);
+                c
+            } else {
+                Command::new(bin)
+            };
+            let out = cmd
                 .current_dir(&dir)
                 .args([
                     "grade",
@@ -64,15 +78,26 @@ fn main() {
                 ])
                 .output()
                 .unwrap();
-            // Exit code 1 below 1,000 files: students who handed nothing in are listed as missing.
+            // Exit code 1 below 10,000 files: students who handed nothing in are listed as missing.
             assert!(
                 matches!(out.status.code(), Some(0 | 1)),
                 "{}",
                 String::from_utf8_lossy(&out.stderr)
             );
             best = best.min(start.elapsed().as_secs_f64());
+            if time
+                && let Some(kib) = String::from_utf8_lossy(&out.stderr)
+                    .lines()
+                    .last()
+                    .and_then(|l| l.trim().parse::<u64>().ok())
+            {
+                peak = (kib / 1024).to_string();
+            }
         }
-        println!("{n:>8} {best:>10.3} {:>14.2}", best * 1000.0 / n as f64);
+        println!(
+            "{n:>8} {best:>10.3} {:>14.2} {peak:>12}",
+            best * 1000.0 / n as f64
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -24,6 +24,7 @@ fn game_tree(branching: &[u32], seed: u64) -> Tree {
         Some(&b) => Grow::Children(b),
         None => Grow::Leaf(Value::Finite(rng.between(0, 99))),
     })
+    .expect("every level has at least one child")
 }
 
 /// A layered random DAG: `levels` levels of `width` nodes; each node has an OR

@@ -110,7 +110,7 @@ fn main() {
     let mut full_minimax = Vec::new();
     for spec in TREES {
         let (b, d, _) = spec;
-        let tree = splitmix_tree(spec.0, spec.1, spec.2);
+        let tree = splitmix_tree(spec.0, spec.1, spec.2).expect("a bench tree fits the arena");
         let leaves = (b as usize).pow(d);
         assert_eq!(tree.leaves().count(), leaves);
         let (mm, t_mm) = best(|| gametree::minimax_value(black_box(&tree)));

@@ -509,11 +509,6 @@ impl<'d> Table<'d> {
             .map(|(_, v)| v)
     }
 
-    /// The entries in file order.
-    pub fn entries(&self) -> &'d [(Key, Doc)] {
-        self.entries
-    }
-
     /// The value of a required `key`, or an error that shows how to write it.
     pub fn require(
         &self,

@@ -40,6 +40,10 @@ impl Rng {
     }
 
     /// A uniform integer in `0..n` (`n > 0`), by rejection so it has no bias.
+    ///
+    /// # Panics
+    ///
+    /// When `n` is 0 (the range is empty): a caller's bug, as with slice indexing.
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0) has no value");
         // Reject the top partial block of u64 values so every residue is equally likely.
@@ -53,6 +57,10 @@ impl Rng {
     }
 
     /// A uniform integer in `lo..=hi` (`lo <= hi`).
+    ///
+    /// # Panics
+    ///
+    /// When `lo > hi` (the range is empty); generator parameters are validated before they reach it.
     pub fn between(&mut self, lo: i64, hi: i64) -> i64 {
         assert!(lo <= hi, "empty range {lo}..={hi}");
         let span = hi.abs_diff(lo);

@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use super::graph::{ConnectorId, Cost, CostModel, Graph, NodeId};
+use super::graph::{ConnectorId, Cost, CostModel, Graph, GraphError, NodeId};
 use super::solve::solution_graph;
 
 /// How AO* ended.
@@ -157,7 +157,30 @@ struct State<'g> {
 }
 
 /// Runs AO* from the graph's start node.
+///
+/// # Panics
+///
+/// When the run's cost model is [`CostModel::Max`] and the graph has no arc
+/// costs ([`Graph::has_arc_costs`]); [`try_ao_star`] returns an error instead.
 pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
+    try_ao_star(graph, options).expect("the max model needs arc costs: check has_arc_costs")
+}
+
+/// [`ao_star`], or [`GraphError::MaxNeedsArcs`] when the run's cost model is
+/// the max model and a connector has no arc costs.
+pub fn try_ao_star(graph: &Graph, options: Options) -> Result<AoStar, GraphError> {
+    let model = options.model.unwrap_or(graph.model());
+    if model == CostModel::Max
+        && let Some(c) = (0..graph.connectors().len() as u32)
+            .map(ConnectorId)
+            .find(|&c| graph.connector(c).arcs.is_none())
+    {
+        return Err(GraphError::MaxNeedsArcs(c));
+    }
+    Ok(run(graph, options))
+}
+
+fn run(graph: &Graph, options: Options) -> AoStar {
     let n = graph.len();
     let model = options.model.unwrap_or(graph.model());
     let start = graph.start();
@@ -231,24 +254,6 @@ pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
         costs: st.cost,
         marked: st.marked,
         solved: st.solved,
-    }
-}
-
-impl AoStar {
-    /// The best partial solution graph after each cycle: the marked connectors
-    /// reachable from the start, replayed from the revisions. (Kept out of the
-    /// run itself, where recomputing it every cycle would cost quadratic time.)
-    pub fn partial_solutions(&self, graph: &Graph) -> Vec<Vec<ConnectorId>> {
-        let mut marked: Vec<Option<ConnectorId>> = vec![None; graph.len()];
-        self.cycles
-            .iter()
-            .map(|cycle| {
-                for r in &cycle.revised {
-                    marked[r.node.index()] = r.marked;
-                }
-                solution_graph(graph, graph.start(), |m| marked[m.index()])
-            })
-            .collect()
     }
 }
 

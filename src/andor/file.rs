@@ -253,6 +253,9 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
             GraphError::TerminalWithConnector(_, c) => (at(*c), "remove the node from `terminal`, or remove this connector"),
             GraphError::MaxNeedsArcs(c) => (at(*c), "write `costs = [..]` with one cost per child, or leave both out for arcs of cost 1"),
             GraphError::TooLarge => (nodes_doc, "make the graph smaller"),
+            // The reader resolves labels and counts arc costs before building.
+            GraphError::UnknownNode(..) => (nodes_doc, "name only nodes listed in `nodes`"),
+            GraphError::ArcCount { connector, .. } => (at(*connector), "write one cost per child"),
         };
         src.error(doc, e.to_string(), hint.to_string())
     })

@@ -175,6 +175,19 @@ pub enum GraphError {
     /// Too many nodes or connectors.
     #[error("the graph has more than {MAX_NODES} nodes or connectors")]
     TooLarge,
+    /// A node id that is not in the graph (the start, or a connector's end).
+    #[error("node id {0} is not one of the graph's {1} nodes")]
+    UnknownNode(u32, usize),
+    /// A connector whose arc costs are not one per child.
+    #[error("the connector gives {given} arc costs for {children} children")]
+    ArcCount {
+        /// The connector.
+        connector: ConnectorId,
+        /// Arc costs given.
+        given: usize,
+        /// Children.
+        children: usize,
+    },
 }
 
 /// An AND/OR graph (a DAG): nodes, connectors in file order, a start node, a cost model.
@@ -225,6 +238,27 @@ impl Graph {
     ) -> Result<Graph, GraphError> {
         if nodes.len() > MAX_NODES || connectors.len() > MAX_NODES {
             return Err(GraphError::TooLarge);
+        }
+        let known = |id: NodeId| {
+            if id.index() < nodes.len() {
+                Ok(())
+            } else {
+                Err(GraphError::UnknownNode(id.0, nodes.len()))
+            }
+        };
+        known(start)?;
+        for (i, c) in connectors.iter().enumerate() {
+            known(c.from)?;
+            c.to.iter().try_for_each(|&t| known(t))?;
+            if let Some(arcs) = &c.arcs
+                && arcs.len() != c.to.len()
+            {
+                return Err(GraphError::ArcCount {
+                    connector: ConnectorId(i as u32),
+                    given: arcs.len(),
+                    children: c.to.len(),
+                });
+            }
         }
         for (i, c) in connectors.iter().enumerate() {
             if nodes[c.from.index()].terminal {
@@ -410,23 +444,37 @@ impl Graph {
     }
 
     /// The cost of connector `c` under `model`, given the cost of each child.
+    ///
+    /// # Panics
+    ///
+    /// With [`CostModel::Max`] on a connector without arc costs (see
+    /// [`Graph::has_arc_costs`]); [`Graph::try_connector_cost`] returns an error instead.
     pub fn connector_cost(
         &self,
         c: ConnectorId,
         model: CostModel,
         child: impl Fn(NodeId) -> Cost,
     ) -> Cost {
+        self.try_connector_cost(c, model, child)
+            .expect("the max model needs arc costs: check has_arc_costs")
+    }
+
+    /// The cost of connector `c` under `model`, or [`GraphError::MaxNeedsArcs`]
+    /// when the max model meets a connector without arc costs.
+    pub fn try_connector_cost(
+        &self,
+        c: ConnectorId,
+        model: CostModel,
+        child: impl Fn(NodeId) -> Cost,
+    ) -> Result<Cost, GraphError> {
         let con = &self.connectors[c.index()];
-        match model {
+        Ok(match model {
             CostModel::Connector | CostModel::Sum => con
                 .to
                 .iter()
                 .fold(Cost::finite(con.cost), |acc, &t| acc + child(t)),
             CostModel::Max => {
-                let arcs = con
-                    .arcs
-                    .as_ref()
-                    .expect("checked: the max model has arc costs");
+                let arcs = con.arcs.as_ref().ok_or(GraphError::MaxNeedsArcs(c))?;
                 con.to
                     .iter()
                     .zip(arcs)
@@ -434,7 +482,7 @@ impl Graph {
                     .max()
                     .unwrap_or(Cost::ZERO)
             }
-        }
+        })
     }
 
     /// `from -> to1 + to2`, every child: how answers name a connector.

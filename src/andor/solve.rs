@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::graph::{ConnectorId, Cost, CostModel, Graph, NodeId};
+use super::graph::{ConnectorId, Cost, CostModel, Graph, GraphError, NodeId};
 
 /// Whether each node is solvable: a terminal; or a node with a connector whose
 /// children are all solvable. A non-terminal without connectors is unsolvable.
@@ -31,8 +31,6 @@ pub struct Optimal {
     pub cost: Cost,
     /// The optimal cost `h*(n)` of every node.
     pub costs: Vec<Cost>,
-    /// The cheapest connector of every node (the first in file order on ties).
-    pub choice: Vec<Option<ConnectorId>>,
     /// The connectors of the solution graph from the start, depth-first, left to right.
     pub solution: Vec<ConnectorId>,
     /// Nodes of the solution graph where another connector ties with the chosen one.
@@ -43,15 +41,31 @@ impl Optimal {
     /// Whether its tables fit a graph of `nodes` nodes and `connectors` connectors.
     pub fn fits(&self, nodes: usize, connectors: usize) -> bool {
         self.costs.len() == nodes
-            && self.choice.len() == nodes
-            && self.choice.iter().flatten().all(|c| c.index() < connectors)
             && self.solution.iter().all(|c| c.index() < connectors)
             && self.ties.iter().all(|n| n.index() < nodes)
     }
 }
 
 /// The optimal cost of every node under `model`, and the solution graph from the start.
+///
+/// # Panics
+///
+/// With [`CostModel::Max`] on a graph without arc costs ([`Graph::has_arc_costs`]
+/// is false); [`try_optimal`] returns an error instead.
 pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
+    try_optimal(graph, model).expect("the max model needs arc costs: check has_arc_costs")
+}
+
+/// [`optimal`], or [`GraphError::MaxNeedsArcs`] when `model` is the max model
+/// and a connector has no arc costs.
+pub fn try_optimal(graph: &Graph, model: CostModel) -> Result<Optimal, GraphError> {
+    if model == CostModel::Max
+        && let Some(c) = (0..graph.connectors().len() as u32)
+            .map(ConnectorId)
+            .find(|&c| graph.connector(c).arcs.is_none())
+    {
+        return Err(GraphError::MaxNeedsArcs(c));
+    }
     let mut costs = vec![Cost::INFINITE; graph.len()];
     let mut choice = vec![None; graph.len()];
     for id in graph.topological_order().into_iter().rev() {
@@ -81,14 +95,13 @@ pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
                 > 1
         })
         .collect();
-    Optimal {
+    Ok(Optimal {
         model,
         cost: costs[graph.start().index()],
         costs,
-        choice,
         solution,
         ties,
-    }
+    })
 }
 
 /// The connectors reached from `start` by following `chosen`, depth-first and

@@ -142,7 +142,8 @@ fn write_reports(
     hide_key: bool,
 ) -> Result<(), UsageError> {
     // A page per file, named after its path (stable from run to run), listed in the table.
-    let mut names: Vec<String> = Vec::new();
+    // Membership only: the set's order never reaches the output.
+    let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
     for row in rows.iter_mut().filter(|r| !r.file.is_empty()) {
         let flat: String = Path::new(&row.file)
             .with_extension("")
@@ -158,7 +159,7 @@ fn write_reports(
             name = format!("{stem}-{n}");
             n += 1;
         }
-        names.push(name.clone());
+        names.insert(name.clone());
         row.feedback = format!("feedback/{name}.html");
     }
     let mut files = vec![

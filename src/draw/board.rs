@@ -23,6 +23,7 @@ pub enum Square {
 }
 
 /// Draws a `size` × `size` board with `cell` mm squares; square index = row * size + column.
+/// Columns past `z` are lettered `aa`, `ab`, …; squares beyond `size * size` are ignored.
 pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
     let margin = 6.0;
     let (x0, y0) = (margin, margin);
@@ -50,7 +51,7 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
         items.push(Item::Text {
             x: x0 + mid,
             y: y0 - 3.0,
-            text: ((b'a' + i as u8) as char).to_string(),
+            text: crate::games::column_name(i),
             size: 3.2,
             anchor: Anchor::Middle,
             style: Style::Normal,
@@ -64,7 +65,8 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
             style: Style::Normal,
         });
     }
-    for (index, square) in squares.iter().enumerate() {
+    // Squares past the board's last are not drawn (and a board of size 0 has none).
+    for (index, square) in squares.iter().enumerate().take(size * size) {
         let (row, col) = (index / size, index % size);
         let (x, y) = (
             x0 + (col as f64 + 0.5) * cell,

@@ -192,8 +192,23 @@ fn split_move(label: &str) -> Option<(&str, &str)> {
         .or_else(|| label.split_once('→'))
 }
 
+/// [`solve`], or why not: more than [`MAX_COINS`] coins (the number of states
+/// grows like the partitions of `coins`, past any memory).
+pub fn try_solve(coins: u32, first: Player) -> Result<GrundyGame, String> {
+    if coins > MAX_COINS {
+        return Err(format!(
+            "Grundy's game is solved for at most {MAX_COINS} coins, not {coins}"
+        ));
+    }
+    Ok(solve(coins, first))
+}
+
 /// Builds and solves the game graph of `coins` coins with `first` to move.
 /// MAX's states are OR nodes (won for MAX if some move is), MIN's are AND nodes.
+///
+/// The caller bounds `coins` (instance files allow at most [`MAX_COINS`]):
+/// the graph grows like the partitions of `coins`, so a large count runs out
+/// of memory; [`try_solve`] refuses it instead.
 pub fn solve(coins: u32, first: Player) -> GrundyGame {
     let start = State {
         piles: vec![coins],

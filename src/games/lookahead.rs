@@ -60,7 +60,8 @@ pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> L
         });
         positions.push(position);
         grow
-    });
+    })
+    .expect("a node is inner only when it has moves");
     let tree = tree
         .relabel(labels)
         .expect("move paths are unique: sibling moves have different names");

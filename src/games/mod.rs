@@ -6,13 +6,16 @@ pub mod othello;
 pub mod tictactoe;
 
 /// `b2`: the column letter (`a` on the left), then the row number (`1` at the
-/// top), of a square on a board `size` squares wide.
+/// top), of a square on a board `size` squares wide. Columns past `z` are
+/// `aa`, `ab`, …; a width of 0 is read as 1.
 pub fn square_name(size: usize, square: usize) -> String {
-    format!(
-        "{}{}",
-        (b'a' + (square % size) as u8) as char,
-        square / size + 1
-    )
+    let size = size.max(1);
+    format!("{}{}", column_name(square % size), square / size + 1)
+}
+
+/// The letters of column `col` (0-based): `a`…`z`, then `aa`, `ab`, ….
+pub fn column_name(col: usize) -> String {
+    crate::gametree::tree::textbook_label(col).to_ascii_lowercase()
 }
 
 /// The square named `b2` (case-insensitive, trimmed) on a board `size` squares wide.

@@ -116,9 +116,9 @@ impl Board {
         Ok(Board(cells))
     }
 
-    /// The mark in a cell.
+    /// The mark in a cell (`None` also for a cell off the board, 9 or more).
     pub fn get(&self, cell: usize) -> Option<Mark> {
-        self.0[cell]
+        self.0.get(cell).copied().flatten()
     }
 
     /// How many cells hold `mark`.
@@ -132,6 +132,10 @@ impl Board {
     }
 
     /// The board after `mark` is put in `cell`.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is 9 or more (off the board).
     pub fn play(&self, cell: usize, mark: Mark) -> Board {
         let mut next = *self;
         next.0[cell] = Some(mark);

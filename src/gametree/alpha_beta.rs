@@ -1112,7 +1112,7 @@ mod tests {
     /// The figures the C reference in `benches/c/ab.c` prints for this tree.
     #[test]
     fn splitmix_tree_4_10_1_matches_the_c_reference() {
-        let tree = splitmix_tree(4, 10, 1);
+        let tree = splitmix_tree(4, 10, 1).unwrap();
         assert_eq!(tree.len(), 1_398_101);
         assert_eq!(minimax_value(&tree), Value::Finite(-439));
         assert_eq!(minimax(&tree).value, Value::Finite(-439));

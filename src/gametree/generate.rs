@@ -152,6 +152,7 @@ fn draw(params: &Params, rng: &mut Rng) -> Tree {
             }
         }
     })
+    .expect("validated parameters give every inner node at least one child")
 }
 
 /// A random tree for `seed` that meets every constraint of `params`.

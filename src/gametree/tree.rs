@@ -258,7 +258,12 @@ impl Tree {
     /// Builds a tree level by level, in breadth-first order: `grow(depth)` says
     /// whether the next node (at `depth`) is a leaf or how many children it has.
     /// Used by generators and benchmarks; the caller bounds the size.
-    pub fn build_levels(root_player: Player, mut grow: impl FnMut(usize) -> Grow) -> Tree {
+    /// [`Grow::Children`]`(0)` (an inner node without children) is
+    /// [`TreeError::EmptyNode`]; more than `u32::MAX` nodes is [`TreeError::TooLarge`].
+    pub fn build_levels(
+        root_player: Player,
+        mut grow: impl FnMut(usize) -> Grow,
+    ) -> Result<Tree, TreeError> {
         let mut tree = Tree {
             nodes: vec![Node::UNGROWN],
             parents: vec![u32::MAX],
@@ -277,13 +282,17 @@ impl Tree {
             }
             match grow(depth) {
                 Grow::Leaf(v) => tree.nodes[next] = Node::leaf(v),
+                Grow::Children(0) => return Err(TreeError::EmptyNode),
                 Grow::Children(k) => {
+                    if tree.nodes.len() as u64 + u64::from(k) > u64::from(u32::MAX) {
+                        return Err(TreeError::TooLarge);
+                    }
                     tree.grow(next as u32, depth, k);
                 }
             }
             next += 1;
         }
-        tree
+        Ok(tree)
     }
 
     /// The same tree with these labels, in breadth-first order.
@@ -431,8 +440,9 @@ impl Tree {
 /// The benchmark tree shared with the C reference in `benches/c/ab.c`: uniform
 /// branching `b` and depth `d`, MAX at the root, leaves left to right drawn
 /// from SplitMix64 as `(z mod 2001) - 1000`. Public for the bench only.
+/// `b = 0` or more than `u32::MAX` nodes is an error.
 #[doc(hidden)]
-pub fn splitmix_tree(b: u32, d: u32, seed: u64) -> Tree {
+pub fn splitmix_tree(b: u32, d: u32, seed: u64) -> Result<Tree, TreeError> {
     let mut state = seed;
     Tree::build_levels(Player::Max, |depth| {
         if depth < d as usize {
@@ -493,7 +503,8 @@ mod tests {
         let built = Tree::build_levels(Player::Max, |d| match d {
             0 => Grow::Children(2),
             _ => Grow::Leaf(Value::Finite(d as i64)),
-        });
+        })
+        .unwrap();
         assert_eq!(built.to_shape(), Shape::Inner(vec![leaf(1), leaf(1)]));
         assert_eq!(built.height(), 1);
     }

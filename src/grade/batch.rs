@@ -1,10 +1,11 @@
 //! Grading a batch: every file gets a row, with its score or its reason.
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::key::KeyBook;
+use super::key::{KeyBook, KeyVariant};
 use super::score::{QuestionScore, round2, score};
 use super::submission;
 use crate::input::Source;
@@ -192,14 +193,44 @@ fn read(path: &Path) -> Result<Source, Box<Row>> {
 
 /// Grades one answer file against the book.
 pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> Row {
+    grade_file_in(&|id| book.variant(id), path, lang, hide_key)
+}
+
+fn grade_file_in<'b>(
+    variant: &impl Fn(&str) -> Option<&'b KeyVariant>,
+    path: &Path,
+    lang: &Lang,
+    hide_key: bool,
+) -> Row {
     match read(path) {
-        Ok(source) => grade_source(book, &source, lang, hide_key),
+        Ok(source) => grade_source_in(variant, &source, lang, hide_key),
         Err(row) => *row,
     }
 }
 
 /// Grades one answer file's text.
 pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool) -> Row {
+    grade_source_in(&|id| book.variant(id), source, lang, hide_key)
+}
+
+/// The book's variants by id, for lookups in constant time: keyed like
+/// [`KeyBook::variant`] matches (trimmed, ASCII case ignored; the first of
+/// equal ids wins).
+fn variant_index(book: &KeyBook) -> HashMap<String, &KeyVariant> {
+    let mut index = HashMap::with_capacity(book.variants.len());
+    for v in &book.variants {
+        index.entry(v.id.to_ascii_lowercase()).or_insert(v);
+    }
+    index
+}
+
+/// Grades one answer file's text, finding its variant with `variant_of`.
+fn grade_source_in<'b>(
+    variant_of: &impl Fn(&str) -> Option<&'b KeyVariant>,
+    source: &Source,
+    lang: &Lang,
+    hide_key: bool,
+) -> Row {
     let sub = match submission::parse(source) {
         Ok(sub) => sub,
         Err(e) => {
@@ -216,7 +247,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
                 .into();
         return row;
     };
-    let Some(variant) = book.variant(id) else {
+    let Some(variant) = variant_of(id) else {
         row.status = Status::UnknownVariant;
         row.reason = format!("this class set has no variant {id}");
         return row;
@@ -285,9 +316,16 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
 }
 
 /// Grades every file; a second file with the same student id is marked a duplicate.
+///
+/// Linear in the number of files and variants: variants, duplicates and
+/// missing students are found through hash maps, which are only looked up,
+/// never iterated, so rows keep the order of `files` and then of the book.
 pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool) -> Vec<Row> {
+    let index = variant_index(book);
+    let variant = |id: &str| index.get(&id.trim().to_ascii_lowercase()).copied();
     // Files are independent: grade them on every core, keeping their order.
-    let mut rows: Vec<Row> = crate::parallel::map(files, |f| grade_file(book, f, lang, hide_key));
+    let mut rows: Vec<Row> =
+        crate::parallel::map(files, |f| grade_file_in(&variant, f, lang, hide_key));
     // Several files with one student id: all are flagged and none counts, so the
     // teacher decides (no rule about file names picks a resubmission silently).
     let ids: Vec<Option<String>> = rows
@@ -299,9 +337,13 @@ pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool)
                 .map(|s| s.to_lowercase())
         })
         .collect();
-    for (i, row) in rows.iter_mut().enumerate() {
-        let Some(who) = &ids[i] else { continue };
-        let count = ids.iter().filter(|x| x.as_ref() == Some(who)).count();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for who in ids.iter().flatten() {
+        *counts.entry(who).or_default() += 1;
+    }
+    for (row, who) in rows.iter_mut().zip(&ids) {
+        let Some(who) = who else { continue };
+        let count = counts[who.as_str()];
         if count > 1 {
             row.status = Status::Duplicate;
             row.reason = format!(
@@ -311,13 +353,13 @@ pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool)
         }
     }
     // Every student of the class set appears, handed in or not.
+    let mut handed_in: HashSet<String> = rows
+        .iter()
+        .filter_map(|r| r.student.as_deref().map(str::to_ascii_lowercase))
+        .collect();
     for v in &book.variants {
         if let Some(student) = &v.student
-            && !rows.iter().any(|r| {
-                r.student
-                    .as_deref()
-                    .is_some_and(|s| s.eq_ignore_ascii_case(student))
-            })
+            && handed_in.insert(student.to_ascii_lowercase())
         {
             let mut row = Row::refused(
                 "",

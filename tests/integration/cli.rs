@@ -438,34 +438,37 @@ fn mangled_files_never_panic() {
     .map(|p| std::fs::read_to_string(fixtures().join(p)).unwrap())
     .collect();
     let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcnt#'_xé∞XOBW/".chars().collect();
-    let mut parsed = 0;
-    for seed in 0..20_000u64 {
+    let text = |seed: u64| {
         let mut rng = treequiz::rng::Rng::from_seed(seed);
         let original = &originals[rng.below(originals.len() as u64) as usize];
-        let text = crate::common::mangle(original, &mut rng, &alphabet, (1, 4));
+        crate::common::mangle(original, &mut rng, &alphabet, (1, 4))
+    };
+    // 20,000 seeded cases (TREEQUIZ_FUZZ_CASES sets another count); a failure names its seed.
+    let parsed = crate::common::never_panics("instance files", 20_000, text, |seed| {
         let source = treequiz::input::Source {
             path: "m.toml".into(),
-            text,
+            text: text(seed),
         };
-        if let Ok(instance) = parse(&source) {
-            parsed += 1;
-            match instance {
-                Instance::GameTree(t) => {
-                    let _ = treequiz::gametree::alpha_beta(&t, Default::default());
-                }
-                Instance::AndOr(g) => {
-                    let _ = treequiz::andor::ao_star(&g, Default::default());
-                }
-                Instance::Grundy { coins, first } => {
-                    let _ = treequiz::games::grundy::solve(coins, first);
-                }
-                other => {
-                    let t = other.game_tree().expect("a game has a lookahead tree");
-                    let _ = treequiz::gametree::alpha_beta(&t, Default::default());
-                }
+        let Ok(instance) = parse(&source) else {
+            return false;
+        };
+        match instance {
+            Instance::GameTree(t) => {
+                let _ = treequiz::gametree::alpha_beta(&t, Default::default());
+            }
+            Instance::AndOr(g) => {
+                let _ = treequiz::andor::ao_star(&g, Default::default());
+            }
+            Instance::Grundy { coins, first } => {
+                let _ = treequiz::games::grundy::solve(coins, first);
+            }
+            other => {
+                let t = other.game_tree().expect("a game has a lookahead tree");
+                let _ = treequiz::gametree::alpha_beta(&t, Default::default());
             }
         }
-    }
+        true
+    });
     assert!(
         parsed > 1_000,
         "the edits should leave many files valid, got {parsed}"

@@ -58,3 +58,39 @@ pub(crate) fn mangle(
     }
     chars.into_iter().collect()
 }
+
+/// How many cases a seeded never-panic test runs: `default`, or the number in
+/// `TREEQUIZ_FUZZ_CASES` (to run more, e.g. before a release).
+pub(crate) fn fuzz_cases(default: u64) -> u64 {
+    match std::env::var("TREEQUIZ_FUZZ_CASES") {
+        Ok(n) => n
+            .trim()
+            .replace(['_', ','], "")
+            .parse()
+            .unwrap_or_else(|_| panic!("TREEQUIZ_FUZZ_CASES={n} is not a number of cases")),
+        Err(_) => default,
+    }
+}
+
+/// Runs `case(seed)` for seeds `0..fuzz_cases(default)`; a panic fails the test
+/// with its seed and what `describe(seed)` says of its input (a seed alone
+/// reproduces a case: every random choice comes from it). Returns how many
+/// cases returned `true` (e.g. the inputs that were still valid).
+pub(crate) fn never_panics(
+    what: &str,
+    default: u64,
+    describe: impl Fn(u64) -> String,
+    case: impl Fn(u64) -> bool + std::panic::RefUnwindSafe,
+) -> u64 {
+    let cases = fuzz_cases(default);
+    let mut ok = 0;
+    for seed in 0..cases {
+        match std::panic::catch_unwind(|| case(seed)) {
+            Ok(true) => ok += 1,
+            Ok(false) => {}
+            Err(_) => panic!("{what}: seed {seed} panicked on:\n{}", describe(seed)),
+        }
+    }
+    eprintln!("{what}: {cases} cases without a panic, {ok} accepted");
+    ok
+}

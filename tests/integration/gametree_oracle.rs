@@ -235,6 +235,7 @@ fn perfectly_ordered(b: u32, d: u32) -> Tree {
             treequiz::gametree::Grow::Leaf(Value::Finite(leaf.next().unwrap()))
         }
     })
+    .unwrap()
 }
 
 #[test]

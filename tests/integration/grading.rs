@@ -62,11 +62,15 @@ fn every_key_grades_full_marks() {
 
 /// The textbook set's keys (fixed instances: AIMA 5.2 and the AO* example).
 fn textbook() -> (KeyBook, treequiz::lang::Lang, String) {
-    let set = treequiz::problem_set::load(Path::new(concat!(
+    keys_of(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/problem-sets/textbook.toml"
     )))
-    .unwrap();
+}
+
+/// The keys of a set's practice variant, and its key sheet (`key.toml`).
+fn keys_of(path: &Path) -> (KeyBook, treequiz::lang::Lang, String) {
+    let set = treequiz::problem_set::load(path).unwrap();
     let lang = treequiz::lang::Lang::builtin("en").unwrap();
     let variants = treequiz::class_set::build(&set, &Master::from_seed(set.seed), &[]).unwrap();
     let key_view = treequiz::view::sheet(&set, &variants[0], &lang, true, None);
@@ -133,7 +137,7 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
             .any(|w| w.contains("you pruned K, but when K is reached α = 3 and β = +inf")),
         "{why:?}"
     );
-    // Every unexamined node instead of the roots is the same answer.
+    // Pruned roots are read whatever the case.
     let (_, earned, _) = with_mistake(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["i", "j"]"#);
     assert_eq!(earned, 6.0);
     // A repeated item counts once: 1 of 2 right, nothing wrong → half the field.
@@ -189,6 +193,59 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
     // Connectors are read whatever the spacing, case and child order.
     let (_, earned, _) = with_mistake(4, r#""S -> B + C""#, r#""s->c+b""#);
     assert_eq!(earned, 6.0);
+}
+
+/// Every unexamined node instead of the pruned roots is the same answer: a
+/// pruned inner node listed with its whole subtree scores 100 % for `pruned`.
+#[test]
+fn a_pruned_subtree_listed_whole_is_the_same_answer() {
+    let dir = scratch("grade-pruned-subtree");
+    let set = dir.join("set.toml");
+    // MAX A; MIN B, C; MAX D, E, F, G; leaves H I | J K | L M | N O.
+    // E is cut after J (β-cut), C after F = 2 (α-cut): K and the inner node G
+    // (with its leaves N, O) are never examined.
+    std::fs::write(
+        &set,
+        r#"title = "A pruned inner node"
+seed = 1
+[conventions]
+order = "ltr"
+prune_on_equal = true
+values = "fail-soft"
+[[exercise]]
+kind = "alpha-beta"
+points = 6
+instance = { kind = "game-tree", tree = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]] }
+"#,
+    )
+    .unwrap();
+    let (book, lang, key) = keys_of(&set);
+    assert!(key.contains(r#"pruned = ["G", "K"]"#), "{key}");
+    let pruned_field = |text: String| {
+        let row = grade_text(&book, &lang, text);
+        assert_eq!(row.status, Status::Graded);
+        let f = row.questions[0]
+            .fields
+            .iter()
+            .find(|f| f.field == "pruned")
+            .unwrap()
+            .clone();
+        (f.earned, f.max, f.reasons)
+    };
+    let with = |pruned: &str| key.replace(r#"pruned = ["G", "K"]"#, pruned);
+    let (earned, max, why) = pruned_field(key.clone());
+    assert_eq!(earned, max, "{why:?}");
+    // Every unexamined node, in any order: G's whole subtree and K.
+    for answer in [
+        r#"pruned = ["G", "N", "O", "K"]"#,
+        r#"pruned = ["K", "O", "N", "G"]"#,
+    ] {
+        let (earned, max, why) = pruned_field(with(answer));
+        assert_eq!(earned, max, "{answer}: {why:?}");
+    }
+    // An examined node listed with them is still wrong.
+    let (earned, max, _) = pruned_field(with(r#"pruned = ["G", "N", "O", "K", "J"]"#));
+    assert!(earned < max);
 }
 
 /// Every label one game's field could take, given to every field of every game
@@ -496,39 +553,80 @@ fn a_folder_of_good_and_broken_files_gets_one_row_each() {
 }
 
 /// Random bytes and randomly edited answer sheets through the parser and the
-/// grader for a minute: nothing may panic. (Cases are seeded: a failure names its seed.)
+/// grader: nothing may panic. 25,000 seeded cases (`TREEQUIZ_FUZZ_CASES` sets
+/// another count); a failure names its seed and its text.
 #[test]
 fn random_input_never_panics_the_grader() {
     let (book, lang, key) = textbook();
     let alphabet: Vec<char> = "[]{}\",=.-+0123456789 \nabcdqIJKn<>≤#'_é∞"
         .chars()
         .collect();
-    let start = std::time::Instant::now();
-    let mut cases = 0u64;
-    while start.elapsed().as_secs() < 60 {
-        let seed = cases;
+    let text = |seed: u64| -> String {
         let mut rng = treequiz::rng::Rng::from_seed(seed);
-        let text: String = if seed.is_multiple_of(5) {
+        if seed.is_multiple_of(5) {
             // Raw bytes, made text the way the batch reader would refuse or accept them.
             let bytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.below(256) as u8).collect();
             String::from_utf8_lossy(&bytes).into_owned()
         } else {
             crate::common::mangle(&key, &mut rng, &alphabet, (1, 6))
-        };
-        let row = std::panic::catch_unwind(|| {
-            grade_source(
-                &book,
-                &Source {
-                    path: "fuzz.toml".into(),
-                    text: text.clone(),
-                },
-                &lang,
-                seed.is_multiple_of(2),
-            )
-        });
-        assert!(row.is_ok(), "seed {seed} panicked on:\n{text}");
-        cases += 1;
+        }
+    };
+    let graded = crate::common::never_panics("answer files", 25_000, text, |seed| {
+        let row = grade_source(
+            &book,
+            &Source {
+                path: "fuzz.toml".into(),
+                text: text(seed),
+            },
+            &lang,
+            seed.is_multiple_of(2),
+        );
+        row.status == Status::Graded
+    });
+    assert!(
+        graded > 1_000,
+        "the edits should leave many sheets gradable, got {graded}"
+    );
+}
+
+/// A batch of 3,000 small files: one row per file, in file order, each with
+/// its own status (graded, duplicate, unknown variant), whatever the batch size.
+#[test]
+fn a_large_batch_gets_one_row_per_file() {
+    let (book, lang, key) = textbook();
+    let dir = scratch("grade-large-batch");
+    let n = 3_000usize;
+    let mut files = Vec::with_capacity(n);
+    for i in 0..n {
+        // Every 100th file repeats the previous student's id; every 250th names no variant of the set.
+        let student = if i % 100 == 1 { i - 1 } else { i };
+        let mut text = key.replace("student = \"\"", &format!("student = \"s{student:05}\""));
+        if i % 250 == 7 {
+            text = text.replacen("variant = \"", "variant = \"ZZ", 1);
+        }
+        let path = dir.join(format!("s{i:05}.toml"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
     }
-    assert!(cases > 10_000, "only {cases} cases in a minute");
-    eprintln!("{cases} random answer files graded without a panic");
+    let rows = treequiz::grade::batch::grade_all(&book, &files, &lang, false);
+    assert_eq!(
+        rows.len(),
+        n,
+        "one row per file, no missing students in practice"
+    );
+    for (i, (row, file)) in rows.iter().zip(&files).enumerate() {
+        assert_eq!(row.file, file.display().to_string(), "rows keep file order");
+        let expected = if i % 250 == 7 {
+            Status::UnknownVariant
+        } else if i % 100 <= 1 {
+            Status::Duplicate
+        } else {
+            Status::Graded
+        };
+        assert_eq!(row.status, expected, "{}: {}", row.file, row.reason);
+        if expected == Status::Graded {
+            assert_eq!(row.total, row.max, "{}", row.file);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

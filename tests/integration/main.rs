@@ -9,6 +9,7 @@ mod golden;
 mod grading;
 mod layers;
 mod manifest;
+mod never_panic;
 mod render;
 mod sets;
 mod textbook;
