@@ -142,36 +142,44 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 }
 
 /// Reads one file within the size cap; the row's reason when it cannot be text.
-fn read(path: &Path) -> Result<Source, Box<Row>> {
+fn read(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
     let shown = path.display().to_string();
     let refuse = |status, reason: String| Box::new(Row::refused(&shown, status, reason));
-    let meta = std::fs::metadata(path)
-        .map_err(|e| refuse(Status::Unreadable, format!("cannot open the file: {e}")))?;
+    let meta = std::fs::metadata(path).map_err(|e| {
+        refuse(
+            Status::Unreadable,
+            lang.fill("batch.cannot_open", &[("error", &e.to_string())]),
+        )
+    })?;
     if meta.len() > MAX_ANSWER_BYTES {
         return Err(refuse(
             Status::TooLarge,
-            format!(
-                "the file has {} bytes; answer files are at most {MAX_ANSWER_BYTES}",
-                meta.len()
+            lang.fill(
+                "batch.too_large",
+                &[
+                    ("bytes", &meta.len().to_string()),
+                    ("max", &MAX_ANSWER_BYTES.to_string()),
+                ],
             ),
         ));
     }
-    let bytes = std::fs::read(path)
-        .map_err(|e| refuse(Status::Unreadable, format!("cannot read the file: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        refuse(
+            Status::Unreadable,
+            lang.fill("batch.cannot_read", &[("error", &e.to_string())]),
+        )
+    })?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(refuse(Status::Empty, "the file is empty".into()));
+        return Err(refuse(Status::Empty, lang.get("batch.empty").to_string()));
     }
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        return Err(refuse(
-            Status::NotUtf8,
-            "the file is UTF-16 text; save it as UTF-8".into(),
-        ));
+        return Err(refuse(Status::NotUtf8, lang.get("batch.utf16").to_string()));
     }
     if bytes.contains(&0) {
         return Err(refuse(
             Status::Unreadable,
-            "the file holds binary data, not text".into(),
+            lang.get("batch.binary").to_string(),
         ));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
@@ -182,7 +190,7 @@ fn read(path: &Path) -> Result<Source, Box<Row>> {
             + 1;
         refuse(
             Status::NotUtf8,
-            format!("the file is not UTF-8 text (line {line}); save it as UTF-8"),
+            lang.fill("batch.not_utf8", &[("line", &line.to_string())]),
         )
     })?;
     Ok(Source {
@@ -202,7 +210,7 @@ fn grade_file_in<'b>(
     lang: &Lang,
     hide_key: bool,
 ) -> Row {
-    match read(path) {
+    match read(path, lang) {
         Ok(source) => grade_source_in(variant, &source, lang, hide_key),
         Err(row) => *row,
     }
@@ -242,14 +250,12 @@ fn grade_source_in<'b>(
     row.variant = sub.variant.clone();
     let Some(id) = sub.variant.as_deref() else {
         row.status = Status::UnknownVariant;
-        row.reason =
-            "the file has no `variant = \"…\"` line: start from the answer sheet you were given"
-                .into();
+        row.reason = lang.get("batch.no_variant").to_string();
         return row;
     };
     let Some(variant) = variant_of(id) else {
         row.status = Status::UnknownVariant;
-        row.reason = format!("this class set has no variant {id}");
+        row.reason = lang.fill("batch.unknown_variant", &[("id", id)]);
         return row;
     };
     if sub.checksum.is_none() {
@@ -259,9 +265,7 @@ fn grade_source_in<'b>(
     }
     if sub.checksum.as_deref() != Some(variant.checksum.as_str()) {
         row.status = Status::WrongVariant;
-        row.reason = format!(
-            "the checksum does not match variant {id}: the sheet was edited or belongs to another set"
-        );
+        row.reason = lang.fill("batch.checksum_wrong", &[("id", id)]);
         return row;
     }
     if let Some(owner) = &variant.student
@@ -271,9 +275,13 @@ fn grade_source_in<'b>(
             .is_some_and(|s| !s.eq_ignore_ascii_case(owner))
     {
         row.status = Status::WrongVariant;
-        row.reason = format!(
-            "variant {id} belongs to student {owner}, not {}",
-            sub.student.as_deref().unwrap_or("")
+        row.reason = lang.fill(
+            "batch.other_student",
+            &[
+                ("id", id),
+                ("owner", owner),
+                ("student", sub.student.as_deref().unwrap_or("")),
+            ],
         );
         return row;
     }
@@ -346,9 +354,12 @@ pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool)
         let count = counts[who.as_str()];
         if count > 1 {
             row.status = Status::Duplicate;
-            row.reason = format!(
-                "{count} files carry student id {}: none counts until you keep one",
-                row.student.as_deref().unwrap_or("")
+            row.reason = lang.fill(
+                "batch.duplicate",
+                &[
+                    ("count", &count.to_string()),
+                    ("student", row.student.as_deref().unwrap_or("")),
+                ],
             );
         }
     }
@@ -361,11 +372,7 @@ pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool)
         if let Some(student) = &v.student
             && handed_in.insert(student.to_ascii_lowercase())
         {
-            let mut row = Row::refused(
-                "",
-                Status::Missing,
-                "no answer file from this student".into(),
-            );
+            let mut row = Row::refused("", Status::Missing, lang.get("batch.missing").to_string());
             row.student = Some(student.clone());
             row.variant = Some(v.id.clone());
             rows.push(row);

@@ -82,15 +82,15 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
     for r in rows {
         *by_status.entry(r.status.name()).or_default() += 1;
     }
-    out.push_str(&format!(
-        "{} files: {}\n\n",
-        rows.len(),
-        by_status
-            .iter()
-            .map(|(s, n)| format!("{n} {s}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+    let counts: Vec<String> = by_status
+        .iter()
+        .map(|(s, n)| format!("{n} {}", status_name(s, lang)))
+        .collect();
+    out.push_str(&lang.fill(
+        "batch.files",
+        &[("n", &rows.len().to_string()), ("counts", &counts.join(", "))],
     ));
+    out.push_str("\n\n");
     if !graded.is_empty() {
         let mut percents: Vec<f64> = graded
             .iter()
@@ -106,8 +106,12 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
         let mean = percents.iter().sum::<f64>() / percents.len() as f64;
         let median = percents[percents.len() / 2];
         out.push_str(&format!(
-            "## {}\n\nmean {mean:.1} %, median {median:.1} %\n\n| % | n |\n|---|---|\n",
-            lang.get("grade.distribution")
+            "## {}\n\n{}\n\n| % | n |\n|---|---|\n",
+            lang.get("grade.distribution"),
+            lang.fill(
+                "batch.mean_median",
+                &[("mean", &format!("{mean:.1}")), ("median", &format!("{median:.1}"))],
+            )
         ));
         for bin in 0..10 {
             let (lo, hi) = (bin * 10, bin * 10 + 10);
@@ -173,10 +177,24 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
             } else {
                 r.reason.clone()
             };
-            out.push_str(&format!("- `{}`: {} — {why}\n", r.file, r.status.name()));
+            out.push_str(&format!(
+                "- `{}`: {} — {why}\n",
+                r.file,
+                status_name(r.status.name(), lang)
+            ));
         }
     }
     out
+}
+
+/// A status in the report's language (`grades.csv` keeps the stable English name).
+fn status_name(name: &str, lang: &Lang) -> String {
+    let key = format!("batch.status_{}", name.replace('-', "_"));
+    if lang.has(&key) {
+        lang.get(&key).to_string()
+    } else {
+        name.to_string()
+    }
 }
 
 /// One field in feedback.

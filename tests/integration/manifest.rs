@@ -189,6 +189,8 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
         let wrong = format!("{}value = 999{}", &key[..line_start], &key[line_end..]);
         std::fs::write(handed.join(format!("{s}.toml")), wrong).unwrap();
     }
+    // A stray sheet: its row's reason is in the set's language too.
+    std::fs::write(handed.join("stray.toml"), "variant = \"ZZZZZZ\"\n").unwrap();
     let report = out.join("report");
     let (code, _, err) = run(&[
         "grade",
@@ -198,7 +200,8 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
         "--out",
         report.to_str().unwrap(),
     ]);
-    assert_eq!((code, err.as_str()), (0, ""));
+    // Exit code 1: a row needs the teacher's attention (the stray sheet).
+    assert_eq!((code, err.as_str()), (1, ""));
     let summary = std::fs::read_to_string(report.join("summary.md")).unwrap();
     let q1: Vec<&str> = summary
         .lines()
@@ -207,6 +210,13 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
     assert_eq!(q1.len(), 1, "one line for one mistake:\n{summary}");
     assert!(q1[0].starts_with("- 100 %"), "{summary}");
     assert!(q1[0].contains("999") && q1[0].contains("值"), "{summary}");
+    // Counts, averages, statuses and batch reasons speak the set's language.
+    assert!(summary.contains("共 5 个文件"), "{summary}");
+    assert!(summary.contains("平均") && summary.contains("中位数"), "{summary}");
+    assert!(summary.contains("这套试卷中没有版本 ZZZZZZ"), "{summary}");
+    for english in ["files:", "mean ", "median", "unknown-variant", "no variant"] {
+        assert!(!summary.contains(english), "`{english}` in:\n{summary}");
+    }
     // The same students in English: still one line.
     let report_en = out.join("report-en");
     let en = exam.join("manifest-en.json");
@@ -224,7 +234,8 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
         "--out",
         report_en.to_str().unwrap(),
     ]);
-    assert_eq!((code, err.as_str()), (0, ""));
+    // Exit code 1: a row needs the teacher's attention (the stray sheet).
+    assert_eq!((code, err.as_str()), (1, ""));
     let summary = std::fs::read_to_string(report_en.join("summary.md")).unwrap();
     let q1: Vec<&str> = summary
         .lines()
