@@ -328,3 +328,81 @@ fn root_convention(instance: &Instance, lang: &Lang) -> String {
 fn no_conventions(_: &Instance, _: &Conventions, _: &Lang) -> Vec<String> {
     Vec::new()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind's own strings: its name and prompt, each field's description and
+    /// example (its own wording, or the shared one), its family's legends.
+    #[test]
+    fn every_kind_has_its_strings_in_every_builtin_language() {
+        for (code, _) in crate::lang::BUILTIN {
+            let lang = Lang::builtin(code).unwrap();
+            let has = |key: String| assert!(lang.has(&key), "{code} lacks `{key}`");
+            let has_either = |own: String, shared: String| {
+                assert!(
+                    lang.has(&own) || lang.has(&shared),
+                    "{code} lacks `{own}` and `{shared}`"
+                );
+            };
+            for kind in KINDS {
+                has(format!("kind.{}", kind.name));
+                has(format!("prompt.{}", kind.name));
+                for f in kind.fields {
+                    for section in ["field", "example"] {
+                        has_either(
+                            format!("{section}.{}_{}", f.name, kind.name),
+                            format!("{section}.{}", f.name),
+                        );
+                    }
+                }
+                has_either(format!("sheet.steps_{}", kind.name), "sheet.steps".into());
+                let family = kind.family.key_name();
+                has(format!("sheet.legend_{family}"));
+                has(format!("sheet.legend_key_{family}"));
+            }
+        }
+    }
+
+    /// Every phrase a kind's explanation or conventions use exists: a key
+    /// rendered in every language shows no string-table key.
+    #[test]
+    fn explanations_name_no_missing_string() {
+        let instances = [
+            "problem-sets/instances/aima-fig-5-2.toml",
+            "tests/fixtures/good/and-or.toml",
+            "tests/fixtures/good/tictactoe.toml",
+            "tests/fixtures/good/othello.toml",
+            "tests/fixtures/good/grundy-7.toml",
+        ];
+        let conventions = Conventions::default();
+        for (code, _) in crate::lang::BUILTIN {
+            let lang = Lang::builtin(code).unwrap();
+            for path in instances {
+                let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+                let instance = crate::instance::load(&path).unwrap();
+                for kind in KINDS.iter().filter(|k| k.family == instance.family()) {
+                    let key = (kind.solve)(&instance, &conventions);
+                    let e = kind.explain_key(&instance, &key, &conventions, &lang);
+                    let texts = e
+                        .notes
+                        .iter()
+                        .chain(e.table.headers.iter())
+                        .chain(e.table.rows.iter().flatten())
+                        .cloned()
+                        .chain((kind.conventions)(&instance, &conventions, &lang));
+                    for text in texts {
+                        for section in ["note.", "table.", "step.", "convention.", "model."] {
+                            assert!(
+                                !text.contains(section),
+                                "{code} {}: `{text}` names a missing string",
+                                kind.name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
