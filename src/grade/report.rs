@@ -88,7 +88,10 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
         .collect();
     out.push_str(&lang.fill(
         "batch.files",
-        &[("n", &rows.len().to_string()), ("counts", &counts.join(", "))],
+        &[
+            ("n", &rows.len().to_string()),
+            ("counts", &counts.join(", ")),
+        ],
     ));
     out.push_str("\n\n");
     if !graded.is_empty() {
@@ -110,7 +113,10 @@ pub fn summary(rows: &[Row], lang: &Lang) -> String {
             lang.get("grade.distribution"),
             lang.fill(
                 "batch.mean_median",
-                &[("mean", &format!("{mean:.1}")), ("median", &format!("{median:.1}"))],
+                &[
+                    ("mean", &format!("{mean:.1}")),
+                    ("median", &format!("{median:.1}"))
+                ],
             )
         ));
         for bin in 0..10 {

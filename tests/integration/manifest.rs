@@ -7,13 +7,15 @@ use treequiz::input::Source;
 
 use crate::common::{generate, run, scratch};
 
-/// The demo set generated into a fresh folder; returns (folder, manifest text).
+/// The demo set generated into a fresh folder; returns (folder, the manifest
+/// indented, as a teacher would edit it by hand).
 fn demo(name: &str) -> (std::path::PathBuf, String) {
     let out = scratch(name);
     let (code, _, err) = generate("problem-sets/demo.toml", out.to_str().unwrap(), &[]);
     assert_eq!((code, err.as_str()), (0, ""));
     let text = std::fs::read_to_string(out.join("manifest.json")).unwrap();
-    (out, text)
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    (out, serde_json::to_string_pretty(&value).unwrap() + "\n")
 }
 
 /// `grade` with a manifest whose text is `manifest`; returns (code, stderr).
@@ -34,7 +36,8 @@ fn grade_with(out: &std::path::Path, manifest: &str) -> (i32, String) {
 
 #[test]
 fn a_manifest_reads_back_the_keys_it_wrote() {
-    let (out, text) = demo("manifest-roundtrip");
+    let (out, _) = demo("manifest-roundtrip");
+    let text = std::fs::read_to_string(out.join("manifest.json")).unwrap();
     let book = KeyBook::from_manifest(&Source {
         path: "manifest.json".into(),
         text: text.clone(),
@@ -212,7 +215,10 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
     assert!(q1[0].contains("999") && q1[0].contains("值"), "{summary}");
     // Counts, averages, statuses and batch reasons speak the set's language.
     assert!(summary.contains("共 5 个文件"), "{summary}");
-    assert!(summary.contains("平均") && summary.contains("中位数"), "{summary}");
+    assert!(
+        summary.contains("平均") && summary.contains("中位数"),
+        "{summary}"
+    );
     assert!(summary.contains("这套试卷中没有版本 ZZZZZZ"), "{summary}");
     for english in ["files:", "mean ", "median", "unknown-variant", "no variant"] {
         assert!(!summary.contains(english), "`{english}` in:\n{summary}");
@@ -223,7 +229,7 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
     let manifest = std::fs::read_to_string(exam.join("manifest.json")).unwrap();
     std::fs::write(
         &en,
-        manifest.replacen("\"language\": \"zh\"", "\"language\": \"en\"", 1),
+        manifest.replacen("\"language\":\"zh\"", "\"language\":\"en\"", 1),
     )
     .unwrap();
     let (code, _, err) = run(&[
