@@ -225,15 +225,16 @@ impl Manifest {
         Ok(manifest)
     }
 
-    /// Checks one exercise of a variant read back: a known kind on an instance
-    /// of its family, fields the kind has, a key whose ids the instance has.
+    /// Checks one exercise read back (variant `variant`, exercise `exercise`,
+    /// for messages): a known kind on an instance of its family, fields the
+    /// kind has, a key whose ids the instance has. Consumes the entry's
+    /// instance document, so a large manifest is not held twice.
     pub fn check(
-        &self,
         source: &Source,
         variant: usize,
         exercise: usize,
+        e: &mut ExerciseEntry,
     ) -> Result<Checked, InputError> {
-        let e = &self.variants[variant].exercises[exercise];
         let at = format!("variants[{variant}].exercises[{exercise}]");
         let bad = |what: String| {
             InputError::file(
@@ -248,7 +249,7 @@ impl Manifest {
             path: format!("{} ({at}.instance)", source.path),
             text: String::new(),
         };
-        let doc = crate::input::json_doc(e.instance.clone(), String::new());
+        let doc = crate::input::json_doc(std::mem::take(&mut e.instance), String::new());
         let instance = instance::parse_doc(
             &Reader {
                 source: &inst_source,

@@ -99,11 +99,12 @@ impl KeyBook {
     /// Reads a manifest written by `treequiz generate`, checking every exercise.
     pub fn from_manifest(source: &Source) -> Result<KeyBook, InputError> {
         let manifest = Manifest::parse(source)?;
+        let conventions = manifest.conventions;
         let mut variants = Vec::with_capacity(manifest.variants.len());
-        for (vi, v) in manifest.variants.iter().enumerate() {
+        for (vi, v) in manifest.variants.into_iter().enumerate() {
             let mut questions = Vec::with_capacity(v.exercises.len());
-            for (ei, e) in v.exercises.iter().enumerate() {
-                let checked = manifest.check(source, vi, ei)?;
+            for (ei, mut e) in v.exercises.into_iter().enumerate() {
+                let checked = Manifest::check(source, vi, ei, &mut e)?;
                 questions.push(KeyQuestion {
                     number: e.number,
                     kind: checked.kind,
@@ -111,14 +112,14 @@ impl KeyBook {
                     ask: checked.ask,
                     scoring: e.scoring,
                     instance: checked.instance,
-                    key: e.key.clone(),
-                    conventions: manifest.conventions,
+                    key: e.key,
+                    conventions,
                 });
             }
             variants.push(KeyVariant {
-                id: v.id.clone(),
-                checksum: v.checksum.clone(),
-                student: v.student.as_ref().map(|s| s.id.clone()),
+                id: v.id,
+                checksum: v.checksum,
+                student: v.student.map(|s| s.id),
                 questions,
             });
         }
