@@ -217,3 +217,35 @@ fn a_set_with_awkward_labels_renders_its_worksheet() {
         .unwrap();
     assert!(sheet.contains_key("checksum"));
 }
+
+/// The variant checksum is FNV-1a 64 over the canonical forms of the
+/// variant's instances joined by `\n` (docs/class-sets.md): pinned here, so a
+/// change of writer, crate or toolchain that moves it fails.
+#[test]
+fn variant_checksums_are_pinned() {
+    use treequiz::{class_set, problem_set, rng::Master};
+    // The form, on a small instance: compact JSON, keys in file order.
+    let small = treequiz::instance::parse(&treequiz::input::Source {
+        path: "x.toml".into(),
+        text: "kind = \"game-tree\"\ntree = [[3, \"-inf\"], [2]]\nlabels = [\"A\", \"é\", \"C\", \"D\", \"E\", \"F\"]\n".into(),
+    })
+    .unwrap();
+    let form = small.canonical();
+    println!("{form}");
+    assert_eq!(
+        form,
+        r#"{"kind":"game-tree","root":"max","tree":[[3,"-inf"],[2]],"labels":["A","é","C","D","E","F"]}"#
+    );
+    assert_eq!(class_set::checksum([&small]), "d973c56d8aa93bb3");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (set, pinned) in [
+        ("demo", "199eadcde6782e2a"),
+        ("textbook", "1860c5a7da99832e"),
+    ] {
+        let set = problem_set::load(&root.join(format!("problem-sets/{set}.toml"))).unwrap();
+        let variants = class_set::build(&set, &Master::from_seed(set.seed), &[]).unwrap();
+        let instances = variants[0].items.iter().map(|i| &i.instance);
+        assert_eq!(class_set::checksum(instances), variants[0].checksum);
+        assert_eq!(variants[0].checksum, pinned, "{}", set.title);
+    }
+}
