@@ -61,6 +61,15 @@ pub fn context(set: &ProblemSet, student: Option<&Student>) -> String {
 }
 
 /// Crockford base-32 without I, L, O, U: easy to read aloud and to copy.
+/// The checksum of a variant's instances, in exercise order: FNV-1a 64 of
+/// their canonical forms ([`Instance::canonical`]) joined by a line feed,
+/// as 16 lowercase hex digits. docs/class-sets.md states the form;
+/// `tests/integration/golden.rs` pins values.
+pub fn checksum<'a>(instances: impl IntoIterator<Item = &'a Instance>) -> String {
+    let forms: Vec<String> = instances.into_iter().map(Instance::canonical).collect();
+    format!("{:016x}", fnv1a64(forms.join("\n").as_bytes()))
+}
+
 fn short_id(v: u64) -> String {
     const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     (0..6)
@@ -94,7 +103,6 @@ fn variant(
     let ctx = context(set, student);
     let conventions: Conventions = set.conventions;
     let mut items = Vec::with_capacity(set.exercises.len());
-    let mut canonical = String::new();
     for (i, exercise) in set.exercises.iter().enumerate() {
         let fail = |source| ClassSetError {
             number: i + 1,
@@ -111,7 +119,6 @@ fn variant(
                 (Some(seed), instance)
             }
         };
-        canonical.push_str(&instance.to_toml());
         let key = (exercise.kind.solve)(&instance, &conventions);
         items.push(Item {
             number: i + 1,
@@ -124,7 +131,7 @@ fn variant(
     Ok(Variant {
         student: student.cloned(),
         id: short_id(master.derive(&ctx, u64::MAX >> 1)),
-        checksum: format!("{:016x}", fnv1a64(canonical.as_bytes())),
+        checksum: checksum(items.iter().map(|i| &i.instance)),
         items,
     })
 }

@@ -566,16 +566,15 @@ pub fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-/// A TOML key: bare when it can be, a quoted string otherwise.
+/// A TOML key: bare when it can be, quoted otherwise, as the `toml` crate
+/// writes keys (a key is never a multi-line string, which a value may be).
 pub fn toml_key(label: &str) -> String {
-    if !label.is_empty()
-        && label
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        label.to_string()
-    } else {
-        toml_string(label)
+    let mut table = toml::Table::new();
+    table.insert(label.to_string(), toml::Value::Integer(0));
+    let line = toml::to_string(&table).expect("a table of one integer serialises");
+    match line.strip_suffix(" = 0\n") {
+        Some(key) => key.to_string(),
+        None => line,
     }
 }
 
@@ -630,6 +629,28 @@ mod tests {
         Source {
             path: "t.toml".into(),
             text: text.into(),
+        }
+    }
+
+    #[test]
+    fn toml_keys_and_strings_read_back_as_written() {
+        assert_eq!(toml_key("n0"), "n0");
+        assert_eq!(toml_key("a-b_C"), "a-b_C");
+        for s in [
+            "e\u{301}",
+            "say\"hi\"",
+            "back\\slash",
+            "漢字",
+            "🎲",
+            "it's\"both",
+            "a b",
+            "",
+            "x\ny",
+            "\u{7}",
+        ] {
+            let line = format!("{} = {}", toml_key(s), toml_string(s));
+            let table: toml::Table = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(table.get(s).and_then(|v| v.as_str()), Some(s), "{line}");
         }
     }
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::andor::{self, Graph};
+use crate::document::{self, Table};
 use crate::games::grundy::GrundyGame;
 use crate::games::lookahead::Lookahead;
 use crate::games::othello::{self, Othello};
@@ -332,41 +333,40 @@ impl Instance {
         Some(out)
     }
 
+    /// The instance as one document, which every writer below renders.
+    pub fn document(&self) -> Table {
+        match self {
+            Instance::GameTree(t) => gametree::file::document(t),
+            Instance::AndOr(g) => andor::file::document(g),
+            Instance::Grundy { coins, first } => Table::new()
+                .with("kind", "grundy")
+                .with("coins", *coins)
+                .with("first", first.name().to_lowercase()),
+            Instance::TicTacToe(g) => g.document(),
+            Instance::Othello(g) => g.document(),
+        }
+    }
+
     /// The instance as a TOML file.
     pub fn to_toml(&self) -> String {
-        match self {
-            Instance::GameTree(t) => gametree::file::to_toml(t),
-            Instance::AndOr(g) => andor::file::to_toml(g),
-            Instance::Grundy { coins, first } => format!(
-                "kind = \"grundy\"\ncoins = {coins}\nfirst = \"{}\"\n",
-                first.name().to_lowercase()
-            ),
-            Instance::TicTacToe(g) => format!("kind = \"tictactoe\"\n{}", g.to_toml()),
-            Instance::Othello(g) => format!("kind = \"othello\"\n{}", g.to_toml()),
-        }
+        document::to_toml(&self.document())
     }
 
     /// The instance as a JSON value (what the manifest holds).
     pub fn to_json_value(&self) -> serde_json::Value {
-        serde_json::from_str(&self.to_json()).expect("instances serialise to JSON")
+        document::to_json_value(&self.document())
     }
 
     /// The instance as a JSON file.
     pub fn to_json(&self) -> String {
-        match self {
-            Instance::GameTree(t) => gametree::file::to_json(t),
-            Instance::AndOr(g) => andor::file::to_json(g),
-            Instance::Grundy { coins, first } => {
-                let value = serde_json::json!({ "kind": "grundy", "coins": coins, "first": first.name().to_lowercase() });
-                serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
-            }
-            Instance::TicTacToe(g) => {
-                serde_json::to_string_pretty(&g.to_json()).expect("JSON values serialise") + "\n"
-            }
-            Instance::Othello(g) => {
-                serde_json::to_string_pretty(&g.to_json()).expect("JSON values serialise") + "\n"
-            }
-        }
+        document::to_json(&self.document())
+    }
+
+    /// The canonical form the variant checksum hashes: compact JSON with the
+    /// keys in the order of the instance file, written by
+    /// [`document::canonical`] alone (docs/class-sets.md states the rule).
+    pub fn canonical(&self) -> String {
+        document::canonical(&self.document())
     }
 }
 

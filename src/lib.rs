@@ -10,6 +10,7 @@
 
 pub mod andor;
 pub mod class_set;
+pub mod document;
 pub mod draw;
 pub mod exercise;
 pub mod games;

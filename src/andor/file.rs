@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::graph::{Connector, ConnectorId, CostModel, Graph, GraphError, MAX_NODES, Node, NodeId};
-use crate::input::{Doc, DocKind, InputError, Reader, Table, toml_key};
+use crate::input::{Doc, DocKind, InputError, Reader, Table};
 
 /// The keys an AND/OR-graph file may have.
 pub const KEYS: &[&str] = &[
@@ -276,76 +276,35 @@ fn written(c: &Connector) -> Written<'_> {
     }
 }
 
-/// The graph as an instance file in TOML.
-pub fn to_toml(graph: &Graph) -> String {
-    let mut out = String::from("kind = \"and-or-graph\"\n");
-    out.push_str(&format!("start = {:?}\n", graph.label(graph.start())));
-    out.push_str(&format!("cost = {:?}\n", graph.model().name()));
-    let terminal: Vec<String> = graph
+/// The graph as an instance document: `kind`, `start`, `cost`, `nodes` (each
+/// label with its h, in node order), `terminal`, and `connectors` (one per
+/// line, with `costs` or `cost` only when they are not arcs of cost 1).
+pub fn document(graph: &Graph) -> crate::document::Table {
+    use crate::document::{Node, Table};
+    let nodes = graph.nodes().iter().fold(
+        Table::new().with_comment("heuristic values h(n); terminal (goal) nodes have h = 0"),
+        |t, n| t.with(n.label.as_str(), n.h),
+    );
+    let terminal = graph
         .nodes()
         .iter()
         .filter(|n| n.terminal)
-        .map(|n| format!("{:?}", n.label))
-        .collect();
-    out.push_str(&format!("terminal = [{}]\n", terminal.join(", ")));
-    out.push_str("connectors = [\n");
-    for c in graph.connectors() {
-        let to: Vec<String> =
-            c.to.iter()
-                .map(|&t| format!("{:?}", graph.label(t)))
-                .collect();
-        out.push_str(&format!(
-            "  {{ from = {:?}, to = [{}]",
-            graph.label(c.from),
-            to.join(", ")
-        ));
+        .map(|n| n.label.as_str());
+    let connectors = graph.connectors().iter().map(|c| {
+        let t = Table::new()
+            .with("from", graph.label(c.from))
+            .with("to", Node::inline(c.to.iter().map(|&t| graph.label(t))));
         match written(c) {
-            Written::Default => {}
-            Written::Arcs(arcs) => {
-                let arcs: Vec<String> = arcs.iter().map(u64::to_string).collect();
-                out.push_str(&format!(", costs = [{}]", arcs.join(", ")));
-            }
-            Written::Connector(cost) => out.push_str(&format!(", cost = {cost}")),
+            Written::Default => t,
+            Written::Arcs(arcs) => t.with("costs", Node::inline(arcs.iter().copied())),
+            Written::Connector(cost) => t.with("cost", cost),
         }
-        out.push_str(" },\n");
-    }
-    out.push_str("]\n\n# heuristic values h(n); terminal (goal) nodes have h = 0\n[nodes]\n");
-    for n in graph.nodes() {
-        out.push_str(&format!("{} = {}\n", toml_key(&n.label), n.h));
-    }
-    out
-}
-
-/// The graph as an instance file in JSON.
-pub fn to_json(graph: &Graph) -> String {
-    let nodes: serde_json::Map<String, serde_json::Value> = graph
-        .nodes()
-        .iter()
-        .map(|n| (n.label.clone(), n.h.into()))
-        .collect();
-    let connectors: Vec<serde_json::Value> = graph
-        .connectors()
-        .iter()
-        .map(|c| {
-            let mut v = serde_json::json!({
-                "from": graph.label(c.from),
-                "to": c.to.iter().map(|&t| graph.label(t)).collect::<Vec<_>>(),
-            });
-            match written(c) {
-                Written::Default => {}
-                Written::Arcs(arcs) => v["costs"] = serde_json::json!(arcs),
-                Written::Connector(cost) => v["cost"] = serde_json::json!(cost),
-            }
-            v
-        })
-        .collect();
-    let value = serde_json::json!({
-        "kind": "and-or-graph",
-        "start": graph.label(graph.start()),
-        "cost": graph.model().name(),
-        "nodes": nodes,
-        "terminal": graph.nodes().iter().filter(|n| n.terminal).map(|n| n.label.as_str()).collect::<Vec<_>>(),
-        "connectors": connectors,
     });
-    serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
+    Table::new()
+        .with("kind", "and-or-graph")
+        .with("start", graph.label(graph.start()))
+        .with("cost", graph.model().name())
+        .with("nodes", nodes)
+        .with("terminal", Node::inline(terminal))
+        .with("connectors", Node::lines(connectors))
 }

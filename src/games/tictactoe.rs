@@ -414,28 +414,15 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<TicTacToe, InputEr
 }
 
 impl TicTacToe {
-    /// The instance as TOML lines (after `kind`).
-    pub fn to_toml(&self) -> String {
-        format!(
-            "board = \"{}\"\nmax = \"{}\"\nfirst = \"{}\"\ndepth = {}\nsymmetry = {}\n",
-            self.board,
-            self.max.letter(),
-            self.first.letter(),
-            self.depth,
-            self.symmetry
-        )
-    }
-
-    /// The instance as a JSON object.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "kind": "tictactoe",
-            "board": self.board.to_string(),
-            "max": self.max.letter().to_string(),
-            "first": self.first.letter().to_string(),
-            "depth": self.depth,
-            "symmetry": self.symmetry,
-        })
+    /// The instance as a document: `kind`, `board`, `max`, `first`, `depth`, `symmetry`.
+    pub fn document(&self) -> crate::document::Table {
+        crate::document::Table::new()
+            .with("kind", "tictactoe")
+            .with("board", self.board.to_string())
+            .with("max", self.max.letter().to_string())
+            .with("first", self.first.letter().to_string())
+            .with("depth", self.depth)
+            .with("symmetry", self.symmetry)
     }
 }
 

@@ -1,7 +1,8 @@
 //! Game-tree instance files: `kind = "game-tree"`, `tree = [[3, 12, 8], …]`.
 
 use super::tree::{MAX_DEPTH, MAX_FILE_NODES, Player, Shape, Tree, TreeError};
-use crate::input::{Doc, DocKind, InputError, Reader, Table};
+use crate::document::{Node, Table};
+use crate::input::{Doc, DocKind, InputError, Reader};
 use crate::value::Value;
 
 /// The keys a game-tree file may have.
@@ -10,7 +11,7 @@ pub const KEYS: &[&str] = &["kind", "title", "root", "tree", "labels"];
 const TREE_EXAMPLE: &str = "`tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]`";
 
 /// Reads a game tree from a checked top-level table.
-pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Tree, InputError> {
+pub fn read(reader: &Reader<'_>, table: &crate::input::Table<'_>) -> Result<Tree, InputError> {
     let src = reader.source;
     let root = match table.get("root") {
         None => Player::Max,
@@ -145,56 +146,24 @@ fn read_shape(
         .map(Shape::Inner)
 }
 
-/// The nested-list text of a shape, as TOML and JSON both write it.
-fn shape_text(shape: &Shape, json: bool, out: &mut String) {
+/// A shape as nested lists: integers, `"+inf"` / `"-inf"`, lists of subtrees.
+fn shape_node(shape: &Shape) -> Node {
     match shape {
-        Shape::Leaf(Value::Finite(v)) => out.push_str(&v.to_string()),
-        Shape::Leaf(v) => {
-            out.push('"');
-            out.push_str(&v.to_string());
-            out.push('"');
-        }
-        Shape::Inner(children) => {
-            out.push('[');
-            for (i, c) in children.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(if json { "," } else { ", " });
-                }
-                shape_text(c, json, out);
-            }
-            out.push(']');
-        }
+        Shape::Leaf(Value::Finite(v)) => Node::Int(*v),
+        Shape::Leaf(v) => Node::Str(v.to_string()),
+        Shape::Inner(children) => Node::inline(children.iter().map(shape_node)),
     }
 }
 
-/// The tree as an instance file in TOML.
-pub fn to_toml(tree: &Tree) -> String {
-    let mut out = String::from("kind = \"game-tree\"\n");
-    out.push_str(&format!(
-        "root = \"{}\"\n",
-        tree.root_player().name().to_lowercase()
-    ));
-    out.push_str("tree = ");
-    shape_text(&tree.to_shape(), false, &mut out);
-    out.push('\n');
+/// The tree as an instance document: `kind`, `root`, `tree` (on one line),
+/// and `labels` when they are not the default A, B, C, ….
+pub fn document(tree: &Tree) -> Table {
+    let mut doc = Table::new()
+        .with("kind", "game-tree")
+        .with("root", tree.root_player().name().to_lowercase())
+        .with("tree", shape_node(&tree.to_shape()));
     if let Some(labels) = tree.explicit_labels() {
-        let quoted: Vec<String> = labels.iter().map(|l| format!("{l:?}")).collect();
-        out.push_str(&format!("labels = [{}]\n", quoted.join(", ")));
+        doc.push("labels", Node::inline(labels.iter().map(String::as_str)));
     }
-    out
-}
-
-/// The tree as an instance file in JSON.
-pub fn to_json(tree: &Tree) -> String {
-    let mut nested = String::new();
-    shape_text(&tree.to_shape(), true, &mut nested);
-    let mut value = serde_json::json!({
-        "kind": "game-tree",
-        "root": tree.root_player().name().to_lowercase(),
-        "tree": serde_json::from_str::<serde_json::Value>(&nested).expect("nested lists are JSON"),
-    });
-    if let Some(labels) = tree.explicit_labels() {
-        value["labels"] = serde_json::json!(labels);
-    }
-    serde_json::to_string_pretty(&value).expect("JSON values serialise") + "\n"
+    doc
 }

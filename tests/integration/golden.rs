@@ -96,3 +96,156 @@ fn sampled_instances_read_back_unchanged() {
         }
     }
 }
+
+/// Labels no writer may mangle: a combining accent, quotes, a backslash, CJK
+/// characters, an emoji.
+const AWKWARD: [&str; 6] = [
+    "e\u{301}",
+    "say\"hi\"",
+    "back\\slash",
+    "漢字",
+    "🎲",
+    "it's\"both",
+];
+
+/// An AND/OR graph and a labelled game tree whose labels are [`AWKWARD`],
+/// read from JSON written by `serde_json` (not by treequiz's writers).
+fn awkward_instances() -> Vec<Instance> {
+    let [a, b, c, d, e, f] = AWKWARD;
+    let graph = serde_json::json!({
+        "kind": "and-or-graph",
+        "start": a,
+        "cost": "sum",
+        "nodes": { a: 2, b: 1, c: 1, d: 0, e: 0, f: 3 },
+        "terminal": [d, e],
+        "connectors": [
+            { "from": a, "to": [b, c] },
+            { "from": a, "to": [f], "costs": [2] },
+            { "from": b, "to": [d] },
+            { "from": c, "to": [e] },
+        ],
+    });
+    let tree = serde_json::json!({
+        "kind": "game-tree",
+        "root": "min",
+        "tree": [[3, 12], [2, "+inf"]],
+        "labels": [a, b, c, d, e, f, "Z"],
+    });
+    [graph, tree]
+        .iter()
+        .map(|v| {
+            let source = treequiz::input::Source {
+                path: "x.json".into(),
+                text: serde_json::to_string(v).unwrap(),
+            };
+            treequiz::instance::parse(&source).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn awkward_labels_survive_both_writers() {
+    for instance in awkward_instances() {
+        for (text, path) in [
+            (instance.to_toml(), "x.toml"),
+            (instance.to_json(), "x.json"),
+        ] {
+            // Not Rust's `Debug` quoting, which neither format reads.
+            assert!(!text.contains("\\u{"), "{text}");
+            let source = treequiz::input::Source {
+                path: path.into(),
+                text: text.clone(),
+            };
+            let back = treequiz::instance::parse(&source).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let again = if path.ends_with("json") {
+                back.to_json()
+            } else {
+                back.to_toml()
+            };
+            assert_eq!(again, text);
+            assert_eq!(back.canonical(), instance.canonical());
+        }
+    }
+}
+
+#[test]
+fn a_set_with_awkward_labels_renders_its_worksheet() {
+    use treequiz::{class_set, problem_set, render::Renderer, rng::Master};
+    let dir = crate::common::scratch("awkward");
+    let [graph, tree] = <[Instance; 2]>::try_from(awkward_instances()).ok().unwrap();
+    std::fs::write(dir.join("graph.toml"), graph.to_toml()).unwrap();
+    std::fs::write(dir.join("tree.json"), tree.to_json()).unwrap();
+    let text = "title = \"Awkward labels\"\nlanguage = \"en\"\nseed = 1\n\n\
+        [[exercise]]\nkind = \"ao-star\"\npoints = 4\ninstance_file = \"graph.toml\"\n\n\
+        [[exercise]]\nkind = \"minimax\"\npoints = 4\ninstance_file = \"tree.json\"\n";
+    let source = treequiz::input::Source {
+        path: "set.toml".into(),
+        text: text.into(),
+    };
+    let set = problem_set::parse(&source, &dir).unwrap_or_else(|e| panic!("{e}"));
+    let renderer = Renderer::new(None).unwrap();
+    let lang = renderer.lang(&set.language).unwrap();
+    let variants = class_set::build(&set, &Master::from_seed(1), &[]).unwrap();
+    let view = treequiz::view::sheet(&set, &variants[0], &lang, false, Some(("set.toml", 1)));
+    for template in [
+        "worksheet.md",
+        "worksheet.html",
+        "worksheet.tex",
+        "answer-sheet.toml",
+    ] {
+        let out = renderer
+            .render(template, &view)
+            .unwrap_or_else(|e| panic!("{template}: {e}"));
+        assert!(!out.is_empty(), "{template}");
+    }
+    // The Markdown worksheet prints each instance as TOML, which reads back.
+    let md = renderer.render("worksheet.md", &view).unwrap();
+    for item in &variants[0].items {
+        let toml = item.instance.to_toml();
+        assert!(md.contains(&toml), "the instance is printed:\n{md}");
+        let back = treequiz::instance::parse(&treequiz::input::Source {
+            path: "x.toml".into(),
+            text: toml.clone(),
+        })
+        .unwrap();
+        assert_eq!(back.to_toml(), toml);
+    }
+    let sheet: toml::Table = renderer
+        .render("answer-sheet.toml", &view)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(sheet.contains_key("checksum"));
+}
+
+/// The variant checksum is FNV-1a 64 over the canonical forms of the
+/// variant's instances joined by `\n` (docs/class-sets.md): pinned here, so a
+/// change of writer, crate or toolchain that moves it fails.
+#[test]
+fn variant_checksums_are_pinned() {
+    use treequiz::{class_set, problem_set, rng::Master};
+    // The form, on a small instance: compact JSON, keys in file order.
+    let small = treequiz::instance::parse(&treequiz::input::Source {
+        path: "x.toml".into(),
+        text: "kind = \"game-tree\"\ntree = [[3, \"-inf\"], [2]]\nlabels = [\"A\", \"é\", \"C\", \"D\", \"E\", \"F\"]\n".into(),
+    })
+    .unwrap();
+    let form = small.canonical();
+    println!("{form}");
+    assert_eq!(
+        form,
+        r#"{"kind":"game-tree","root":"max","tree":[[3,"-inf"],[2]],"labels":["A","é","C","D","E","F"]}"#
+    );
+    assert_eq!(class_set::checksum([&small]), "d973c56d8aa93bb3");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (set, pinned) in [
+        ("demo", "199eadcde6782e2a"),
+        ("textbook", "1860c5a7da99832e"),
+    ] {
+        let set = problem_set::load(&root.join(format!("problem-sets/{set}.toml"))).unwrap();
+        let variants = class_set::build(&set, &Master::from_seed(set.seed), &[]).unwrap();
+        let instances = variants[0].items.iter().map(|i| &i.instance);
+        assert_eq!(class_set::checksum(instances), variants[0].checksum);
+        assert_eq!(variants[0].checksum, pinned, "{}", set.title);
+    }
+}

@@ -14,6 +14,7 @@ const ORDER: &[&str] = &[
     "rng",
     "generate",
     "input",
+    "document",
     "lang",
     "reason",
     "scoring",

@@ -51,39 +51,24 @@ impl Othello {
         lookahead(root, Player::Max, self.depth)
     }
 
-    /// The instance as TOML lines (after `kind`).
-    pub fn to_toml(&self) -> String {
-        let mut out = format!(
-            "board = \"{}\"\nto_move = \"{}\"\ndepth = {}\n",
-            self.board,
-            self.to_move.letter(),
-            self.depth
-        );
-        out.push_str("squares = [\n");
-        for row in self.weights.squares.chunks(8) {
-            let cells: Vec<String> = row.iter().map(|w| format!("{w:>4}")).collect();
-            out.push_str(&format!("  [{}],\n", cells.join(",")));
-        }
-        out.push_str("]\n");
-        out.push_str(&format!(
-            "mobility = {}\nfrontier = {}\n",
-            self.weights.mobility, self.weights.frontier
-        ));
-        out
-    }
-
-    /// The instance as a JSON object.
-    pub fn to_json(&self) -> serde_json::Value {
-        let rows: Vec<&[i64]> = self.weights.squares.chunks(8).collect();
-        serde_json::json!({
-            "kind": "othello",
-            "board": self.board.to_string(),
-            "to_move": self.to_move.letter().to_string(),
-            "depth": self.depth,
-            "squares": rows,
-            "mobility": self.weights.mobility,
-            "frontier": self.weights.frontier,
-        })
+    /// The instance as a document: `kind`, `board`, `to_move`, `depth`,
+    /// `squares` (eight rows, one per line, cells four wide), `mobility`, `frontier`.
+    pub fn document(&self) -> crate::document::Table {
+        use crate::document::{Layout, Node, Table};
+        let rows = self.weights.squares.chunks(8).map(|row| {
+            Node::Array(
+                row.iter().map(|&w| Node::Int(w)).collect(),
+                Layout::Padded(4),
+            )
+        });
+        Table::new()
+            .with("kind", "othello")
+            .with("board", self.board.to_string())
+            .with("to_move", self.to_move.letter().to_string())
+            .with("depth", self.depth)
+            .with("squares", Node::lines(rows))
+            .with("mobility", self.weights.mobility)
+            .with("frontier", self.weights.frontier)
     }
 }
 
