@@ -621,101 +621,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn source(text: &str) -> Source {
-        Source {
-            path: "t.toml".into(),
-            text: text.into(),
-        }
-    }
-
-    #[test]
-    fn toml_keys_and_strings_read_back_as_written() {
-        assert_eq!(toml_key("n0"), "n0");
-        assert_eq!(toml_key("a-b_C"), "a-b_C");
-        for s in [
-            "e\u{301}",
-            "say\"hi\"",
-            "back\\slash",
-            "漢字",
-            "🎲",
-            "it's\"both",
-            "a b",
-            "",
-            "x\ny",
-            "\u{7}",
-        ] {
-            let line = format!("{} = {}", toml_key(s), toml_string(s));
-            let table: toml::Table = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
-            assert_eq!(table.get(s).and_then(|v| v.as_str()), Some(s), "{line}");
-        }
-    }
-
-    #[test]
-    fn toml_syntax_error_names_line_and_column() {
-        let err = source("kind = \"game-tree\"\ntree = [[1, 2], [3,\n")
-            .parse()
-            .unwrap_err();
-        assert_eq!(err.path, "t.toml");
-        assert!(
-            err.line_column().is_some_and(|(line, _)| line >= 2),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn spans_point_at_values() {
-        let src = source("a = 1\nb = [1, \"x\"]\n");
-        let doc = src.parse().unwrap();
-        let DocKind::Table(entries) = &doc.kind else {
-            panic!()
-        };
-        let DocKind::Array(items) = &entries[1].1.kind else {
-            panic!()
-        };
-        let err = src.error(&items[1], "bad", None);
-        assert_eq!(err.line_column(), Some((2, 9)));
-        assert_eq!(
-            err.to_string(),
-            "bad\n --> t.toml:2:9\n  |\n2 | b = [1, \"x\"]\n  |         ^^^"
-        );
-    }
-
-    #[test]
-    fn json_errors_carry_key_paths() {
-        let src = Source {
-            path: "t.json".into(),
-            text: r#"{"a": {"b": [1, true]}}"#.into(),
-        };
-        let doc = src.parse().unwrap();
-        let DocKind::Table(entries) = &doc.kind else {
-            panic!()
-        };
-        let DocKind::Table(inner) = &entries[0].1.kind else {
-            panic!()
-        };
-        let DocKind::Array(items) = &inner[0].1.kind else {
-            panic!()
-        };
-        assert_eq!(
-            src.error(&items[1], "bad", None).location,
-            Location::Key("a.b[1]".into())
-        );
-    }
-
-    #[test]
-    fn suggests_near_keys() {
-        assert_eq!(
-            closest("connecters", &["start", "connectors", "nodes"]),
-            Some("connectors")
-        );
-        assert_eq!(closest("zzz", &["start", "connectors"]), None);
-    }
-}
-
 /// Reads a file as UTF-8 text, refusing files over [`MAX_FILE_BYTES`].
 pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
     read_source_capped(path, MAX_FILE_BYTES)
@@ -833,5 +738,100 @@ impl Reader<'_> {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(text: &str) -> Source {
+        Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn toml_keys_and_strings_read_back_as_written() {
+        assert_eq!(toml_key("n0"), "n0");
+        assert_eq!(toml_key("a-b_C"), "a-b_C");
+        for s in [
+            "e\u{301}",
+            "say\"hi\"",
+            "back\\slash",
+            "漢字",
+            "🎲",
+            "it's\"both",
+            "a b",
+            "",
+            "x\ny",
+            "\u{7}",
+        ] {
+            let line = format!("{} = {}", toml_key(s), toml_string(s));
+            let table: toml::Table = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(table.get(s).and_then(|v| v.as_str()), Some(s), "{line}");
+        }
+    }
+
+    #[test]
+    fn toml_syntax_error_names_line_and_column() {
+        let err = source("kind = \"game-tree\"\ntree = [[1, 2], [3,\n")
+            .parse()
+            .unwrap_err();
+        assert_eq!(err.path, "t.toml");
+        assert!(
+            err.line_column().is_some_and(|(line, _)| line >= 2),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn spans_point_at_values() {
+        let src = source("a = 1\nb = [1, \"x\"]\n");
+        let doc = src.parse().unwrap();
+        let DocKind::Table(entries) = &doc.kind else {
+            panic!()
+        };
+        let DocKind::Array(items) = &entries[1].1.kind else {
+            panic!()
+        };
+        let err = src.error(&items[1], "bad", None);
+        assert_eq!(err.line_column(), Some((2, 9)));
+        assert_eq!(
+            err.to_string(),
+            "bad\n --> t.toml:2:9\n  |\n2 | b = [1, \"x\"]\n  |         ^^^"
+        );
+    }
+
+    #[test]
+    fn json_errors_carry_key_paths() {
+        let src = Source {
+            path: "t.json".into(),
+            text: r#"{"a": {"b": [1, true]}}"#.into(),
+        };
+        let doc = src.parse().unwrap();
+        let DocKind::Table(entries) = &doc.kind else {
+            panic!()
+        };
+        let DocKind::Table(inner) = &entries[0].1.kind else {
+            panic!()
+        };
+        let DocKind::Array(items) = &inner[0].1.kind else {
+            panic!()
+        };
+        assert_eq!(
+            src.error(&items[1], "bad", None).location,
+            Location::Key("a.b[1]".into())
+        );
+    }
+
+    #[test]
+    fn suggests_near_keys() {
+        assert_eq!(
+            closest("connecters", &["start", "connectors", "nodes"]),
+            Some("connectors")
+        );
+        assert_eq!(closest("zzz", &["start", "connectors"]), None);
     }
 }

@@ -520,6 +520,26 @@ pub fn random_position(marks: u32, rng: &mut crate::rng::Rng) -> Option<Board> {
     Some(board)
 }
 
+/// The keys a problem set (or `sample`) shapes a generated position with.
+pub const PARAM_KEYS: &[&str] = &["marks", "depth", "symmetry", "min_cuts", "unique_best"];
+
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+pub fn read_params(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+) -> Result<Params, crate::input::InputError> {
+    let mut p = Params::default();
+    if let Some(d) = t.get("marks") {
+        p.marks = r.small_range(d)?;
+    }
+    if let Some(d) = t.get("symmetry") {
+        p.symmetry = r.bool(d, "symmetry = true")?;
+    }
+    p.search = super::lookahead::read_search(r, t, p.search)?;
+    r.check_generator(t, p.validate().err())?;
+    Ok(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -687,24 +707,4 @@ mod tests {
             images.iter().map(ToString::to_string).collect();
         assert_eq!(distinct.len(), 8);
     }
-}
-
-/// The keys a problem set (or `sample`) shapes a generated position with.
-pub const PARAM_KEYS: &[&str] = &["marks", "depth", "symmetry", "min_cuts", "unique_best"];
-
-/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
-pub fn read_params(
-    r: &crate::input::Reader<'_>,
-    t: &crate::input::Table<'_>,
-) -> Result<Params, crate::input::InputError> {
-    let mut p = Params::default();
-    if let Some(d) = t.get("marks") {
-        p.marks = r.small_range(d)?;
-    }
-    if let Some(d) = t.get("symmetry") {
-        p.symmetry = r.bool(d, "symmetry = true")?;
-    }
-    p.search = super::lookahead::read_search(r, t, p.search)?;
-    r.check_generator(t, p.validate().err())?;
-    Ok(p)
 }

@@ -69,10 +69,10 @@ fn mangled_problem_sets_never_panic() {
                 return false;
             };
             // Building costs a generator run per exercise: every 4th parsed set.
-            if seed.is_multiple_of(4) {
-                if treequiz::class_set::build(&set, &Master::from_seed(seed), &[]).is_ok() {
-                    built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
+            if seed.is_multiple_of(4)
+                && treequiz::class_set::build(&set, &Master::from_seed(seed), &[]).is_ok()
+            {
+                built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
             true
         },
