@@ -117,6 +117,31 @@ impl<'de> Deserialize<'de> for Item {
 }
 
 impl Family {
+    /// Every family, in the order messages list them.
+    pub const ALL: &'static [Family] = &[
+        Family::GameTree,
+        Family::AndOr,
+        Family::Grundy,
+        Family::TicTacToe,
+        Family::Othello,
+    ];
+
+    /// Its `kind = "…"` in instance files (and `sample`'s argument).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::GameTree => "game-tree",
+            Family::AndOr => "and-or-graph",
+            Family::TicTacToe => "tictactoe",
+            Family::Othello => "othello",
+            Family::Grundy => "grundy",
+        }
+    }
+
+    /// The family an instance file's `kind` names.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.iter().copied().find(|f| f.name() == name)
+    }
+
     /// The keys of a problem set's exercise that shape a generated instance.
     pub fn param_keys(self) -> &'static [&'static str] {
         match self {
@@ -220,15 +245,6 @@ impl Params {
 
 /// Most nodes an exercise's figure may have: larger figures are not legible on a page.
 pub const MAX_EXERCISE_NODES: u64 = 400;
-
-/// The kinds an instance file may declare.
-pub const KINDS: &[&str] = &[
-    "game-tree",
-    "and-or-graph",
-    "grundy",
-    "tictactoe",
-    "othello",
-];
 
 /// A problem instance.
 #[derive(Clone, Debug)]
@@ -616,7 +632,8 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
             othello::read(reader, &table).map(|g| Instance::Othello(Box::new(g)))
         }
         other => {
-            let hint = did_you_mean(other, KINDS, "the kinds are");
+            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            let hint = did_you_mean(other, &names, "the kinds are");
             Err(source.error(kind_doc, format!("unknown kind `{other}`"), hint))
         }
     }

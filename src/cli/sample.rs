@@ -10,9 +10,8 @@ use super::UsageError;
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// What to sample.
-    #[arg(value_enum)]
-    family: FamilyArg,
+    /// What to sample: game-tree, and-or-graph, tictactoe, othello or grundy.
+    family: String,
     /// The seed: the same seed and options give the same instance, on every machine.
     #[arg(long)]
     seed: u64,
@@ -30,32 +29,6 @@ pub(crate) struct Args {
         value_name = "OPTION"
     )]
     options: Vec<String>,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum FamilyArg {
-    /// A game tree for minimax and alpha-beta.
-    GameTree,
-    /// An AND/OR graph for solvability, solution cost and AO*.
-    AndOrGraph,
-    /// A reachable tic-tac-toe position, the side to move as MAX.
-    Tictactoe,
-    /// A reachable Othello position, the side to move as MAX.
-    Othello,
-    /// Grundy's game: a number of coins and who moves first.
-    Grundy,
-}
-
-impl FamilyArg {
-    fn family(self) -> Family {
-        match self {
-            FamilyArg::GameTree => Family::GameTree,
-            FamilyArg::AndOrGraph => Family::AndOr,
-            FamilyArg::Tictactoe => Family::TicTacToe,
-            FamilyArg::Othello => Family::Othello,
-            FamilyArg::Grundy => Family::Grundy,
-        }
-    }
 }
 
 /// Flags that name the opposite of a problem set's key.
@@ -109,7 +82,14 @@ fn options_table(options: &[String]) -> Result<String, UsageError> {
 }
 
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
-    let family = args.family.family();
+    let family = Family::from_name(&args.family).ok_or_else(|| {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        UsageError(format!(
+            "`{}` is not a kind of instance; {}",
+            args.family,
+            treequiz::input::did_you_mean(&args.family, &names, "the kinds are")
+        ))
+    })?;
     let source = Source {
         path: "(sample options)".into(),
         text: options_table(&args.options)?,
