@@ -245,6 +245,13 @@ impl Manifest {
         };
         let kind =
             exercise::kind(&e.kind).ok_or_else(|| bad(format!("unknown kind `{}`", e.kind)))?;
+        if e.number != exercise + 1 {
+            return Err(bad(format!(
+                "it is numbered {}, but it is question {}",
+                e.number,
+                exercise + 1
+            )));
+        }
         let inst_source = Source {
             path: format!("{} ({at}.instance)", source.path),
             text: String::new(),
@@ -262,6 +269,12 @@ impl Manifest {
                 kind.name,
                 kind.family.noun(),
                 instance.family().noun()
+            )));
+        }
+        if let Some(why) = (kind.unusable)(&instance) {
+            return Err(bad(format!(
+                "its instance cannot be used for {}: {why}",
+                kind.name
             )));
         }
         let mut ask = Vec::new();

@@ -444,6 +444,8 @@ fn score_field(
             // key (or unreadable) count against the set rule's penalty.
             let (mut right, mut extra) = (0usize, 0usize);
             let mut seen = HashSet::new();
+            // Nodes the answer names at all, readable or not: only the others are missing.
+            let mut named = HashSet::new();
             let mut given = Vec::new();
             for (k, d) in entries {
                 let Some(item) = ctx.model().resolve(&k.name) else {
@@ -451,6 +453,7 @@ fn score_field(
                     extra += 1;
                     continue;
                 };
+                named.insert(item);
                 let label = ctx.name(item);
                 let Some(b) = read_bound(d) else {
                     fs.reasons.push(
@@ -480,7 +483,9 @@ fn score_field(
                     }
                 }
             }
-            for (item, _) in key_pairs.iter().filter(|(i, _)| !seen.contains(i)) {
+            let missing = key_pairs.iter().filter(|(i, _)| !named.contains(i));
+            // With the key hidden, one line: a line per node would count them.
+            for (item, _) in missing.take(if ctx.hide { 1 } else { usize::MAX }) {
                 fs.reasons
                     .push(Reason::new(Phrase::NodeMissing).with("node", ctx.name(*item)));
             }
@@ -564,7 +569,9 @@ fn score_field(
                 fs.reasons
                     .push(Reason::new(Phrase::ConnectorWrong).with("connector", ctx.name(c)));
             }
-            for &c in k.iter().filter(|c| !seen.contains(c)) {
+            let missed = k.iter().filter(|c| !seen.contains(c));
+            // With the key hidden, one line: a line per connector would count them.
+            for &c in missed.take(if ctx.hide { 1 } else { usize::MAX }) {
                 fs.reasons
                     .push(Reason::new(Phrase::ConnectorMissed).with("connector", ctx.name(c)));
             }

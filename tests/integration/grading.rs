@@ -630,3 +630,46 @@ fn a_large_batch_gets_one_row_per_file() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Review findings: a node whose value cannot be read is named once (not also
+/// as missing), and with the key hidden one line stands for every missing node.
+#[test]
+fn an_unreadable_value_is_not_also_missing_and_hidden_keys_count_nothing() {
+    let (_, _, why) = with_mistake(
+        1,
+        "values = { A = 3, B = 3, C = 2, D = 2 }",
+        "values = { A = 3, B = 3, C = \"x\" }",
+    );
+    assert!(
+        why.iter().any(|r| r.starts_with("C: this is not")),
+        "{why:?}"
+    );
+    assert!(why.iter().any(|r| r == "D is missing"), "{why:?}");
+    assert!(!why.iter().any(|r| r == "C is missing"), "{why:?}");
+
+    let (book, lang, key) = textbook();
+    let text = key.replacen(
+        "values = { A = 3, B = 3, C = 2, D = 2 }",
+        "values = { A = 3 }",
+        1,
+    );
+    let row = grade_source(
+        &book,
+        &Source {
+            path: "hidden.toml".into(),
+            text,
+        },
+        &lang,
+        true,
+    );
+    let reasons: Vec<String> = row.questions[0]
+        .fields
+        .iter()
+        .flat_map(|f| f.reasons.iter().map(|r| r.render(&lang, true)))
+        .collect();
+    let missing = reasons
+        .iter()
+        .filter(|r| *r == "at least one node is missing")
+        .count();
+    assert_eq!(missing, 1, "{reasons:?}");
+}

@@ -101,6 +101,16 @@ fn a_damaged_scoring_rule_is_refused_where_it_is() {
 }
 
 #[test]
+fn a_renumbered_question_is_refused() {
+    let (out, text) = demo("manifest-number");
+    let tampered = text.replacen("\"number\": 2,", "\"number\": 1,", 1);
+    assert_ne!(tampered, text);
+    let (code, err) = grade_with(&out, &tampered);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("numbered 1, but it is question 2"), "{err}");
+}
+
+#[test]
 fn a_key_naming_a_node_the_instance_lacks_is_refused() {
     let (out, text) = demo("manifest-ids");
     let tampered = text.replacen("\"n2\"", "\"n999\"", 1);
