@@ -321,16 +321,6 @@ impl Instance {
         }
     }
 
-    /// The game tree searched: the tree itself, or a game's lookahead tree.
-    pub fn game_tree(&self) -> Option<std::borrow::Cow<'_, Tree>> {
-        match self {
-            Instance::GameTree(t) => Some(std::borrow::Cow::Borrowed(t)),
-            Instance::TicTacToe(g) => Some(std::borrow::Cow::Owned(g.lookahead().tree)),
-            Instance::Othello(g) => Some(std::borrow::Cow::Owned(g.lookahead().tree)),
-            _ => None,
-        }
-    }
-
     /// A game's board as text: column letters above, row numbers on the left.
     pub fn board_text(&self) -> Option<String> {
         let (size, rows): (usize, String) = match self {

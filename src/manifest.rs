@@ -295,12 +295,7 @@ impl Manifest {
         kind.check(&e.key, &instance.model()).map_err(bad)?;
         Ok(Checked {
             kind,
-            ask: kind
-                .fields
-                .iter()
-                .map(|f| f.name)
-                .filter(|f| ask.contains(f))
-                .collect(),
+            ask: kind.in_field_order(&ask),
             instance,
         })
     }

@@ -281,7 +281,7 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                 ));
             }
             // The sheet lists fields in the kind's order, whatever the set's order.
-            known.iter().copied().filter(|k| ask.contains(k)).collect()
+            kind.in_field_order(&ask)
         }
     };
     let title = match t.get("title") {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::class_set::{Item, Variant};
 use crate::draw::{to_svg, to_tikz};
 use crate::exercise::{self, Context, Conventions, Key, KindDef, Table};
-use crate::instance::Instance;
+use crate::instance::{Instance, Model};
 use crate::lang::Lang;
 use crate::problem_set::ProblemSet;
 
@@ -166,6 +166,7 @@ impl<'a> Part<'a> {
 
 fn exercise_view(
     item: &Part<'_>,
+    model: &Model<'_>,
     conventions: &Conventions,
     lang: &Lang,
     with_key: bool,
@@ -175,7 +176,6 @@ fn exercise_view(
         .title
         .map(str::to_string)
         .unwrap_or_else(|| lang.get(&format!("kind.{}", kind.name)).to_string());
-    let model = item.instance.model();
     let (figure, start) = model.sheet_figure(item.instance);
     let family = kind.family.key_name();
     let answer = |field: &str| {
@@ -192,7 +192,7 @@ fn exercise_view(
             example: lang.for_kind("example", name, kind.name).to_string(),
             // Only a key reads the solved answers.
             value: if with_key {
-                answer(name).to_toml(&model)
+                answer(name).to_toml(model)
             } else {
                 "\"\"".to_string()
             },
@@ -202,7 +202,7 @@ fn exercise_view(
         (kind.explain)(
             &Context {
                 instance: item.instance,
-                model: &model,
+                model,
                 key: item.key,
                 conventions,
             },
@@ -223,7 +223,7 @@ fn exercise_view(
             .map(|&f| AnswerRow {
                 field: f,
                 description: lang.for_kind("field", f, kind.name).to_string(),
-                text: answer(f).to_text(&model),
+                text: answer(f).to_text(model),
             })
             .collect(),
         notes: e.notes,
@@ -275,7 +275,10 @@ pub fn sheet<'a>(
     let exercises: Vec<ExerciseView> = variant
         .items
         .iter()
-        .map(|item| exercise_view(&Part::of(item), &set.conventions, lang, with_key))
+        .map(|item| {
+            let model = item.instance.model();
+            exercise_view(&Part::of(item), &model, &set.conventions, lang, with_key)
+        })
         .collect();
     let mut all = Vec::new();
     for line in exercises.iter().flat_map(|e| e.conventions.iter()) {
@@ -361,6 +364,8 @@ pub struct SolutionView {
 
 /// The view of `treequiz solve`: each kind that can use the instance, in the registry's order.
 pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang) -> SolveView<'a> {
+    // The model (a game's lookahead, Grundy's graph) is built once for every kind.
+    let model = instance.model();
     let solutions = exercise::KINDS
         .iter()
         .filter(|k| k.family == instance.family() && (k.unusable)(instance).is_none())
@@ -376,9 +381,8 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
                 instance,
                 key: &key,
             };
-            let view = exercise_view(&part, conventions, lang, true);
+            let view = exercise_view(&part, &model, conventions, lang, true);
             let shown = view.key.expect("a key view");
-            let model = instance.model();
             SolutionView {
                 kind: kind.name,
                 title: lang.get(&format!("kind.{}", kind.name)).to_string(),

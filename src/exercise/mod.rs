@@ -185,6 +185,15 @@ pub struct KindDef {
 }
 
 impl KindDef {
+    /// The asked fields in the kind's order, which sheets and keys list them in.
+    pub fn in_field_order(&self, ask: &[&str]) -> Vec<&'static str> {
+        self.fields
+            .iter()
+            .map(|f| f.name)
+            .filter(|f| ask.contains(f))
+            .collect()
+    }
+
     /// The key of `instance` explained in `lang`: its marked figure, table and notes.
     pub fn explain_key(
         &self,

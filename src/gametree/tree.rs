@@ -183,19 +183,24 @@ pub fn textbook_label(index: usize) -> String {
 }
 
 impl Tree {
+    /// A tree of one ungrown root, which the builders grow level by level.
+    fn seed(root_player: Player) -> Tree {
+        Tree {
+            nodes: vec![Node::UNGROWN],
+            parents: vec![u32::MAX],
+            level_starts: vec![0],
+            root_player,
+            labels: None,
+        }
+    }
+
     /// Builds the arena from nested lists, numbering nodes breadth-first.
     pub fn from_shape(
         shape: &Shape,
         root_player: Player,
         labels: Option<Vec<String>>,
     ) -> Result<Tree, TreeError> {
-        let mut tree = Tree {
-            nodes: vec![Node::UNGROWN],
-            parents: vec![u32::MAX],
-            level_starts: vec![0],
-            root_player,
-            labels: None,
-        };
+        let mut tree = Tree::seed(root_player);
         let mut queue = std::collections::VecDeque::from([(shape, 0u32, 0usize)]);
         while let Some((shape, id, depth)) = queue.pop_front() {
             match shape {
@@ -264,13 +269,7 @@ impl Tree {
         root_player: Player,
         mut grow: impl FnMut(usize) -> Grow,
     ) -> Result<Tree, TreeError> {
-        let mut tree = Tree {
-            nodes: vec![Node::UNGROWN],
-            parents: vec![u32::MAX],
-            level_starts: vec![0],
-            root_player,
-            labels: None,
-        };
+        let mut tree = Tree::seed(root_player);
         let (mut next, mut depth) = (0usize, 0usize);
         while next < tree.nodes.len() {
             if tree

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::key::{KeyBook, KeyVariant};
+use super::key::KeyBook;
 use super::score::{QuestionScore, round2, score};
 use super::submission;
 use crate::input::Source;
@@ -201,44 +201,14 @@ fn read(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
 
 /// Grades one answer file against the book.
 pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> Row {
-    grade_file_in(&|id| book.variant(id), path, lang, hide_key)
-}
-
-fn grade_file_in<'b>(
-    variant: &impl Fn(&str) -> Option<&'b KeyVariant>,
-    path: &Path,
-    lang: &Lang,
-    hide_key: bool,
-) -> Row {
     match read(path, lang) {
-        Ok(source) => grade_source_in(variant, &source, lang, hide_key),
+        Ok(source) => grade_source(book, &source, lang, hide_key),
         Err(row) => *row,
     }
 }
 
-/// Grades one answer file's text.
+/// Grades one answer file's text; its variant is found through the book's index.
 pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool) -> Row {
-    grade_source_in(&|id| book.variant(id), source, lang, hide_key)
-}
-
-/// The book's variants by id, for lookups in constant time: keyed like
-/// [`KeyBook::variant`] matches (trimmed, ASCII case ignored; the first of
-/// equal ids wins).
-fn variant_index(book: &KeyBook) -> HashMap<String, &KeyVariant> {
-    let mut index = HashMap::with_capacity(book.variants.len());
-    for v in &book.variants {
-        index.entry(v.id.to_ascii_lowercase()).or_insert(v);
-    }
-    index
-}
-
-/// Grades one answer file's text, finding its variant with `variant_of`.
-fn grade_source_in<'b>(
-    variant_of: &impl Fn(&str) -> Option<&'b KeyVariant>,
-    source: &Source,
-    lang: &Lang,
-    hide_key: bool,
-) -> Row {
     let sub = match submission::parse(source) {
         Ok(sub) => sub,
         Err(e) => {
@@ -253,7 +223,7 @@ fn grade_source_in<'b>(
         row.reason = lang.get("batch.no_variant").to_string();
         return row;
     };
-    let Some(variant) = variant_of(id) else {
+    let Some(variant) = book.variant(id) else {
         row.status = Status::UnknownVariant;
         row.reason = lang.fill("batch.unknown_variant", &[("id", id)]);
         return row;
@@ -329,11 +299,8 @@ fn grade_source_in<'b>(
 /// missing students are found through hash maps, which are only looked up,
 /// never iterated, so rows keep the order of `files` and then of the book.
 pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool) -> Vec<Row> {
-    let index = variant_index(book);
-    let variant = |id: &str| index.get(&id.trim().to_ascii_lowercase()).copied();
     // Files are independent: grade them on every core, keeping their order.
-    let mut rows: Vec<Row> =
-        crate::parallel::map(files, |f| grade_file_in(&variant, f, lang, hide_key));
+    let mut rows: Vec<Row> = crate::parallel::map(files, |f| grade_file(book, f, lang, hide_key));
     // Several files with one student id: all are flagged and none counts, so the
     // teacher decides (no rule about file names picks a resubmission silently).
     let ids: Vec<Option<String>> = rows

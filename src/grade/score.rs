@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use super::key::KeyQuestion;
-use crate::exercise::{Answer, Context, Item, Mistake, Shape, plain};
+use crate::exercise::{Answer, Context, Item, Mistake, Shape, plain, relation};
 use crate::gametree::{Bound, NodeId, Player};
 use crate::input::{Doc, DocKind};
 use crate::instance::Model;
@@ -472,7 +472,7 @@ fn score_field(
                 if !seen.insert(item) {
                     continue; // a node written twice counts once
                 }
-                given.push(format!("{label} {}", bound_text(b)));
+                given.push(format!("{label} {}", relation(b)));
                 match key_pairs.iter().find(|(i, _)| *i == item) {
                     Some((_, kb)) if *kb == b => right += 1,
                     Some((_, kb)) => fs.reasons.push(node_value_reason(ctx, item, *kb, b)),
@@ -582,11 +582,6 @@ fn score_field(
     }
 }
 
-/// `= 3`, `≤ 2`, `≥ 5`.
-fn bound_text(b: Bound) -> String {
-    crate::exercise::relation(b)
-}
-
 /// Pruned nodes may be given as cut-branch roots or as every unexamined node:
 /// keep only those whose parent is not listed too.
 fn prune_roots(model: &Model<'_>, items: Vec<Item>) -> Vec<Item> {
@@ -609,8 +604,8 @@ fn prune_roots(model: &Model<'_>, items: Vec<Item>) -> Vec<Item> {
 fn node_value_reason(ctx: &Ctx<'_>, item: Item, key: Bound, given: Bound) -> Reason {
     let (Some(t), Item::Node(n)) = (ctx.model().tree(), item) else {
         return Reason::new(Phrase::ValueWrong)
-            .with("key", bound_text(key))
-            .with("given", bound_text(given));
+            .with("key", relation(key))
+            .with("given", relation(given));
     };
     let id = NodeId(n);
     let label = t.label(id).into_owned();
@@ -622,13 +617,13 @@ fn node_value_reason(ctx: &Ctx<'_>, item: Item, key: Bound, given: Bound) -> Rea
             if player == Player::Max { "max" } else { "min" },
             children.join(", ")
         ),
-        other => format!("{label} {}", bound_text(other)),
+        other => format!("{label} {}", relation(other)),
     };
     Reason::new(Phrase::NodeValueWrong)
         .with("node", label)
         .with("player", player.name())
         .with("explain", explain)
-        .with("given", bound_text(given))
+        .with("given", relation(given))
 }
 
 fn set_reasons(

@@ -463,8 +463,9 @@ fn mangled_files_never_panic() {
                 let _ = treequiz::games::grundy::solve(coins, first);
             }
             other => {
-                let t = other.game_tree().expect("a game has a lookahead tree");
-                let _ = treequiz::gametree::alpha_beta(&t, Default::default());
+                let model = other.model();
+                let t = model.tree().expect("a game has a lookahead tree");
+                let _ = treequiz::gametree::alpha_beta(t, Default::default());
             }
         }
         true
