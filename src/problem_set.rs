@@ -4,10 +4,7 @@
 //! title = "Game search quiz"
 //! language = "en"            # or "zh"
 //! seed = 2026                # practice mode: the set's own seed
-//! [conventions]
-//! order = "ltr"              # or "rtl"
-//! prune_on_equal = true
-//! values = "fail-hard"       # or "fail-soft"
+//! conventions = "textbook"  # or "aima", "cs188", "knuth-moore", or a table
 //!
 //! [[exercise]]
 //! kind = "alpha-beta"
@@ -20,7 +17,7 @@
 use std::path::Path;
 
 use crate::exercise::{self, Conventions, KindDef};
-use crate::gametree::{self, Order, ValueMode};
+use crate::gametree::{Order, Preset, ValueMode};
 use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
 use crate::instance::{self, Instance, Params};
 use crate::scoring::{OrderRule, Scoring, SetRule};
@@ -42,6 +39,9 @@ pub struct ProblemSet {
     pub conventions: Conventions,
     /// The exercises, in order.
     pub exercises: Vec<Exercise>,
+    /// What the teacher should know but need not fix (conventions that are
+    /// no preset's), positioned like errors.
+    pub warnings: Vec<InputError>,
 }
 
 /// One exercise of a set.
@@ -83,7 +83,13 @@ const SET_KEYS: &[&str] = &[
     "conventions",
     "exercise",
 ];
-const CONVENTION_KEYS: &[&str] = &["order", "prune_on_equal", "values"];
+const CONVENTION_KEYS: &[&str] = &[
+    "preset",
+    "order",
+    "prune_on_equal",
+    "values",
+    "initial_window_counts",
+];
 const COMMON_KEYS: &[&str] = &[
     "set_rule",
     "order_rule",
@@ -145,9 +151,10 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
             )
         })?,
     };
+    let mut warnings = Vec::new();
     let conventions = match top.get("conventions") {
         None => Conventions::default(),
-        Some(d) => read_conventions(&r, d)?,
+        Some(d) => read_conventions(&r, d, &mut warnings)?,
     };
     let list = top.require(source, "exercise", "[[exercise]]")?;
     let items = r.array(list, "[[exercise]] tables")?;
@@ -170,12 +177,36 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
         seed,
         conventions,
         exercises,
+        warnings,
     })
 }
 
-fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError> {
+/// `conventions = "aima"` names a preset; a `[conventions]` table may name
+/// one (`preset = "aima"`) and override its options one by one.
+fn read_conventions(
+    r: &Reader<'_>,
+    doc: &Doc,
+    warnings: &mut Vec<InputError>,
+) -> Result<Conventions, InputError> {
+    let read_preset = |d: &Doc| -> Result<Preset, InputError> {
+        let name = r.str(d, "\"textbook\"")?;
+        Preset::from_name(name).ok_or_else(|| {
+            r.source.error(
+                d,
+                format!("unknown conventions preset `{name}`"),
+                did_you_mean(name, &Preset::names(), "the presets are"),
+            )
+        })
+    };
+    if let DocKind::Str(_) = doc.kind {
+        return Ok(Conventions {
+            alpha_beta: read_preset(doc)?.options(),
+            ..Conventions::default()
+        });
+    }
     let t = r.table(doc, CONVENTION_KEYS, "[conventions]")?;
-    let mut options = gametree::Options::default();
+    let named = t.get("preset").map(read_preset).transpose()?;
+    let mut options = named.unwrap_or(Preset::Textbook).options();
     if let Some(d) = t.get("order") {
         options.order = match r.str(d, "\"ltr\"")? {
             "ltr" | "left-to-right" => Order::LeftToRight,
@@ -193,7 +224,7 @@ fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError
         options.prune_on_equal = r.bool(d, "prune_on_equal = true")?;
     }
     if let Some(d) = t.get("values") {
-        options.values = match r.str(d, "\"fail-hard\"")? {
+        options.values = match r.str(d, "\"fail-soft\"")? {
             "fail-hard" => ValueMode::FailHard,
             "fail-soft" => ValueMode::FailSoft,
             other => {
@@ -204,6 +235,35 @@ fn read_conventions(r: &Reader<'_>, doc: &Doc) -> Result<Conventions, InputError
                 ));
             }
         };
+    }
+    if let Some(d) = t.get("initial_window_counts") {
+        options.initial_window_counts = r.bool(d, "initial_window_counts = false")?;
+    }
+    // Options given one by one, no preset named: say which procedure they are.
+    let loose = ["prune_on_equal", "values", "initial_window_counts"]
+        .iter()
+        .any(|k| t.get(k).is_some());
+    if named.is_none() && loose {
+        let described = |p: Preset| format!("`{}` preset ({})", p.name(), p.source());
+        let (message, hint) = match Preset::of(options) {
+            Some(p) => (
+                format!("these conventions search as the {} does", described(p)),
+                format!("write `preset = \"{}\"` to name it on every key", p.name()),
+            ),
+            None => {
+                let (p, differs) = Preset::nearest(options);
+                let list: Vec<String> = differs.iter().map(|d| format!("`{d}`")).collect();
+                (
+                    format!(
+                        "these conventions are no preset's: the nearest is the {}, which differs in {}",
+                        described(p),
+                        list.join(", ")
+                    ),
+                    "keys follow the options as written; name a preset (`preset = \"knuth-moore\"`) to match a course's reference".to_string(),
+                )
+            }
+        };
+        warnings.push(r.source.error(doc, message, hint));
     }
     Ok(Conventions {
         alpha_beta: options,

@@ -126,6 +126,8 @@ phrases! {
     Cut = "note.cut",
     /// A deep cut, as the key states it.
     DeepCut = "note.deep_cut",
+    /// A cut caused by the initial window, as the key states it.
+    WindowCut = "note.window_cut",
 }
 
 /// One argument of a reason.

@@ -115,6 +115,7 @@ fn prepare_out(out: &Path, force: bool) -> Result<(), UsageError> {
 
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let set = problem_set::load(&args.set).map_err(usage)?;
+    super::warn(&set.warnings);
     if let Some(dir) = args.templates.as_ref().filter(|d| !d.is_dir()) {
         return Err(UsageError(format!(
             "--templates {} is not a folder; `treequiz templates export DIR` makes one",

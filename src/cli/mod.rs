@@ -1,6 +1,7 @@
 //! Command-line parsing and dispatch; one file per subcommand.
 
 mod check;
+mod conventions;
 mod generate;
 mod grade;
 mod sample;
@@ -37,6 +38,13 @@ enum Command {
     /// Work with the built-in templates.
     #[command(subcommand)]
     Templates(templates::Command),
+}
+
+/// Prints what the user should know but need not fix, on stderr.
+pub(crate) fn warn(warnings: &[treequiz::input::InputError]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
 }
 
 /// A failure the user must fix; printed without a backtrace, exit code 2.

@@ -21,6 +21,8 @@ pub(crate) struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    conventions: super::conventions::ConventionArgs,
     /// Generator options, as in a problem set's [[exercise]]: `depth=3`,
     /// `branching=2..3`, `--min-cuts 2`, `--unique-best` (see docs/generators.md).
     #[arg(
@@ -103,7 +105,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .read_params(&r, &table)
         .map_err(|e| UsageError(e.to_string()))?;
     let instance = params
-        .generate(args.seed, Default::default())
+        .generate(args.seed, args.conventions.options()?)
         .map_err(|e| UsageError(e.to_string()))?;
     Ok(if args.json {
         instance.to_json()

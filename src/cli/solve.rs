@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use treequiz::andor::Outcome;
 use treequiz::exercise::{Conventions, Trace};
-use treequiz::gametree::{self, Order, ValueMode};
 use treequiz::instance;
 use treequiz::render::Renderer;
 use treequiz::view;
@@ -17,15 +16,8 @@ use super::UsageError;
 pub(crate) struct Args {
     /// The instance file (TOML, or JSON with the same fields).
     file: PathBuf,
-    /// Child order for alpha-beta.
-    #[arg(long, value_enum, default_value = "ltr")]
-    order: OrderArg,
-    /// Prune only when the bounds cross strictly (`<` / `>`), not when equal.
-    #[arg(long)]
-    no_prune_on_equal: bool,
-    /// Report bounds fail-soft (the tightest bound the children give).
-    #[arg(long)]
-    fail_soft: bool,
+    #[command(flatten)]
+    conventions: super::conventions::ConventionArgs,
     /// AO* gives up once the start node's cost exceeds this.
     #[arg(long, value_name = "COST")]
     futility: Option<u64>,
@@ -40,14 +32,6 @@ pub(crate) struct Args {
     json: bool,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum OrderArg {
-    /// Left to right.
-    Ltr,
-    /// Right to left.
-    Rtl,
-}
-
 fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
 }
@@ -57,18 +41,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
     let lang = renderer.lang(&args.lang).map_err(usage)?;
     let conventions = Conventions {
-        alpha_beta: gametree::Options {
-            order: match args.order {
-                OrderArg::Ltr => Order::LeftToRight,
-                OrderArg::Rtl => Order::RightToLeft,
-            },
-            prune_on_equal: !args.no_prune_on_equal,
-            values: if args.fail_soft {
-                ValueMode::FailSoft
-            } else {
-                ValueMode::FailHard
-            },
-        },
+        alpha_beta: args.conventions.options()?,
         ao_futility: args.futility,
     };
     let solved = view::solve(&instance, &conventions, &lang);

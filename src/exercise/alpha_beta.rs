@@ -92,10 +92,11 @@ pub(crate) fn cut_reason(t: &Tree, c: &crate::gametree::Cut, prune_on_equal: boo
         (CutKind::Beta, true) => "≥",
         (CutKind::Beta, false) => ">",
     };
-    Reason::new(if c.is_deep(t) {
-        Phrase::DeepCut
-    } else {
-        Phrase::Cut
+    let by = c.by.map(|b| t.label(b).into_owned()).unwrap_or_default();
+    Reason::new(match c.by {
+        None => Phrase::WindowCut,
+        Some(_) if c.is_deep(t) => Phrase::DeepCut,
+        Some(_) => Phrase::Cut,
     })
     .with("sign", sign)
     .with("at", t.label(c.at))
@@ -103,7 +104,7 @@ pub(crate) fn cut_reason(t: &Tree, c: &crate::gametree::Cut, prune_on_equal: boo
     .with("at_bound", shown(c.at_bound))
     .with("rel", rel)
     .with("other", other)
-    .with("by", t.label(c.by))
+    .with("by", by)
     .with("by_bound", shown(c.by_bound))
     .with("pruned", labels(t, c.pruned.iter()).join(", "))
 }
@@ -133,7 +134,7 @@ pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
             .iter()
             .flat_map(|c| c.pruned.iter().map(move |p| (p, sign(c.kind).to_string())))
             .collect(),
-        causes: ab.cuts.iter().map(|c| c.by).collect(),
+        causes: ab.cuts.iter().filter_map(|c| c.by).collect(),
         ..TreeMarks::default()
     };
     let cut_note =
@@ -150,6 +151,17 @@ pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
                 ("node", &t.label(*id)),
                 ("bound", &bound_text(b)),
                 ("tight", &bound_text(*tight)),
+            ],
+        ));
+    }
+    for (id, claim) in &ab.backed {
+        let Some(b) = ab.bound(*id) else { continue };
+        notes.push(lang.fill(
+            "note.backed",
+            &[
+                ("node", &t.label(*id)),
+                ("value", &bound_text(b)),
+                ("bound", &bound_text(*claim)),
             ],
         ));
     }

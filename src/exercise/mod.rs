@@ -303,10 +303,22 @@ fn instance_graph(instance: &Instance) -> &crate::andor::Graph {
     }
 }
 
-/// The alpha-beta conventions a search states: child order, then when a cut happens.
+/// The alpha-beta conventions a search states: the preset they are (or that
+/// they are none), child order, then when a cut happens.
 fn search_conventions(c: &Conventions, lang: &Lang) -> Vec<String> {
     let c = c.alpha_beta;
-    vec![
+    let preset = match gametree::Preset::of(c) {
+        Some(p) => lang.fill(
+            "convention.preset",
+            &[
+                ("name", p.name()),
+                ("source", lang.get(&format!("preset.{}", p.name()))),
+            ],
+        ),
+        None => lang.get("convention.no_preset").to_string(),
+    };
+    let mut lines = vec![
+        preset,
         lang.get(if c.order == gametree::Order::LeftToRight {
             "convention.order_ltr"
         } else {
@@ -319,7 +331,19 @@ fn search_conventions(c: &Conventions, lang: &Lang) -> Vec<String> {
             "convention.prune_strict"
         })
         .to_string(),
-    ]
+    ];
+    // Under the strict rule nothing passes ±∞: the initial window never cuts.
+    if c.prune_on_equal {
+        lines.push(
+            lang.get(if c.initial_window_counts {
+                "convention.window_counts"
+            } else {
+                "convention.window_ancestors"
+            })
+            .to_string(),
+        );
+    }
+    lines
 }
 
 /// Which player the tree's root is.
@@ -402,7 +426,14 @@ mod tests {
                         .cloned()
                         .chain((kind.conventions)(&instance, &conventions, &lang));
                     for text in texts {
-                        for section in ["note.", "table.", "step.", "convention.", "model."] {
+                        for section in [
+                            "note.",
+                            "table.",
+                            "step.",
+                            "convention.",
+                            "model.",
+                            "preset.",
+                        ] {
                             assert!(
                                 !text.contains(section),
                                 "{code} {}: `{text}` names a missing string",

@@ -24,5 +24,5 @@ pub fn parse_square(size: usize, name: &str) -> Option<usize> {
     let col = chars.next()?.to_ascii_lowercase() as usize;
     let row = chars.next()?.to_digit(10)? as usize;
     let col = col.checked_sub('a' as usize).filter(|&c| c < size)?;
-    (chars.next().is_none() && (1..=size).contains(&row)).then_some((row - 1) * size + col)
+    (chars.next().is_none() && (1..=size).contains(&row)).then(|| (row - 1) * size + col)
 }

@@ -44,10 +44,12 @@ pub enum Order {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ValueMode {
-    /// A node failing on its own side reports the window's bound (F1).
-    #[default]
+    /// Knuth & Moore's F1: a node's value starts at the window's bound, so a
+    /// node failing on its own side backs up that bound.
     FailHard,
-    /// Such a node reports the tightest bound its children give (F2).
+    /// Knuth & Moore's F2, AIMA's ALPHA-BETA-SEARCH: a node's value starts at
+    /// ∓∞ and is the best its children back up.
+    #[default]
     FailSoft,
 }
 
@@ -58,16 +60,24 @@ pub struct Options {
     pub order: Order,
     /// Prune when the bounds are equal (`≤`/`≥`), not only when strictly crossed.
     pub prune_on_equal: bool,
-    /// Fail-hard or fail-soft bounds.
+    /// Fail-hard (F1) or fail-soft (F2).
     pub values: ValueMode,
+    /// Whether the initial window (−∞, +∞) is a bound a cut can reach: AIMA's
+    /// and Knuth & Moore's code stop at a MAX node once a child is +∞ (a won
+    /// position ends the search); the rule "compare with the ancestors" does
+    /// not, as the root has none. Irrelevant under the strict rule.
+    #[serde(default)]
+    pub initial_window_counts: bool,
 }
 
 impl Default for Options {
+    /// The `textbook` preset.
     fn default() -> Options {
         Options {
             order: Order::LeftToRight,
             prune_on_equal: true,
-            values: ValueMode::FailHard,
+            values: ValueMode::FailSoft,
+            initial_window_counts: false,
         }
     }
 }
@@ -137,11 +147,12 @@ pub struct Cut {
     pub at: NodeId,
     /// α-cut (at a MIN node) or β-cut (at a MAX node).
     pub kind: CutKind,
-    /// The nearest ancestor whose bound caused the cut.
-    pub by: NodeId,
-    /// The bound of `at` at the moment of the cut (its β for an α-cut).
+    /// The nearest ancestor whose bound caused the cut; `None` when it is
+    /// the initial window's ±inf ([`Options::initial_window_counts`]).
+    pub by: Option<NodeId>,
+    /// The value of `at` the cut test compared (its β for an α-cut).
     pub at_bound: Value,
-    /// The bound of `by` (its α for an α-cut).
+    /// The bound of `by` (its α for an α-cut), or the initial window's.
     pub by_bound: Value,
     /// The skipped children, in search order.
     pub pruned: Pruned,
@@ -150,7 +161,7 @@ pub struct Cut {
 impl Cut {
     /// A deep cutoff: caused by an ancestor above the parent.
     pub fn is_deep(&self, tree: &Tree) -> bool {
-        tree.parent(self.at) != Some(self.by)
+        self.by.is_some() && tree.parent(self.at) != self.by
     }
 }
 
@@ -283,9 +294,12 @@ pub struct AlphaBeta {
     pub cuts: Vec<Cut>,
     /// The roots of the skipped subtrees, by id.
     pub pruned: Vec<NodeId>,
-    /// Fail-hard only: nodes whose bound was widened to the window's edge, with
-    /// the tighter bound their children give (what fail-soft would report).
+    /// Nodes known only by a bound that their examined children make tighter
+    /// (fail-hard widens to the window's edge), with that tighter bound.
     pub widened: Vec<(NodeId, Bound)>,
+    /// Nodes whose examined children make them exact while the procedure
+    /// backs up another number (fail-hard's bound in force), with that bound.
+    pub backed: Vec<(NodeId, Bound)>,
     /// The step-by-step trace (see [`AlphaBeta::steps`]).
     steps: Steps,
 }
@@ -455,6 +469,8 @@ struct AlphaBetaRepr {
     cuts: Vec<Cut>,
     pruned: Vec<NodeId>,
     widened: Vec<(NodeId, Bound)>,
+    #[serde(default)]
+    backed: Vec<(NodeId, Bound)>,
     steps: Vec<Step>,
 }
 
@@ -474,6 +490,7 @@ impl From<AlphaBeta> for AlphaBetaRepr {
             cuts: ab.cuts,
             pruned: ab.pruned,
             widened: ab.widened,
+            backed: ab.backed,
         }
     }
 }
@@ -499,6 +516,7 @@ impl From<AlphaBetaRepr> for AlphaBeta {
             cuts: r.cuts,
             pruned: r.pruned,
             widened: r.widened,
+            backed: r.backed,
             steps: Steps {
                 root_max: r.root == Player::Max,
                 packed: r
@@ -542,10 +560,11 @@ impl AlphaBeta {
             && self.evaluated.iter().all(ok)
             && self.pruned.iter().all(ok)
             && self.widened.iter().all(|(n, _)| ok(n))
+            && self.backed.iter().all(|(n, _)| ok(n))
             && self
                 .cuts
                 .iter()
-                .all(|c| ok(&c.at) && ok(&c.by) && pruned_ok(&c.pruned))
+                .all(|c| ok(&c.at) && c.by.is_none_or(|b| ok(&b)) && pruned_ok(&c.pruned))
     }
 
     /// What the search proved about `id`, `None` if it was never examined.
@@ -619,13 +638,14 @@ pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
         evaluated: Vec::with_capacity(leaves),
         cuts: Vec::with_capacity(cuts),
         widened: Vec::with_capacity(count.widened),
+        backed: Vec::with_capacity(count.backed),
         steps: Steps {
             root_max: tree.root_player() == Player::Max,
             packed: Vec::with_capacity(count.steps),
         },
     };
     let (root, _, _) = search(tree, options, &mut trace);
-    trace.finish(tree, root.value())
+    trace.finish(tree, root)
 }
 
 /// The same search as [`alpha_beta`], keeping only its value and counts: for
@@ -633,14 +653,14 @@ pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
 pub fn alpha_beta_summary(tree: &Tree, options: Options) -> Summary {
     let (root, leaves_evaluated, cuts) = search(tree, options, &mut Quiet);
     Summary {
-        value: root.value(),
+        value: root,
         leaves_evaluated,
         cuts,
     }
 }
 
-/// The root's bound, the leaves evaluated and the cuts.
-fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> (Bound, usize, usize) {
+/// The root's value, the leaves evaluated and the cuts.
+fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> (Value, usize, usize) {
     let mut search = Search {
         tree,
         options,
@@ -653,10 +673,10 @@ fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> (Bound, us
         tree.root_player() == Player::Max,
         Value::NegInf,
         Value::PosInf,
-        false,
-        false,
+        options.initial_window_counts,
+        options.initial_window_counts,
     );
-    (root, search.leaves, search.cuts)
+    (root.value, search.leaves, search.cuts)
 }
 
 /// The bounds in force at a node after its own bound became `own`.
@@ -698,7 +718,18 @@ trait Recorder {
         _b: Value,
     ) {
     }
-    fn exit(&mut self, _node: u32, _a: Value, _b: Value, _bound: Bound, _tight: Bound) {}
+    /// `bound` is what the key states, `tight` what the children alone give,
+    /// `backed` the value the procedure returns.
+    fn exit(
+        &mut self,
+        _node: u32,
+        _a: Value,
+        _b: Value,
+        _bound: Bound,
+        _tight: Bound,
+        _backed: Value,
+    ) {
+    }
 }
 
 /// Records nothing.
@@ -711,6 +742,7 @@ struct Count {
     /// One per child of an entered node, plus the root's.
     slots: usize,
     widened: usize,
+    backed: usize,
 }
 
 impl Default for Count {
@@ -719,6 +751,7 @@ impl Default for Count {
             steps: 0,
             slots: 1,
             widened: 0,
+            backed: 0,
         }
     }
 }
@@ -737,9 +770,10 @@ impl Recorder for Count {
     fn cut(&mut self, _: u32, _: bool, _: Value, _: Pruned, _: Value, _: Value) {
         self.steps += 1;
     }
-    fn exit(&mut self, _: u32, _: Value, _: Value, bound: Bound, tight: Bound) {
+    fn exit(&mut self, _: u32, _: Value, _: Value, bound: Bound, tight: Bound, backed: Value) {
         self.steps += 1;
         self.widened += usize::from(bound != tight);
+        self.backed += usize::from(bound.value() != backed);
     }
 }
 
@@ -751,10 +785,22 @@ struct Search<'t, 'r, R> {
     cuts: usize,
 }
 
+/// What a visit gives its parent: the value the procedure backs up, and the
+/// interval the examined children prove (`lo..=hi`, `-inf..=+inf` when
+/// nothing is known). Only the value steers the parent's search; the
+/// interval is what the key states beside it.
+#[derive(Clone, Copy)]
+struct Visit {
+    value: Value,
+    lo: Value,
+    hi: Value,
+}
+
 impl<R: Recorder> Search<'_, '_, R> {
     /// Searches `node` with the window (`alpha`, `beta`). `max_bounded` /
-    /// `min_bounded`: whether some MAX / MIN ancestor has backed up a value
-    /// from a child yet (only such an ancestor's bound causes a cut).
+    /// `min_bounded`: whether `alpha` / `beta` is a bound a cut can reach:
+    /// some MAX / MIN ancestor has backed up a value, or the initial window
+    /// counts ([`Options::initial_window_counts`]).
     #[inline(always)]
     fn visit(
         &mut self,
@@ -764,12 +810,16 @@ impl<R: Recorder> Search<'_, '_, R> {
         beta: Value,
         max_bounded: bool,
         min_bounded: bool,
-    ) -> Bound {
+    ) -> Visit {
         match self.tree.kind(node) {
             Kind::Leaf(v) => {
                 self.leaves += 1;
                 self.rec.leaf(node, alpha, beta, v);
-                Bound::Exact(v)
+                Visit {
+                    value: v,
+                    lo: v,
+                    hi: v,
+                }
             }
             Kind::Inner { first, count } => self.inner(
                 node,
@@ -784,8 +834,10 @@ impl<R: Recorder> Search<'_, '_, R> {
         }
     }
 
-    /// [`Search::visit`] at an inner node. Leaves are read in the parent's
-    /// loop (`visit` is inlined there), not by a call: most nodes are leaves.
+    /// [`Search::visit`] at an inner node: Knuth & Moore's F2 (fail-soft) or
+    /// F1 (fail-hard), run literally (docs/conventions.md has the pseudocode).
+    /// Leaves are read in the parent's loop (`visit` is inlined there), not by
+    /// a call: most nodes are leaves.
     #[allow(clippy::too_many_arguments)]
     fn inner(
         &mut self,
@@ -797,13 +849,24 @@ impl<R: Recorder> Search<'_, '_, R> {
         beta: Value,
         max_bounded: bool,
         min_bounded: bool,
-    ) -> Bound {
+    ) -> Visit {
         self.rec.enter(node, is_max, first, count, alpha, beta);
         let rtl = self.options.order == Order::RightToLeft;
         let prune_on_equal = self.options.prune_on_equal;
-        // `own` is the node's α (MAX) or β (MIN); [lo, hi] is what the children prove.
+        let hard = self.options.values == ValueMode::FailHard;
+        // `own` is the node's α (MAX) or β (MIN): the best value its children
+        // have backed up (∓inf, and no bound, before the first one returns).
         let mut own = if is_max { Value::NegInf } else { Value::PosInf };
+        // `m` is what the procedure compares and returns: fail-soft its own
+        // bound (F2's v), fail-hard the same clamped by the window (F1's m,
+        // which starts at the window's bound).
+        let mut m = own;
         let (mut lo, mut hi) = (own, own);
+        let (opposite, bounded) = if is_max {
+            (beta, min_bounded)
+        } else {
+            (alpha, max_bounded)
+        };
         for i in 0..count {
             let child = if rtl {
                 first + count - 1 - i
@@ -817,73 +880,65 @@ impl<R: Recorder> Search<'_, '_, R> {
             } else {
                 (max_bounded, min_bounded || i > 0)
             };
-            let result = self.visit(child, !is_max, a, b, cmax, cmin);
-            let (clo, chi) = result.interval();
-            let v = result.value();
+            let r = self.visit(child, !is_max, a, b, cmax, cmin);
             if is_max {
-                (lo, hi) = (lo.max(clo), hi.max(chi));
+                (lo, hi) = (lo.max(r.lo), hi.max(r.hi));
             } else {
-                (lo, hi) = (lo.min(clo), hi.min(chi));
+                (lo, hi) = (lo.min(r.lo), hi.min(r.hi));
             }
-            if (is_max && v > own) || (!is_max && v < own) {
-                own = v;
+            let improves = if is_max { r.value > own } else { r.value < own };
+            if i == 0 || improves {
+                own = r.value;
                 self.rec.child_done(own);
                 let (a, b) = window(is_max, alpha, beta, own);
                 self.rec.improve(node, a, b, own);
             } else {
                 self.rec.child_done(own);
             }
-            // The opposite bound in force is the tightest of the opposite
-            // ancestors' bounds, or the initial window's ±inf. A cut needs an
-            // ancestor's bound: any bound but the initial one is one, and the
-            // initial ±inf counts only once such an ancestor has backed it up.
-            let (opposite, initial, backed) = if is_max {
-                (beta, Value::PosInf, min_bounded)
-            } else {
-                (alpha, Value::NegInf, max_bounded)
+            m = match (hard, is_max) {
+                (false, _) => own,
+                (true, true) => own.max(alpha),
+                (true, false) => own.min(beta),
             };
-            if i + 1 < count
-                && reaches(prune_on_equal, is_max, own, opposite)
-                && (opposite != initial || backed)
-            {
-                let len = count - 1 - i;
-                let pruned = Pruned {
-                    first: NodeId(if rtl { first } else { child + 1 }),
-                    len,
-                    reversed: rtl,
-                };
-                self.cuts += 1;
-                self.rec.cut(node, is_max, own, pruned, alpha, beta);
-                if is_max {
-                    hi = Value::PosInf
-                } else {
-                    lo = Value::NegInf
+            if bounded && reaches(prune_on_equal, is_max, m, opposite) {
+                // After the last child nothing is left to skip: no cut is recorded.
+                if i + 1 < count {
+                    let pruned = Pruned {
+                        first: NodeId(if rtl { first } else { child + 1 }),
+                        len: count - 1 - i,
+                        reversed: rtl,
+                    };
+                    self.cuts += 1;
+                    self.rec.cut(node, is_max, m, pruned, alpha, beta);
+                    if is_max {
+                        hi = Value::PosInf
+                    } else {
+                        lo = Value::NegInf
+                    }
                 }
                 break;
             }
         }
-        // [lo, hi] is what the examined children prove. When it is two-sided
-        // (say one child failed high, another is exact and larger), report the
-        // side on which the search failed, as the backed-up value says.
-        // Fail-hard widens a bound on the node's own side to the window's edge.
-        let hard = self.options.values == ValueMode::FailHard;
-        let upper = lo == Value::NegInf || (hi != Value::PosInf && own < beta);
-        let (bound, tight) = if lo == hi {
-            (Bound::Exact(lo), Bound::Exact(lo))
-        } else if upper {
-            (
-                Bound::AtMost(if is_max && hard { hi.max(alpha) } else { hi }),
-                Bound::AtMost(hi),
-            )
+        // The key states what the children prove when that is exact, else the
+        // bound the procedure backs up, on the side the children prove.
+        let bound = if lo == hi {
+            Bound::Exact(lo)
+        } else if hi <= m {
+            Bound::AtMost(m)
         } else {
-            (
-                Bound::AtLeast(if !is_max && hard { lo.min(beta) } else { lo }),
-                Bound::AtLeast(lo),
-            )
+            // F1 and F2 back up a bound (Knuth & Moore 1975, §4): `m` is never
+            // strictly inside what the children prove; the oracle tests check it.
+            debug_assert!(lo >= m, "{m} inside {lo}..={hi}");
+            Bound::AtLeast(m)
+        };
+        let tight = match bound {
+            Bound::AtMost(_) => Bound::AtMost(hi),
+            Bound::AtLeast(_) => Bound::AtLeast(lo),
+            exact => exact,
         };
         let (a, b) = window(is_max, alpha, beta, own);
-        self.rec.exit(node, a, b, bound, tight);
-        bound
+        self.rec.exit(node, a, b, bound, tight, m);
+        Visit { value: m, lo, hi }
     }
 }
 
@@ -961,6 +1016,7 @@ struct Trace {
     evaluated: Vec<NodeId>,
     cuts: Vec<Cut>,
     widened: Vec<(NodeId, Bound)>,
+    backed: Vec<(NodeId, Bound)>,
     steps: Steps,
 }
 
@@ -1022,6 +1078,7 @@ impl Trace {
             cuts: self.cuts,
             pruned,
             widened: self.widened,
+            backed: self.backed,
             steps: self.steps,
         }
     }
@@ -1063,19 +1120,16 @@ impl Recorder for Trace {
         self.step(node, alpha, beta, Event::Improve(own));
     }
 
-    /// Attributes the cut to the nearest ancestor whose bound causes it (the
-    /// search only cuts when there is one).
+    /// Attributes the cut to the nearest ancestor whose bound causes it, or
+    /// else to the initial window (the search only cuts when one does).
     fn cut(&mut self, node: u32, is_max: bool, own: Value, pruned: Pruned, a: Value, b: Value) {
         let ancestors = &self.frames[..self.frames.len() - 1];
-        let by = ancestors
-            .iter()
-            .rev()
-            .find(|f| {
-                f.is_max != is_max
-                    && f.bounded
-                    && reaches(self.options.prune_on_equal, is_max, own, f.own)
-            })
-            .expect("a cut has a cause");
+        let by = ancestors.iter().rev().find(|f| {
+            f.is_max != is_max
+                && f.bounded
+                && reaches(self.options.prune_on_equal, is_max, own, f.own)
+        });
+        let initial = if is_max { Value::PosInf } else { Value::NegInf };
         let cut = Cut {
             at: NodeId(node),
             kind: if is_max {
@@ -1083,9 +1137,9 @@ impl Recorder for Trace {
             } else {
                 CutKind::Alpha
             },
-            by: NodeId(by.node),
+            by: by.map(|f| NodeId(f.node)),
             at_bound: own,
-            by_bound: by.own,
+            by_bound: by.map_or(initial, |f| f.own),
             pruned,
         };
         self.cuts.push(cut);
@@ -1093,9 +1147,19 @@ impl Recorder for Trace {
         self.step(node, a, b, Event::Cut(self.cuts.len() - 1));
     }
 
-    fn exit(&mut self, node: u32, a: Value, b: Value, bound: Bound, tight: Bound) {
+    fn exit(&mut self, node: u32, a: Value, b: Value, bound: Bound, tight: Bound, backed: Value) {
         if bound != tight {
             self.widened.push((NodeId(node), tight));
+        }
+        if let Bound::Exact(v) = bound
+            && v != backed
+        {
+            let claim = if backed > v {
+                Bound::AtMost(backed)
+            } else {
+                Bound::AtLeast(backed)
+            };
+            self.backed.push((NodeId(node), claim));
         }
         let f = self.frames.pop().expect("own frame");
         self.slots[f.slot as usize].set(bound);

@@ -4,6 +4,7 @@ pub mod alpha_beta;
 pub mod file;
 pub mod generate;
 pub mod minimax;
+pub mod preset;
 pub mod tree;
 
 pub use alpha_beta::{
@@ -11,4 +12,5 @@ pub use alpha_beta::{
     alpha_beta, alpha_beta_summary,
 };
 pub use minimax::{Minimax, minimax, minimax_value};
+pub use preset::{Difference, Preset};
 pub use tree::{Grow, NodeId, Player, Shape, Tree, TreeError, textbook_label};

@@ -3,7 +3,7 @@
 
 use treequiz::games::othello::{self, Othello, Weights};
 use treequiz::games::tictactoe::{self, Board, Mark, TicTacToe};
-use treequiz::gametree::{Options, Order, ValueMode, alpha_beta, minimax};
+use treequiz::gametree::{Options, alpha_beta, minimax};
 use treequiz::instance::Instance;
 use treequiz::rng::Rng;
 use treequiz::value::Value;
@@ -53,19 +53,7 @@ fn direct_othello(g: &Othello, board: othello::Board, to_move: othello::Side, de
 }
 
 fn all_options() -> Vec<Options> {
-    let mut out = Vec::new();
-    for order in [Order::LeftToRight, Order::RightToLeft] {
-        for prune_on_equal in [true, false] {
-            for values in [ValueMode::FailHard, ValueMode::FailSoft] {
-                out.push(Options {
-                    order,
-                    prune_on_equal,
-                    values,
-                });
-            }
-        }
-    }
-    out
+    super::procedures::every_options()
 }
 
 /// The move a node's label names, as a cell.

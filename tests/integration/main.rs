@@ -10,6 +10,7 @@ mod grading;
 mod layers;
 mod manifest;
 mod never_panic;
+mod procedures;
 mod render;
 mod sets;
 mod textbook;
