@@ -7,8 +7,9 @@
 //!    marked connector, this is reached by always taking the leftmost unsolved
 //!    child, without backtracking);
 //! 2. its successors join the explicit graph with cost `h` (terminals: 0 and SOLVED);
-//! 3. revise costs bottom-up: take from the set S the node that ranks last in a
-//!    topological order (so none of its descendants is still in S), set its cost
+//! 3. revise costs bottom-up: take from the set S the node on the lowest row of
+//!    the drawing ([`Graph::level`]), the first in file order on a row (so none
+//!    of its descendants is still in S), set its cost
 //!    to the cheapest connector's, mark that connector (the first in file order on
 //!    ties), label it SOLVED when all children of the marked connector are, and if
 //!    its cost or label changed, add the parents whose *marked* connector leads to it.
@@ -160,23 +161,17 @@ struct State<'g> {
 ///
 /// # Panics
 ///
-/// When the run's cost model is [`CostModel::Max`] and the graph has no arc
-/// costs ([`Graph::has_arc_costs`]); [`try_ao_star`] returns an error instead.
+/// When the run's cost model is sum or max and the graph has no arc costs
+/// ([`Graph::has_arc_costs`]); [`try_ao_star`] returns an error instead.
 pub fn ao_star(graph: &Graph, options: Options) -> AoStar {
-    try_ao_star(graph, options).expect("the max model needs arc costs: check has_arc_costs")
+    try_ao_star(graph, options).expect("sum and max need arc costs: check has_arc_costs")
 }
 
-/// [`ao_star`], or [`GraphError::MaxNeedsArcs`] when the run's cost model is
-/// the max model and a connector has no arc costs.
+/// [`ao_star`], or [`GraphError::NeedsArcs`] when the run's cost model is
+/// sum or max and a connector has no arc costs.
 pub fn try_ao_star(graph: &Graph, options: Options) -> Result<AoStar, GraphError> {
     let model = options.model.unwrap_or(graph.model());
-    if model == CostModel::Max
-        && let Some(c) = (0..graph.connectors().len() as u32)
-            .map(ConnectorId)
-            .find(|&c| graph.connector(c).arcs.is_none())
-    {
-        return Err(GraphError::MaxNeedsArcs(c));
-    }
+    graph.check_model(model)?;
     Ok(run(graph, options))
 }
 
@@ -295,7 +290,11 @@ impl State<'_> {
         costs: &mut Vec<Cost>,
     ) -> Vec<Revision> {
         let graph = self.graph;
-        let mut set = std::collections::BinaryHeap::from([(graph.topo_rank(from), from)]);
+        // The next node to revise: the lowest row of the drawing, then the
+        // first in file order. A descendant is on a lower row, so none of the
+        // node's descendants is still in the set (Nilsson's condition).
+        let rank = |m: NodeId| (graph.level(m), std::cmp::Reverse(m));
+        let mut set = std::collections::BinaryHeap::from([(rank(from), from)]);
         in_set[from.index()] = true;
         let mut revisions = Vec::new();
         while let Some((_, m)) = set.pop() {
@@ -355,7 +354,7 @@ impl State<'_> {
                         && !in_set[p.index()]
                     {
                         in_set[p.index()] = true;
-                        set.push((graph.topo_rank(p), p));
+                        set.push((rank(p), p));
                     }
                 }
             }

@@ -251,7 +251,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
         let (doc, hint) = match &e {
             GraphError::Cycle(_, c) => (at(*c), "AND/OR graphs here are acyclic: remove or redirect one connector of the cycle"),
             GraphError::TerminalWithConnector(_, c) => (at(*c), "remove the node from `terminal`, or remove this connector"),
-            GraphError::MaxNeedsArcs(c) => (at(*c), "write `costs = [..]` with one cost per child, or leave both out for arcs of cost 1"),
+            GraphError::NeedsArcs(c) => (at(*c), "write `costs = [..]` with one cost per child, or leave both out for arcs of cost 1; `cost = \"connector\"` (Nilsson) reads a cost of the whole connector"),
             GraphError::TooLarge => (nodes_doc, "make the graph smaller"),
             // The reader resolves labels and counts arc costs before building.
             GraphError::UnknownNode(..) => (nodes_doc, "name only nodes listed in `nodes`"),

@@ -154,7 +154,7 @@ pub struct Connector {
     /// The connector's cost under the additive models (`cost`, or Σ `costs`, or k).
     pub cost: u64,
     /// Per-arc costs (`costs`, or 1 each); `None` when only a connector cost was
-    /// given, which the max model cannot use.
+    /// given, which the sum and max models cannot use.
     pub arcs: Option<Vec<u64>>,
 }
 
@@ -167,11 +167,11 @@ pub enum GraphError {
     /// A connector from a terminal node.
     #[error("`{0}` is a terminal (goal) node, so it cannot have a connector")]
     TerminalWithConnector(String, ConnectorId),
-    /// The max model needs per-arc costs.
+    /// The sum and max models need per-arc costs.
     #[error(
-        "the max cost model needs a cost per arc, but this connector gives only a connector cost"
+        "the sum and max cost models add a cost per arc, but this connector gives only one cost for the whole connector"
     )]
-    MaxNeedsArcs(ConnectorId),
+    NeedsArcs(ConnectorId),
     /// Too many nodes or connectors.
     #[error("the graph has more than {MAX_NODES} nodes or connectors")]
     TooLarge,
@@ -205,6 +205,8 @@ pub struct Graph {
     in_list: Vec<ConnectorId>,
     /// Position of each node in a topological order (parents before children).
     topo_rank: Vec<u32>,
+    /// Each node's row in a drawing: the longest path to it from a node without parents.
+    levels: Vec<u32>,
 }
 
 /// Groups `items` (pairs of node and connector) by node, keeping their order.
@@ -267,8 +269,9 @@ impl Graph {
                     ConnectorId(i as u32),
                 ));
             }
-            if model == CostModel::Max && c.arcs.is_none() {
-                return Err(GraphError::MaxNeedsArcs(ConnectorId(i as u32)));
+            // Sum and max are defined arc by arc: a bare connector cost has no reading there.
+            if model != CostModel::Connector && c.arcs.is_none() {
+                return Err(GraphError::NeedsArcs(ConnectorId(i as u32)));
             }
         }
         let n = nodes.len();
@@ -296,8 +299,18 @@ impl Graph {
             in_start,
             in_list,
             topo_rank: Vec::new(),
+            levels: Vec::new(),
         };
         graph.topo_rank = graph.topological_ranks()?;
+        let mut levels = vec![0u32; n];
+        for id in graph.topological_order() {
+            for &c in graph.connectors_of(id) {
+                for t in &graph.connectors[c.index()].to {
+                    levels[t.index()] = levels[t.index()].max(levels[id.index()] + 1);
+                }
+            }
+        }
+        graph.levels = levels;
         Ok(graph)
     }
 
@@ -417,9 +430,11 @@ impl Graph {
         &self.in_list[self.in_start[id.index()] as usize..self.in_start[id.index() + 1] as usize]
     }
 
-    /// Position in a topological order: every child ranks after its parents.
-    pub fn topo_rank(&self, id: NodeId) -> u32 {
-        self.topo_rank[id.index()]
+    /// The node's row in a drawing: the longest path to it from a node
+    /// without parents, so every connector points down and a descendant is
+    /// always on a lower row than its ancestors.
+    pub fn level(&self, id: NodeId) -> u32 {
+        self.levels[id.index()]
     }
 
     /// Node ids so that every node comes after all its parents.
@@ -438,9 +453,19 @@ impl Graph {
             .find(|&id| self.label(id).to_lowercase() == wanted)
     }
 
-    /// Whether the max model can be used (every connector has arc costs).
+    /// Whether the sum and max models can be used (every connector has arc costs).
     pub fn has_arc_costs(&self) -> bool {
         self.connectors.iter().all(|c| c.arcs.is_some())
+    }
+
+    /// Whether `model` can cost this graph: sum and max need every arc's cost.
+    pub fn check_model(&self, model: CostModel) -> Result<(), GraphError> {
+        match self.connectors.iter().position(|c| c.arcs.is_none()) {
+            Some(i) if model != CostModel::Connector => {
+                Err(GraphError::NeedsArcs(ConnectorId(i as u32)))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The cost of connector `c` under `model`, given the cost of each child.
@@ -456,11 +481,11 @@ impl Graph {
         child: impl Fn(NodeId) -> Cost,
     ) -> Cost {
         self.try_connector_cost(c, model, child)
-            .expect("the max model needs arc costs: check has_arc_costs")
+            .expect("sum and max need arc costs: check has_arc_costs")
     }
 
-    /// The cost of connector `c` under `model`, or [`GraphError::MaxNeedsArcs`]
-    /// when the max model meets a connector without arc costs.
+    /// The cost of connector `c` under `model`, or [`GraphError::NeedsArcs`]
+    /// when the sum or max model meets a connector without arc costs.
     pub fn try_connector_cost(
         &self,
         c: ConnectorId,
@@ -469,12 +494,19 @@ impl Graph {
     ) -> Result<Cost, GraphError> {
         let con = &self.connectors[c.index()];
         Ok(match model {
-            CostModel::Connector | CostModel::Sum => con
+            CostModel::Connector => con
                 .to
                 .iter()
                 .fold(Cost::finite(con.cost), |acc, &t| acc + child(t)),
+            CostModel::Sum => {
+                let arcs = con.arcs.as_ref().ok_or(GraphError::NeedsArcs(c))?;
+                con.to
+                    .iter()
+                    .zip(arcs)
+                    .fold(Cost::ZERO, |acc, (&t, &a)| acc + Cost::finite(a) + child(t))
+            }
             CostModel::Max => {
-                let arcs = con.arcs.as_ref().ok_or(GraphError::MaxNeedsArcs(c))?;
+                let arcs = con.arcs.as_ref().ok_or(GraphError::NeedsArcs(c))?;
                 con.to
                     .iter()
                     .zip(arcs)

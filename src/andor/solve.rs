@@ -50,22 +50,16 @@ impl Optimal {
 ///
 /// # Panics
 ///
-/// With [`CostModel::Max`] on a graph without arc costs ([`Graph::has_arc_costs`]
+/// With the sum or max model on a graph without arc costs ([`Graph::has_arc_costs`]
 /// is false); [`try_optimal`] returns an error instead.
 pub fn optimal(graph: &Graph, model: CostModel) -> Optimal {
-    try_optimal(graph, model).expect("the max model needs arc costs: check has_arc_costs")
+    try_optimal(graph, model).expect("sum and max need arc costs: check has_arc_costs")
 }
 
-/// [`optimal`], or [`GraphError::MaxNeedsArcs`] when `model` is the max model
+/// [`optimal`], or [`GraphError::NeedsArcs`] when `model` is sum or max
 /// and a connector has no arc costs.
 pub fn try_optimal(graph: &Graph, model: CostModel) -> Result<Optimal, GraphError> {
-    if model == CostModel::Max
-        && let Some(c) = (0..graph.connectors().len() as u32)
-            .map(ConnectorId)
-            .find(|&c| graph.connector(c).arcs.is_none())
-    {
-        return Err(GraphError::MaxNeedsArcs(c));
-    }
+    graph.check_model(model)?;
     let mut costs = vec![Cost::INFINITE; graph.len()];
     let mut choice = vec![None; graph.len()];
     for id in graph.topological_order().into_iter().rev() {

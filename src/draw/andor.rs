@@ -40,14 +40,7 @@ fn text_width(text: &str, font: f64) -> f64 {
 pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     let n = graph.len();
     // Longest-path depth, so every connector points downwards.
-    let mut depth = vec![0usize; n];
-    for id in graph.topological_order() {
-        for &c in graph.connectors_of(id) {
-            for t in &graph.connector(c).to {
-                depth[t.index()] = depth[t.index()].max(depth[id.index()] + 1);
-            }
-        }
-    }
+    let depth: Vec<usize> = graph.ids().map(|id| graph.level(id) as usize).collect();
     let levels = depth.iter().max().copied().unwrap_or(0) + 1;
     let mut rows: Vec<Vec<NodeId>> = vec![Vec::new(); levels];
     for id in graph.ids() {

@@ -132,17 +132,9 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
                 .iter()
                 .filter_map(|r| {
                     let mark = g.describe(r.marked?);
+                    notes.extend(mark_note(g, cy, r, i + 1, lang));
                     Some(match r.switched_from {
                         Some(from) => {
-                            notes.push(lang.fill(
-                                "note.switch",
-                                &[
-                                    ("cycle", &(i + 1).to_string()),
-                                    ("node", g.label(r.node)),
-                                    ("from", &g.describe(from)),
-                                    ("to", &mark),
-                                ],
-                            ));
                             format!(
                                 "{mark} ({})",
                                 lang.fill("table.was", &[("from", &g.describe(from))])
@@ -194,11 +186,84 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         _ => lang.get("note.ao_unsolvable").to_string(),
     };
     notes.push(outcome);
+    // An inadmissible h may make AO* stop at a solution dearer than the best.
+    let best = crate::andor::optimal(g, run.model);
+    if run.outcome == Outcome::Solved && run.cost > best.cost {
+        let over: Vec<&str> = g
+            .ids()
+            .filter(|&n| crate::andor::Cost::finite(g.node(n).h) > best.costs[n.index()])
+            .map(|n| g.label(n))
+            .collect();
+        notes.push(lang.fill(
+            "note.ao_above_optimum",
+            &[
+                ("cost", &run.cost.to_string()),
+                ("best", &best.cost.to_string()),
+                ("nodes", &over.join(", ")),
+            ],
+        ));
+    }
     Explained {
         figure: graph_figure(g, Some(&marks)),
         table,
         notes,
     }
+}
+
+/// Why a revision marks the connector it marks: a switch to a cheaper one, or
+/// a tie decided by file order. `None` when the mark stays, without a tie.
+fn mark_note(
+    g: &crate::andor::Graph,
+    cy: &crate::andor::Cycle,
+    r: &crate::andor::Revision,
+    cycle: usize,
+    lang: &Lang,
+) -> Option<String> {
+    let mark = r.marked?;
+    let costs = cy.costs(r);
+    let tied: Vec<String> = g
+        .connectors_of(r.node)
+        .iter()
+        .zip(costs)
+        .filter(|&(_, &c)| c == r.new)
+        .map(|(&c, _)| g.describe(c))
+        .collect();
+    let cycle = cycle.to_string();
+    let cost_of = |c: crate::andor::ConnectorId| {
+        g.connectors_of(r.node)
+            .iter()
+            .position(|&x| x == c)
+            .map_or(String::new(), |i| costs[i].to_string())
+    };
+    if tied.len() > 1 {
+        let from = r
+            .switched_from
+            .map(|f| lang.fill("note.tie_switch", &[("from", &g.describe(f))]))
+            .unwrap_or_default();
+        return Some(lang.fill(
+            "note.tie",
+            &[
+                ("cycle", &cycle),
+                ("node", g.label(r.node)),
+                ("tied", &tied.join(", ")),
+                ("cost", &r.new.to_string()),
+                ("to", &g.describe(mark)),
+                ("switch", &from),
+            ],
+        ));
+    }
+    let from = r.switched_from?;
+    Some(lang.fill(
+        "note.switch",
+        &[
+            ("cycle", &cycle),
+            ("node", g.label(r.node)),
+            ("from", &g.describe(from)),
+            ("from_cost", &cost_of(from)),
+            ("to", &g.describe(mark)),
+            ("to_cost", &cost_of(mark)),
+        ],
+    ))
 }
 
 fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {

@@ -86,7 +86,7 @@ fn check_solution_graph(graph: &Graph, solution: &[ConnectorId], model: CostMode
     cost_of(graph, &choice, graph.start(), model)
 }
 
-fn random_params(rng: &mut Rng, shared: bool) -> Params {
+pub(crate) fn random_params(rng: &mut Rng, shared: bool) -> Params {
     let model = [CostModel::Connector, CostModel::Sum, CostModel::Max][rng.below(3) as usize];
     Params {
         depth: rng.between(1, 3) as u32,

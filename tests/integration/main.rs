@@ -1,6 +1,7 @@
 //! All integration tests, one crate (one link): a module per concern.
 
 mod andor_oracle;
+mod ao_star_procedure;
 mod cli;
 mod common;
 mod games;

@@ -258,21 +258,32 @@ fn public_functions_refuse_bad_arguments_with_errors() {
             ..
         })
     ));
-    // The max model on a graph with connector costs only.
+    // Sum and max on a graph with connector costs only: both are defined arc by arc.
+    assert!(matches!(
+        Graph::new(
+            nodes(),
+            vec![connector(vec![1, 2], None)],
+            NodeId(0),
+            CostModel::Sum,
+        ),
+        Err(GraphError::NeedsArcs(_))
+    ));
     let graph = Graph::new(
         nodes(),
         vec![connector(vec![1, 2], None)],
         NodeId(0),
-        CostModel::Sum,
+        CostModel::Connector,
     )
     .unwrap();
     assert!(!graph.has_arc_costs());
-    assert!(matches!(
-        treequiz::andor::try_optimal(&graph, CostModel::Max),
-        Err(GraphError::MaxNeedsArcs(_))
-    ));
+    for model in [CostModel::Sum, CostModel::Max] {
+        assert!(matches!(
+            treequiz::andor::try_optimal(&graph, model),
+            Err(GraphError::NeedsArcs(_))
+        ));
+    }
     assert_eq!(
-        treequiz::andor::try_optimal(&graph, CostModel::Sum)
+        treequiz::andor::try_optimal(&graph, CostModel::Connector)
             .unwrap()
             .cost
             .get(),
@@ -284,7 +295,7 @@ fn public_functions_refuse_bad_arguments_with_errors() {
     };
     assert!(matches!(
         treequiz::andor::try_ao_star(&graph, max),
-        Err(GraphError::MaxNeedsArcs(_))
+        Err(GraphError::NeedsArcs(_))
     ));
     assert_eq!(
         treequiz::andor::try_ao_star(&graph, Default::default())
