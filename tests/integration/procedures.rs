@@ -300,7 +300,7 @@ fn cases() -> u64 {
     std::env::var("TREEQUIZ_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(4_000)
+        .unwrap_or(10_000)
 }
 
 #[test]
@@ -414,4 +414,103 @@ fn infinite_leaves_and_degenerate_windows() {
     assert_eq!(labels(t, &aima.evaluated), "B");
     assert_eq!(aima.cuts[0].by, None);
     assert_eq!(labels(t, &textbook.evaluated), "B D");
+}
+
+/// Knuth & Moore's F1 and F2 as the 1975 paper prints them, in negamax form
+/// (`f(p)` is the value for the player to move at `p`, ±∞ real values, so
+/// the initial window counts): the evaluated leaves and the root's value.
+fn knuth_moore(tree: &Tree, o: Options) -> (Value, Vec<NodeId>) {
+    fn neg(v: Value) -> Value {
+        match v {
+            Value::NegInf => Value::PosInf,
+            Value::PosInf => Value::NegInf,
+            Value::Finite(x) => Value::Finite(-x),
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn f(
+        tree: &Tree,
+        o: Options,
+        p: NodeId,
+        alpha: Value,
+        beta: Value,
+        seen: &mut Vec<NodeId>,
+    ) -> Value {
+        let mut d: Vec<NodeId> = tree.children(p).collect();
+        if d.is_empty() {
+            seen.push(p);
+            let v = tree.leaf(p).unwrap();
+            return if tree.player(p) == Player::Max {
+                v
+            } else {
+                neg(v)
+            };
+        }
+        if o.order == Order::RightToLeft {
+            d.reverse();
+        }
+        let hard = o.values == ValueMode::FailHard;
+        // F1: m := α. F2: m := −∞.
+        let mut m = if hard { alpha } else { Value::NegInf };
+        for pi in d {
+            // F1: t := −F1(pᵢ, −β, −m). F2: t := −F2(pᵢ, −β, −max(m, α)).
+            let t = neg(f(
+                tree,
+                o,
+                pi,
+                neg(beta),
+                neg(if hard { m } else { m.max(alpha) }),
+                seen,
+            ));
+            if t > m {
+                m = t;
+            }
+            // if m ≥ β then go to done (`>` under the strict rule).
+            if if o.prune_on_equal {
+                m >= beta
+            } else {
+                m > beta
+            } {
+                break;
+            }
+        }
+        m
+    }
+    let mut seen = Vec::new();
+    let v = f(
+        tree,
+        o,
+        tree.root(),
+        Value::NegInf,
+        Value::PosInf,
+        &mut seen,
+    );
+    let v = if tree.root_player() == Player::Max {
+        v
+    } else {
+        neg(v)
+    };
+    (v, seen)
+}
+
+#[test]
+fn the_negamax_procedures_of_the_paper_agree() {
+    let mut cases_run = 0;
+    for seed in 0..cases() {
+        let tree = random_tree(seed);
+        for o in every_options()
+            .into_iter()
+            .filter(|o| o.initial_window_counts)
+        {
+            let (value, evaluated) = knuth_moore(&tree, o);
+            let ab = alpha_beta(&tree, o);
+            assert_eq!(
+                (ab.value, &ab.evaluated),
+                (value, &evaluated),
+                "seed {seed} {o:?}"
+            );
+            cases_run += 1;
+        }
+    }
+    assert!(cases_run >= 8 * cases() as usize);
 }
