@@ -5,6 +5,18 @@ use treequiz::gametree::{self, Order, Preset, ValueMode};
 
 use super::UsageError;
 
+/// The flags below, as option keys (`sample` tells them from generator keys).
+pub(crate) const FLAGS: &[&str] = &[
+    "conventions",
+    "order",
+    "no_prune_on_equal",
+    "prune_on_equal",
+    "fail_soft",
+    "fail_hard",
+    "initial_window_counts",
+    "no_initial_window_counts",
+];
+
 #[derive(clap::Args)]
 pub(crate) struct ConventionArgs {
     /// The alpha-beta preset: textbook, aima, cs188 or knuth-moore

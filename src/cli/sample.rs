@@ -69,6 +69,11 @@ fn options_table(options: &[String]) -> Result<String, UsageError> {
             },
         };
         let key = key.replace('-', "_");
+        if super::conventions::FLAGS.contains(&key.as_str()) {
+            return Err(UsageError(format!(
+                "`{arg}` is an option of `sample` itself: put it before the generator options (`sample game-tree --seed 1 --conventions aima depth=3`)"
+            )));
+        }
         let (key, value) = match (NEGATED.iter().find(|(flag, _)| *flag == key), value) {
             (Some((_, positive)), None) => (positive.to_string(), "false".to_string()),
             (_, None) => (key, "true".to_string()),

@@ -69,6 +69,81 @@ fn solve_options_change_the_alpha_beta_answer() {
 }
 
 #[test]
+fn presets_name_the_procedure_and_options_override_them() {
+    // A won position ends AIMA's search at once; the textbook rule goes on.
+    let dir = super::common::scratch("presets");
+    let file = dir.join("won.toml");
+    std::fs::write(&file, "kind = \"game-tree\"\ntree = [\"+inf\", [2, 3]]\n").unwrap();
+    let file = file.to_str().unwrap();
+    let evaluated = |args: &[&str]| {
+        let (code, out, err) = run(&[&["solve", file, "--json"], args].concat());
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        solution(&json, "alpha-beta")["fields"]["evaluated"].clone()
+    };
+    assert_eq!(
+        evaluated(&["--conventions", "aima"]),
+        serde_json::json!(["B"])
+    );
+    assert_eq!(evaluated(&[]), serde_json::json!(["B", "D"]));
+    assert_eq!(
+        evaluated(&["--conventions", "aima", "--no-initial-window-counts"]),
+        serde_json::json!(["B", "D"])
+    );
+    let (_, out, _) = run(&["solve", file, "--conventions", "knuth-moore"]);
+    assert!(
+        out.contains(
+            "Alpha-beta as in Knuth & Moore's procedure F1 (1975) (conventions \"knuth-moore\")."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("the initial window's β = +∞"), "{out}");
+    // F1 made fail-soft is AIMA's procedure; the textbook rule made fail-hard is no preset's.
+    let (_, out, _) = run(&["solve", file, "--conventions", "knuth-moore", "--fail-soft"]);
+    assert!(out.contains("(conventions \"aima\")"), "{out}");
+    let (_, out, _) = run(&["solve", file, "--fail-hard"]);
+    assert!(out.contains("none of the presets"), "{out}");
+    let (code, _, err) = run(&["solve", file, "--conventions", "aim"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean \"aima\""), "{err}");
+    let (code, out, _) = run(&[
+        "sample",
+        "game-tree",
+        "--seed",
+        "3",
+        "--conventions",
+        "cs188",
+        "depth=2",
+        "min_cuts=1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("kind = \"game-tree\""));
+
+    // Loose options in a set: a warning that names the preset they are.
+    let set = dir.join("set.toml");
+    std::fs::write(
+        &set,
+        "title = \"Q\"\n[conventions]\nprune_on_equal = false\n\n[[exercise]]\nkind = \"alpha-beta\"\ndepth = 2\n",
+    )
+    .unwrap();
+    let out_dir = dir.join("out");
+    let (code, _, err) = run(&[
+        "generate",
+        set.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.starts_with("warning: these conventions search as the `cs188` preset"),
+        "{err}"
+    );
+    assert!(err.contains("set.toml:2:1"), "{err}");
+    let key = std::fs::read_to_string(out_dir.join("key.md")).unwrap();
+    assert!(key.contains("(conventions \"cs188\")"), "{key}");
+}
+
+#[test]
 fn solve_explains_an_and_or_graph() {
     let (code, out, err) = run(&["solve", "good/and-or.toml"]);
     assert_eq!((code, err.as_str()), (0, ""));
