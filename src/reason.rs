@@ -50,6 +50,8 @@ phrases! {
     LabelWrong = "grade.label_wrong",
     /// A node's wrong backed-up value or bound.
     NodeValueWrong = "grade.node_value_wrong",
+    /// A node's tight bound where fail-hard backs up the bound in force.
+    NodeValueBacked = "grade.node_value_backed",
     /// A node of the key that the answer lacks.
     NodeMissing = "grade.node_missing",
     /// A node that is no examined inner node.

@@ -170,6 +170,19 @@ impl Key {
             _ => None,
         }
     }
+
+    /// The other right answer for an item of a `Bounds` field: where the key
+    /// states an exact value that the search itself backs up as a bound
+    /// (fail-hard's bound in force), a student who follows the procedure
+    /// writes that bound, and it is true too.
+    pub fn also_right(&self, item: Item) -> Option<Bound> {
+        let Item::Node(n) = item else { return None };
+        let ab = self.alpha_beta()?;
+        ab.backed
+            .iter()
+            .find(|(id, _)| id.0 == n)
+            .map(|&(_, claim)| claim)
+    }
 }
 
 fn minimax_fits(mm: &Minimax, nodes: usize) -> bool {

@@ -474,7 +474,9 @@ fn score_field(
                 }
                 given.push(format!("{label} {}", relation(b)));
                 match key_pairs.iter().find(|(i, _)| *i == item) {
-                    Some((_, kb)) if *kb == b => right += 1,
+                    Some((_, kb)) if *kb == b || ctx.kind.key.also_right(item) == Some(b) => {
+                        right += 1
+                    }
                     Some((_, kb)) => fs.reasons.push(node_value_reason(ctx, item, *kb, b)),
                     None => {
                         extra += 1;
@@ -609,6 +611,19 @@ fn node_value_reason(ctx: &Ctx<'_>, item: Item, key: Bound, given: Bound) -> Rea
     };
     let id = NodeId(n);
     let label = t.label(id).into_owned();
+    // The tighter bound the children give, where fail-hard backs up the bound in force.
+    let tight = ctx
+        .kind
+        .key
+        .alpha_beta()
+        .and_then(|ab| ab.widened.iter().find(|(w, _)| *w == id))
+        .map(|&(_, tight)| tight);
+    if tight == Some(given) {
+        return Reason::new(Phrase::NodeValueBacked)
+            .with("node", label)
+            .with("given", relation(given))
+            .with("key", relation(key));
+    }
     let player = t.player(id);
     let children: Vec<String> = t.children(id).map(|c| t.label(c).into_owned()).collect();
     let explain = match key {

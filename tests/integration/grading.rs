@@ -673,3 +673,47 @@ fn an_unreadable_value_is_not_also_missing_and_hidden_keys_count_nothing() {
         .count();
     assert_eq!(missing, 1, "{reasons:?}");
 }
+
+#[test]
+fn fail_hard_values_accept_the_procedures_bound_and_explain_the_tighter_one() {
+    let dir = scratch("grade-f1");
+    let set = dir.join("f1.toml");
+    std::fs::write(
+        &set,
+        "title = \"F1\"\nconventions = \"knuth-moore\"\n\n[[exercise]]\nkind = \"alpha-beta\"\n\
+         instance = { kind = \"game-tree\", tree = [[5], [[1, 2], 9], [[[1, 0], [2, 0]], 9]] }\n",
+    )
+    .unwrap();
+    let (book, lang, key) = keys_of(&set);
+    let values = |key: &str| {
+        let line = key.lines().find(|l| l.starts_with("values = ")).unwrap();
+        line.to_string()
+    };
+    let line = values(&key);
+    assert!(
+        line.contains("F = 2") && line.contains("H = \"<=5\""),
+        "{line}"
+    );
+    let grade = |new: &str| {
+        let row = grade_text(&book, &lang, key.replace(&line, new));
+        let f = row.questions[0]
+            .fields
+            .iter()
+            .find(|f| f.field == "values")
+            .unwrap();
+        let reasons: Vec<String> = f.reasons.iter().map(|r| r.render(&lang, false)).collect();
+        (f.earned == f.max, reasons)
+    };
+    // F is exact (its leaves 1 and 2 were seen), but F1 backs up the α in force: both are right.
+    let (full, why) = grade(&line.replace("F = 2", "F = \"<=5\""));
+    assert!(full, "{why:?}");
+    // H ≤ 2 is what H's children give; F1 backs up H ≤ 5, and the feedback says why.
+    let (full, why) = grade(&line.replace("H = \"<=5\"", "H = \"<=2\""));
+    assert!(!full);
+    assert_eq!(
+        why,
+        [
+            "H ≤ 2 is what its examined children give, but fail-hard (F1) starts a node at the bound in force and backs up H ≤ 5: write the value the search returns"
+        ]
+    );
+}
