@@ -342,26 +342,24 @@ impl Graph {
             }
         }
         if let Some(stuck) = (0..n).find(|&i| rank[i] == u32::MAX) {
-            // Walk back from a node on (or below) a cycle until a node repeats, to name the cycle.
+            // A node left unranked keeps an unranked parent (its in-degree never
+            // reached 0). Walk up through such parents until a node repeats:
+            // those nodes, read backwards, are a cycle.
             let mut path = vec![NodeId(stuck as u32)];
             let mut via = Vec::new();
             loop {
                 let at = *path.last().expect("non-empty");
-                let (c, next) = self
-                    .connectors_of(at)
+                let c = *self
+                    .parents_of(at)
                     .iter()
-                    .find_map(|&c| {
-                        self.connectors[c.index()]
-                            .to
-                            .iter()
-                            .find(|t| rank[t.index()] == u32::MAX)
-                            .map(|&t| (c, t))
-                    })
-                    .expect("an unranked node has an unranked child");
+                    .find(|&&c| rank[self.connectors[c.index()].from.index()] == u32::MAX)
+                    .expect("an unranked node has an unranked parent");
+                let next = self.connectors[c.index()].from;
                 via.push(c);
                 if let Some(pos) = path.iter().position(|&p| p == next) {
                     let mut names: Vec<&str> = path[pos..].iter().map(|&p| self.label(p)).collect();
                     names.push(self.label(next));
+                    names.reverse();
                     return Err(GraphError::Cycle(names.join(" -> "), via[pos]));
                 }
                 path.push(next);
