@@ -344,3 +344,51 @@ fn public_functions_refuse_bad_arguments_with_errors() {
     let wide = board_figure(30, 5.0, &squares);
     assert!(wide.width > 150.0);
 }
+
+/// Random connectors, cycles and all: a graph is built or refused, never a panic,
+/// and a refused cycle names a real one.
+#[test]
+fn random_connectors_build_a_graph_or_name_the_cycle() {
+    use treequiz::andor::{Connector, CostModel, Graph, GraphError, Node, NodeId};
+    let mut cycles = 0;
+    for seed in 0..5_000u64 {
+        let mut rng = treequiz::rng::Rng::from_seed(seed);
+        let n = rng.between(2, 7) as u32;
+        let nodes: Vec<Node> = (0..n)
+            .map(|i| Node {
+                label: format!("n{i}"),
+                h: 1,
+                terminal: false,
+            })
+            .collect();
+        let connectors: Vec<Connector> = (0..rng.between(1, 8))
+            .map(|_| Connector {
+                from: NodeId(rng.below(u64::from(n)) as u32),
+                to: (0..rng.between(1, 3))
+                    .map(|_| NodeId(rng.below(u64::from(n)) as u32))
+                    .collect(),
+                cost: 1,
+                arcs: None,
+            })
+            .collect();
+        if let Err(GraphError::Cycle(names, c)) =
+            Graph::new(nodes, connectors.clone(), NodeId(0), CostModel::Connector)
+        {
+            {
+                cycles += 1;
+                // Each step of the named cycle is a connector of the graph.
+                let steps: Vec<&str> = names.split(" -> ").collect();
+                assert_eq!(steps.first(), steps.last(), "seed {seed}: {names}");
+                for w in steps.windows(2) {
+                    assert!(
+                        connectors.iter().any(|k| format!("n{}", k.from.0) == w[0]
+                            && k.to.iter().any(|t| format!("n{}", t.0) == w[1])),
+                        "seed {seed}: {names}"
+                    );
+                }
+                assert!(c.index() < connectors.len());
+            }
+        }
+    }
+    assert!(cycles > 500, "only {cycles} cyclic graphs");
+}
