@@ -2,14 +2,16 @@
 //! each with its instances and their solved keys.
 
 use crate::exercise::{Conventions, Key};
+use crate::fair::{Drawn, Plan};
 use crate::generate::GenerateError;
 use crate::instance::Instance;
 use crate::problem_set::{Exercise, InstanceSource, ProblemSet};
 use crate::rng::{Master, fnv1a64};
 use crate::roster::Student;
 
-/// The version of seed → exercise: both generators' versions, and the derivation's.
-pub const GENERATOR_VERSION: &str = "gametree-1/andor-1/derive-1";
+/// The version of seed → exercise: both generators' versions, the
+/// derivation's, and the redraw rule of [`crate::fair`].
+pub const GENERATOR_VERSION: &str = "gametree-1/andor-1/derive-1/fair-1";
 
 /// One exercise of one variant.
 #[derive(Clone, Debug)]
@@ -18,12 +20,15 @@ pub struct Item {
     pub number: usize,
     /// The exercise of the set.
     pub exercise: Exercise,
-    /// The derived seed (`None` for a fixed instance).
+    /// The seed the family generator made the instance from (`None` for a
+    /// fixed instance): the derived seed, or the redraw that met the limits.
     pub seed: Option<u64>,
     /// The instance.
     pub instance: Instance,
     /// Its key.
     pub key: Key,
+    /// The kind's measures of it, by name (docs/generators.md).
+    pub measures: Vec<(&'static str, u64)>,
 }
 
 /// One student's version of the set.
@@ -83,6 +88,16 @@ pub fn build(
     master: &Master,
     students: &[Student],
 ) -> Result<Vec<Variant>, ClassSetError> {
+    build_planned(set, master, &plan(set, master)?, students)
+}
+
+/// [`build`] with the set's [`Plan`] already made.
+pub fn build_planned(
+    set: &ProblemSet,
+    master: &Master,
+    plan: &Plan,
+    students: &[Student],
+) -> Result<Vec<Variant>, ClassSetError> {
     let practice = [None];
     let who: Vec<Option<&Student>> = if students.is_empty() {
         practice.to_vec()
@@ -90,14 +105,25 @@ pub fn build(
         students.iter().map(Some).collect()
     };
     // Variants are independent: make them on every core, in roster order.
-    crate::parallel::map(&who, |&student| variant(set, master, student))
+    crate::parallel::map(&who, |&student| variant(set, master, plan, student))
         .into_iter()
         .collect()
 }
 
-fn variant(
+/// The set's typical variant, which every variant's work keeps near.
+pub fn plan(set: &ProblemSet, master: &Master) -> Result<Plan, ClassSetError> {
+    Plan::new(set, master).map_err(|(i, source)| ClassSetError {
+        number: i + 1,
+        kind: set.exercises[i].kind.name,
+        source,
+    })
+}
+
+/// One student's variant (or the practice one).
+pub fn variant(
     set: &ProblemSet,
     master: &Master,
+    plan: &Plan,
     student: Option<&Student>,
 ) -> Result<Variant, ClassSetError> {
     let ctx = context(set, student);
@@ -109,23 +135,35 @@ fn variant(
             kind: exercise.kind.name,
             source,
         };
-        let (seed, instance) = match &exercise.source {
-            InstanceSource::Fixed(inst) => (None, (**inst).clone()),
+        let (seed, drawn) = match &exercise.source {
+            InstanceSource::Fixed(inst) => {
+                let instance = (**inst).clone();
+                let key = (exercise.kind.solve)(&instance, &conventions);
+                let measures = exercise.kind.measures_of(&instance, &key, &conventions);
+                (
+                    None,
+                    Drawn {
+                        seed: 0,
+                        instance,
+                        key,
+                        measures,
+                    },
+                )
+            }
             InstanceSource::Generated(params) => {
                 let seed = master.derive(&ctx, i as u64);
-                let instance = params
-                    .generate(seed, conventions.alpha_beta)
+                let drawn = crate::fair::draw(exercise, params, seed, &conventions, plan.band(i))
                     .map_err(fail)?;
-                (Some(seed), instance)
+                (Some(drawn.seed), drawn)
             }
         };
-        let key = (exercise.kind.solve)(&instance, &conventions);
         items.push(Item {
             number: i + 1,
             exercise: exercise.clone(),
             seed,
-            instance,
-            key,
+            instance: drawn.instance,
+            key: drawn.key,
+            measures: drawn.measures,
         });
     }
     Ok(Variant {

@@ -30,10 +30,37 @@ pub enum GenerateError {
     },
 }
 
+impl GenerateError {
+    /// What went wrong, without the advice.
+    pub fn what(&self) -> String {
+        match self {
+            GenerateError::Invalid(m) => m.clone(),
+            GenerateError::Unsatisfied {
+                what,
+                constraint,
+                attempts,
+            } => format!("no {what} with {constraint} was found in {attempts} attempts"),
+        }
+    }
+
+    /// How to fix it.
+    pub fn fix(&self) -> String {
+        match self {
+            GenerateError::Invalid(_) => "change the exercise's parameters".to_string(),
+            GenerateError::Unsatisfied { what, .. } => {
+                format!("relax the constraint, or {}", advice(what))
+            }
+        }
+    }
+}
+
 /// How to make a constraint easier to meet, for what is generated.
 fn advice(what: &str) -> String {
     if what == "position" {
         "change the number of marks or plies, or the depth of the search".to_string()
+    } else if what == "exercise" {
+        "change the generator's keys so that the kind's measures reach it (docs/generators.md)"
+            .to_string()
     } else {
         format!("make the {what} deeper or wider")
     }
@@ -49,18 +76,22 @@ pub fn count_nodes(n: u64) -> String {
 }
 
 /// Draws instances from one seeded stream until one meets every constraint
-/// (`unmet` returns the first unmet one), at most [`MAX_ATTEMPTS`] times and
-/// at most [`MAX_WORK`] nodes in all (`size` counts a candidate's nodes).
-/// One stream for all attempts: the result depends only on the seed and parameters.
+/// (`unmet` returns the first unmet one, with its stage: 0 for the shape a
+/// draw must have, such as the node range, 1 for a constraint on the drawn
+/// instance), at most [`MAX_ATTEMPTS`] times and at most [`MAX_WORK`] nodes in
+/// all (`size` counts a candidate's nodes). Unmet, the error names the last
+/// constraint of the furthest stage reached: the one to relax, not the node
+/// range most candidates missed on the way. One stream for all attempts: the
+/// result depends only on the seed and parameters.
 pub fn first_satisfying<T>(
     what: &'static str,
     seed: u64,
     mut draw: impl FnMut(&mut Rng) -> T,
     size: impl Fn(&T) -> usize,
-    mut unmet: impl FnMut(&T) -> Option<String>,
+    mut unmet: impl FnMut(&T) -> Option<(u8, String)>,
 ) -> Result<T, GenerateError> {
     let mut rng = Rng::from_seed(seed);
-    let mut last = String::new();
+    let mut last = (0u8, String::new());
     let mut work = 0usize;
     let mut attempts = 0;
     while attempts < MAX_ATTEMPTS && work < MAX_WORK {
@@ -69,12 +100,13 @@ pub fn first_satisfying<T>(
         work += size(&candidate);
         match unmet(&candidate) {
             None => return Ok(candidate),
-            Some(constraint) => last = constraint,
+            Some(found) if found.0 >= last.0 => last = found,
+            Some(_) => {}
         }
     }
     Err(GenerateError::Unsatisfied {
         what,
-        constraint: last,
+        constraint: last.1,
         attempts,
     })
 }

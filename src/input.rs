@@ -44,6 +44,26 @@ pub enum Location {
     File,
 }
 
+/// A place in an input file, kept to report a problem found later (when a
+/// set's exercise cannot be generated, or its language has no strings).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Site {
+    path: String,
+    location: Location,
+}
+
+impl Site {
+    /// A problem at this place.
+    pub fn error(&self, message: impl Into<String>, hint: impl Into<Option<String>>) -> InputError {
+        InputError {
+            path: self.path.clone(),
+            location: self.location.clone(),
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
 /// A problem in an input file: what, where, and how to fix it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
@@ -184,6 +204,15 @@ impl Source {
             location,
             message: message.into(),
             hint,
+        }
+    }
+
+    /// The place of a document node, for a problem found later.
+    pub fn site(&self, doc: &Doc) -> Site {
+        let e = self.error(doc, "", None);
+        Site {
+            path: e.path,
+            location: e.location,
         }
     }
 

@@ -13,6 +13,7 @@ pub mod class_set;
 pub mod document;
 pub mod draw;
 pub mod exercise;
+pub mod fair;
 pub mod games;
 pub mod gametree;
 pub mod generate;

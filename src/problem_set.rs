@@ -18,7 +18,7 @@ use std::path::Path;
 
 use crate::exercise::{self, Conventions, KindDef};
 use crate::gametree::{Order, Preset, ValueMode};
-use crate::input::{Doc, DocKind, InputError, Reader, Source, Table, did_you_mean};
+use crate::input::{Doc, DocKind, InputError, Reader, Site, Source, Table, did_you_mean};
 use crate::instance::{self, Instance, Params};
 use crate::scoring::{OrderRule, Scoring, SetRule};
 
@@ -42,6 +42,35 @@ pub struct ProblemSet {
     /// What the teacher should know but need not fix (conventions that are
     /// no preset's), positioned like errors.
     pub warnings: Vec<InputError>,
+    /// Where the set names its language, to place the error when no string
+    /// table has it (the tables are known only when rendering).
+    language_site: Option<Site>,
+}
+
+impl ProblemSet {
+    /// `error` (no string table for the set's language), placed at the set's
+    /// `language` line, with the likely code suggested.
+    pub fn unknown_language(&self, error: InputError) -> InputError {
+        let Some(site) = &self.language_site else {
+            return error;
+        };
+        let code = self.language.to_lowercase();
+        let likely = match code.as_str() {
+            "english" | "eng" | "en-us" | "en-gb" => Some("en"),
+            "chinese" | "zh-cn" | "zh-hans" | "cn" | "mandarin" | "中文" => Some("zh"),
+            _ => None,
+        };
+        site.error(
+            error.message,
+            match likely {
+                Some(c) => format!(
+                    "write `language = \"{c}\"`; {}",
+                    error.hint.unwrap_or_default()
+                ),
+                None => error.hint.unwrap_or_default(),
+            },
+        )
+    }
 }
 
 /// One exercise of a set.
@@ -59,6 +88,13 @@ pub struct Exercise {
     pub source: InstanceSource,
     /// The partial-credit rules.
     pub scoring: Scoring,
+    /// Ranges the kind's measures must lie in (`evaluated = "14..18"`), on
+    /// top of what makes the kind's point ([`KindDef::point`]).
+    pub limits: Vec<exercise::Limit>,
+    /// Keep every variant's work near the set's typical variant (`even = false`: no).
+    pub even: bool,
+    /// Where the exercise's table starts, for problems found when generating it.
+    pub site: Site,
 }
 
 /// A generated or a fixed instance.
@@ -127,6 +163,7 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
             .map(|d| r.str(d, "\"…\"").map(str::to_string))
             .transpose()
     };
+    let language_site = top.get("language").map(|d| source.site(d));
     let language = match top.get("language") {
         None => "en".to_string(),
         Some(d) => {
@@ -157,6 +194,13 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
         Some(d) => read_conventions(&r, d, &mut warnings)?,
     };
     let list = top.require(source, "exercise", "[[exercise]]")?;
+    if let DocKind::Table(_) = list.kind {
+        return Err(source.error(
+            list,
+            "`[exercise]` makes one table; the exercises are a list of tables",
+            "write `[[exercise]]`, with two brackets, above each exercise".to_string(),
+        ));
+    }
     let items = r.array(list, "[[exercise]] tables")?;
     if items.is_empty() {
         return Err(source.error(
@@ -178,6 +222,7 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
         conventions,
         exercises,
         warnings,
+        language_site,
     })
 }
 
@@ -293,7 +338,13 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
         source.error(kind_doc, format!("unknown exercise kind `{name}`"), hint)
     })?;
     let family_keys = kind.family.param_keys();
-    let allowed: Vec<&str> = COMMON_KEYS.iter().chain(family_keys).copied().collect();
+    let allowed: Vec<&str> = COMMON_KEYS
+        .iter()
+        .chain(family_keys)
+        .chain(kind.measures)
+        .chain(&["even"])
+        .copied()
+        .collect();
     let t = r.table(doc, &allowed, "")?;
     let points = match t.get("points") {
         None => 10,
@@ -402,10 +453,11 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                     why,
                 ));
             }
-            if let Some((key, _)) = entries
-                .iter()
-                .find(|(k, _)| family_keys.contains(&k.name.as_str()))
-            {
+            if let Some((key, _)) = entries.iter().find(|(k, _)| {
+                family_keys.contains(&k.name.as_str())
+                    || kind.measures.contains(&k.name.as_str())
+                    || k.name == "even"
+            }) {
                 let at = Doc {
                     span: key.span.clone(),
                     path: key.name.clone(),
@@ -464,7 +516,25 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             )
         })?;
     }
+    let mut limits = Vec::new();
+    for &measure in kind.measures {
+        if let Some(d) = t.get(measure) {
+            let (lo, hi) = r.small_range(d)?;
+            limits.push(exercise::Limit {
+                measure,
+                lo: u64::from(lo),
+                hi: u64::from(hi),
+            });
+        }
+    }
+    let even = match t.get("even") {
+        None => true,
+        Some(d) => r.bool(d, "even = false")?,
+    };
     Ok(Exercise {
+        site: source.site(doc),
+        limits,
+        even,
         scoring,
         kind,
         points,

@@ -139,13 +139,18 @@ impl Params {
         Ok(())
     }
 
-    fn unmet(&self, graph: &Graph) -> Option<String> {
+    /// The first constraint `graph` misses, with its stage (0: the node range).
+    fn unmet(&self, graph: &Graph) -> Option<(u8, String)> {
         if let Some((lo, hi)) = self
             .nodes
             .filter(|&(lo, hi)| !(lo as usize..=hi as usize).contains(&graph.len()))
         {
-            return Some(format!("between {lo} and {hi} nodes"));
+            return Some((0, format!("between {lo} and {hi} nodes")));
         }
+        self.unmet_solved(graph).map(|m| (1, m))
+    }
+
+    fn unmet_solved(&self, graph: &Graph) -> Option<String> {
         if self.solvable && !solvable(graph)[graph.start().index()] {
             return Some("a solvable start node".into());
         }
@@ -293,7 +298,7 @@ pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
             Some(graph) => params.unmet(graph),
             None => params
                 .nodes
-                .map(|(lo, hi)| format!("between {lo} and {hi} nodes")),
+                .map(|(lo, hi)| (0, format!("between {lo} and {hi} nodes"))),
         },
     )
     .map(|graph| graph.expect("a graph out of the size range is never accepted"))

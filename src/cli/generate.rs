@@ -135,14 +135,26 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
     let lang = renderer
         .lang(args.lang.as_deref().unwrap_or(&set.language))
+        .map_err(|e| match args.lang {
+            Some(_) => e,
+            None => set.unknown_language(e),
+        })
         .map_err(usage)?;
     let students = match &args.roster {
         Some(path) => roster::parse(&instance::read_source(path).map_err(usage)?).map_err(usage)?,
         None => Vec::new(),
     };
     prepare_out(&args.out, args.force)?;
-    let variants = class_set::build(&set, &master, &students)
-        .map_err(|e| UsageError(format!("{}: {e}", args.set.display())))?;
+    // A question that cannot be generated is reported at its table in the set.
+    let failed = |e: class_set::ClassSetError| {
+        let site = &set.exercises[e.number - 1].site;
+        usage(site.error(
+            format!("question {} ({}): {}", e.number, e.kind, e.source.what()),
+            e.source.fix(),
+        ))
+    };
+    let plan = class_set::plan(&set, &master).map_err(failed)?;
+    let variants = class_set::build_planned(&set, &master, &plan, &students).map_err(failed)?;
 
     // Everything is rendered before anything is written: an error leaves no partial set.
     // Variants are independent: render them on every core, keeping their order.
@@ -210,6 +222,20 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         )
         .to_json(),
     ));
+    // A class set's variant report: how much work each variant's exercises are.
+    let report = (variants.len() > 1).then(|| {
+        let rows: Vec<treequiz::fair::Row> = variants
+            .iter()
+            .map(|v| treequiz::fair::Row {
+                id: v.id.clone(),
+                exercises: v.items.iter().map(|i| i.measures.clone()).collect(),
+            })
+            .collect();
+        treequiz::fair::report(&set, &plan, &rows, &lang)
+    });
+    if let Some(text) = &report {
+        files.push((args.out.join("variant-report.md"), text.clone()));
+    }
     for (path, text) in &files {
         write_atomic(path, text.as_bytes())
             .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
@@ -221,12 +247,16 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         ids.join(", ")
     };
     Ok(format!(
-        "wrote {} files to {}: {} variant{} ({shown}), {} exercise{} each\n",
+        "wrote {} files to {}: {} variant{} ({shown}), {} exercise{} each\n{}",
         files.len(),
         args.out.display(),
         variants.len(),
         if variants.len() == 1 { "" } else { "s" },
         set.exercises.len(),
         if set.exercises.len() == 1 { "" } else { "s" },
+        report
+            .as_deref()
+            .map(|r| format!("{} (variant-report.md)\n", treequiz::fair::evenness(r)))
+            .unwrap_or_default(),
     ))
 }

@@ -46,6 +46,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach,
     unusable: any_instance,
     conventions,
+    measures: SEARCH_MEASURES,
+    measure,
+    point,
 };
 
 /// A value as keys print it: `3`, `−∞`, `+∞`.
@@ -392,4 +395,38 @@ fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String>
         .to_string(),
     );
     lines
+}
+
+/// What a search's key counts; the game kinds share these.
+pub(crate) const SEARCH_MEASURES: &[&str] = &[
+    "evaluated",
+    "cuts",
+    "deep_cuts",
+    "alpha_cuts",
+    "beta_cuts",
+    "subtree_cuts",
+];
+
+/// [`SEARCH_MEASURES`] of a search: leaves evaluated, cuts, deep cuts, α-cuts,
+/// β-cuts, and cuts that prune a subtree (not only leaves).
+pub(crate) fn search_measures(t: &Tree, ab: &AlphaBeta) -> Vec<u64> {
+    let count =
+        |f: &dyn Fn(&crate::gametree::Cut) -> bool| ab.cuts.iter().filter(|c| f(c)).count() as u64;
+    vec![
+        ab.evaluated.len() as u64,
+        ab.cuts.len() as u64,
+        count(&|c| c.is_deep(t)),
+        count(&|c| c.kind == CutKind::Alpha),
+        count(&|c| c.kind == CutKind::Beta),
+        count(&|c| c.pruned.iter().any(|p| t.leaf(p).is_none())),
+    ]
+}
+
+fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    search_measures(tree(ctx), ctx.key.alpha_beta().expect("an alpha-beta key"))
+}
+
+/// Alpha-beta without a cut is minimax.
+fn point(_: &[&str]) -> Vec<super::Limit> {
+    vec![super::Limit::at_least("cuts", 1)]
 }

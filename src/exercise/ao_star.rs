@@ -33,6 +33,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach,
     unusable: any_instance,
     conventions,
+    measures: &["expansions", "switches", "revisions", "solution_depth"],
+    measure,
+    point,
 };
 
 /// The longest AO* trace a key holds (about 300 MB at most): exercises stay
@@ -272,5 +275,24 @@ fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<
         lang.get(&format!("convention.cost_{}", g.model().name()))
             .to_string(),
         lang.get("convention.ao_tips").to_string(),
+    ]
+}
+
+fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    let g = super::graph(ctx);
+    let run = run(ctx);
+    vec![
+        run.expanded.len() as u64,
+        u64::from(run.switches),
+        run.cycles.iter().map(|c| c.revised.len() as u64).sum(),
+        super::solution_cost::solution_depth(g, &run.solution),
+    ]
+}
+
+/// More than one expansion, and a solution more than one connector deep.
+fn point(_: &[&str]) -> Vec<super::Limit> {
+    vec![
+        super::Limit::at_least("expansions", 2),
+        super::Limit::at_least("solution_depth", 2),
     ]
 }

@@ -34,6 +34,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach,
     unusable,
     conventions,
+    measures: &["states", "winning_moves"],
+    measure,
+    point,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {
@@ -199,4 +202,18 @@ fn conventions(_: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
     .iter()
     .map(|k| lang.get(k).to_string())
     .collect()
+}
+
+fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    let (_, wins_for) = game(ctx);
+    let moves = match ctx.key.answer("winning_moves") {
+        Some(Answer::Set(items)) => items.len() as u64,
+        _ => 0,
+    };
+    vec![wins_for.len() as u64, moves]
+}
+
+/// The coin range makes the point; nothing more is required.
+fn point(_: &[&str]) -> Vec<super::Limit> {
+    Vec::new()
 }

@@ -146,3 +146,25 @@ pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>) -> Option<String> {
         )
     })
 }
+
+/// A game kind's measures: its work (leaves evaluated) first, then the moves
+/// to choose from and the cuts.
+pub(super) const MEASURES: &[&str] = &["evaluated", "moves", "cuts"];
+
+pub(super) fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    let t = ctx
+        .model
+        .tree()
+        .expect("a game's model is its lookahead tree");
+    let ab = ctx
+        .key
+        .alpha_beta()
+        .expect("a game's key holds its lookahead");
+    let s = super::alpha_beta::search_measures(t, ab);
+    vec![s[0], t.children(t.root()).count() as u64, s[1]]
+}
+
+/// A choice to make: two moves or more.
+pub(super) fn point(_: &[&str]) -> Vec<super::Limit> {
+    vec![super::Limit::at_least("moves", 2)]
+}

@@ -32,6 +32,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach: plain,
     unusable: any_instance,
     conventions,
+    measures: &["leaves", "inner_nodes", "best_moves"],
+    measure,
+    point,
 };
 
 fn solve(instance: &Instance, _: &super::Conventions) -> Key {
@@ -105,4 +108,18 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
 
 fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
     vec![super::root_convention(instance, lang)]
+}
+
+fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    let t = super::tree(ctx);
+    let Trace::Minimax(mm) = &ctx.key.trace else {
+        unreachable!("a minimax key")
+    };
+    let leaves = t.leaves().count() as u64;
+    vec![leaves, t.len() as u64 - leaves, mm.best_moves.len() as u64]
+}
+
+/// A root and at least two nodes below it to back values up through.
+fn point(_: &[&str]) -> Vec<super::Limit> {
+    vec![super::Limit::at_least("inner_nodes", 3)]
 }

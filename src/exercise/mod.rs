@@ -182,9 +182,83 @@ pub struct KindDef {
     pub unusable: fn(&Instance) -> Option<String>,
     /// The conventions its key assumes, one line each, as the sheet states them.
     pub conventions: fn(&Instance, &Conventions, &Lang) -> Vec<String>,
+    /// What can be counted of a solved exercise (docs/generators.md): the
+    /// first is its work (leaves evaluated, expansions, …), which a class set
+    /// keeps even across variants. A problem set may bound any of them.
+    pub measures: &'static [&'static str],
+    /// The values of [`KindDef::measures`], in their order.
+    pub measure: fn(&Context<'_>) -> Vec<u64>,
+    /// What a generated exercise must meet to make its point, given the
+    /// fields it asks (an alpha-beta exercise without a cut is trivial).
+    pub point: fn(&[&str]) -> Vec<Limit>,
+}
+
+/// A range a measure must lie in, both ends included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// The measure's name.
+    pub measure: &'static str,
+    /// The least value allowed.
+    pub lo: u64,
+    /// The largest value allowed.
+    pub hi: u64,
+}
+
+impl Limit {
+    /// `measure` at least `lo`.
+    pub const fn at_least(measure: &'static str, lo: u64) -> Limit {
+        Limit {
+            measure,
+            lo,
+            hi: u64::MAX,
+        }
+    }
+
+    /// `measure` exactly `v` (a yes/no measure: 0 or 1).
+    pub const fn exactly(measure: &'static str, v: u64) -> Limit {
+        Limit {
+            measure,
+            lo: v,
+            hi: v,
+        }
+    }
+
+    /// Whether `value` lies in the range.
+    pub fn holds(self, value: u64) -> bool {
+        (self.lo..=self.hi).contains(&value)
+    }
+}
+
+/// As a problem set writes it: `cuts >= 1`, `evaluated = 14..18`, `same_solution = 0`.
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.lo, self.hi) {
+            (lo, hi) if lo == hi => write!(f, "{} = {lo}", self.measure),
+            (lo, u64::MAX) => write!(f, "{} >= {lo}", self.measure),
+            (0, hi) => write!(f, "{} <= {hi}", self.measure),
+            (lo, hi) => write!(f, "{} = {lo}..{hi}", self.measure),
+        }
+    }
 }
 
 impl KindDef {
+    /// The measures of a solved exercise, by name, in the kind's order.
+    pub fn measures_of(
+        &self,
+        instance: &Instance,
+        key: &Key,
+        conventions: &Conventions,
+    ) -> Vec<(&'static str, u64)> {
+        let model = instance.model();
+        let values = (self.measure)(&Context {
+            instance,
+            model: &model,
+            key,
+            conventions,
+        });
+        self.measures.iter().copied().zip(values).collect()
+    }
+
     /// The asked fields in the kind's order, which sheets and keys list them in.
     pub fn in_field_order(&self, ask: &[&str]) -> Vec<&'static str> {
         self.fields

@@ -29,6 +29,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach: super::alpha_beta::teach_search,
     unusable,
     conventions,
+    measures: super::lookahead::MEASURES,
+    measure: super::lookahead::measure,
+    point: super::lookahead::point,
 };
 
 fn game(instance: &Instance) -> &Othello {

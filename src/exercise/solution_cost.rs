@@ -36,6 +36,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach: plain,
     unusable,
     conventions,
+    measures: &["sum_connectors", "sum_depth", "max_depth", "same_solution"],
+    measure,
+    point,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {
@@ -126,4 +129,62 @@ fn conventions(_: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String>
     .iter()
     .map(|k| lang.get(k).to_string())
     .collect()
+}
+
+/// Connectors on the longest path from the start through a solution graph.
+pub(crate) fn solution_depth(
+    g: &crate::andor::Graph,
+    solution: &[crate::andor::ConnectorId],
+) -> u64 {
+    fn depth(
+        g: &crate::andor::Graph,
+        solution: &[crate::andor::ConnectorId],
+        n: crate::andor::NodeId,
+    ) -> u64 {
+        solution
+            .iter()
+            .find(|&&c| g.connector(c).from == n)
+            .map_or(0, |&c| {
+                1 + g
+                    .connector(c)
+                    .to
+                    .iter()
+                    .map(|&t| depth(g, solution, t))
+                    .max()
+                    .unwrap_or(0)
+            })
+    }
+    depth(g, solution, g.start())
+}
+
+fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    let g = graph(ctx);
+    let Trace::SolutionCost { sum, max } = &ctx.key.trace else {
+        unreachable!("a solution-cost key")
+    };
+    let mut a = sum.solution.clone();
+    let mut b = max.solution.clone();
+    a.sort_unstable();
+    b.sort_unstable();
+    vec![
+        sum.solution.len() as u64,
+        solution_depth(g, &sum.solution),
+        solution_depth(g, &max.solution),
+        u64::from(a == b),
+    ]
+}
+
+/// Solutions more than one connector deep; asked for both, sum and max must
+/// choose differently, or one answer is the other.
+fn point(asked: &[&str]) -> Vec<super::Limit> {
+    let mut out = vec![
+        super::Limit::at_least("sum_depth", 2),
+        super::Limit::at_least("max_depth", 2),
+    ];
+    let both =
+        asked.iter().any(|f| f.starts_with("sum_")) && asked.iter().any(|f| f.starts_with("max_"));
+    if both {
+        out.push(super::Limit::exactly("same_solution", 0));
+    }
+    out
 }

@@ -29,6 +29,9 @@ pub(super) static KIND: KindDef = KindDef {
     teach,
     unusable: any_instance,
     conventions: super::no_conventions,
+    measures: &["solvable_nodes", "unsolvable_nodes", "start_obvious"],
+    measure,
+    point,
 };
 
 fn solvable_of<'a>(ctx: &'a Context<'_>) -> &'a [bool] {
@@ -106,4 +109,32 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
         }
         _ => plain(ctx, field, mistake, hide),
     }
+}
+
+/// Non-goal nodes that are solvable and that are not; and whether the start's
+/// label can be read off its own connectors (one leads to goals only, or every
+/// one has a dead end among its children).
+fn measure(ctx: &Context<'_>) -> Vec<u64> {
+    let g = super::graph(ctx);
+    let ok = solvable_of(ctx);
+    let inner = |want: bool| {
+        g.ids()
+            .filter(|n| !g.node(*n).terminal && ok[n.index()] == want)
+            .count() as u64
+    };
+    let start = g.connectors_of(g.start());
+    let goal = |n: &crate::andor::NodeId| g.node(*n).terminal;
+    let dead = |n: &crate::andor::NodeId| !g.node(*n).terminal && g.connectors_of(*n).is_empty();
+    let obvious = start.iter().any(|&c| g.connector(c).to.iter().all(goal))
+        || start.iter().all(|&c| g.connector(c).to.iter().any(dead));
+    vec![inner(true), inner(false), u64::from(obvious)]
+}
+
+/// Both answers occur, and the start's own connectors do not decide it.
+fn point(_: &[&str]) -> Vec<super::Limit> {
+    vec![
+        super::Limit::at_least("solvable_nodes", 1),
+        super::Limit::at_least("unsolvable_nodes", 1),
+        super::Limit::exactly("start_obvious", 0),
+    ]
 }

@@ -496,8 +496,8 @@ pub fn generate(p: &Params, seed: u64) -> Result<TicTacToe, GenerateError> {
         },
         |drawn| drawn.as_ref().map_or(9, |(_, tree)| tree.len()),
         |drawn| match drawn {
-            None => Some("a game still going on".to_string()),
-            Some((_, tree)) => p.search.unmet(tree),
+            None => Some((0, "a game still going on".to_string())),
+            Some((_, tree)) => p.search.unmet(tree).map(|m| (1, m)),
         },
     )
     .map(|drawn| drawn.expect("checked").0)

@@ -167,7 +167,7 @@ pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
         seed,
         |rng| draw(params, rng),
         Tree::len,
-        |candidate| params.unmet(candidate),
+        |candidate| params.unmet(candidate).map(|m| (1, m)),
     )
 }
 

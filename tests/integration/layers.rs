@@ -26,6 +26,7 @@ const ORDER: &[&str] = &[
     "exercise",
     "roster",
     "problem_set",
+    "fair",
     "class_set",
     "manifest",
     "view",

@@ -279,14 +279,15 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
         |(_, tree)| tree.len(),
         |(game, tree)| {
             if game.board.moves(game.to_move).is_empty() {
-                return Some("a legal move for the side to move".to_string());
+                return Some((0, "a legal move for the side to move".to_string()));
             }
             if tree.leaves().count() > MAX_LEAVES {
-                return Some(format!(
-                    "at most {MAX_LEAVES} positions at the lookahead's frontier"
+                return Some((
+                    0,
+                    format!("at most {MAX_LEAVES} positions at the lookahead's frontier"),
                 ));
             }
-            p.search.unmet(tree)
+            p.search.unmet(tree).map(|m| (1, m))
         },
     )
     .map(|(game, _)| game)

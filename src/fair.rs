@@ -1,0 +1,251 @@
+//! Exercises that make their point, and variants that weigh the same.
+//!
+//! A generated exercise is drawn again (from seeds derived from its own)
+//! until its key meets every [`Limit`]: what makes the kind's point
+//! ([`KindDef::point`]: an alpha-beta exercise has a cut), the teacher's
+//! ranges (`evaluated = "14..18"`), and, unless `even = false`, a band around
+//! the set's typical variant for the kind's work (its first measure). The
+//! typical variant comes from a pilot draw that depends on the set and its
+//! secret or seed only, never on the roster: adding a student changes no one
+//! else's sheet. docs/generators.md states the rules.
+
+use crate::exercise::{Conventions, Key, KindDef, Limit};
+use crate::generate::GenerateError;
+use crate::instance::{Instance, Params};
+use crate::problem_set::{Exercise, InstanceSource, ProblemSet};
+use crate::rng::Master;
+
+/// Draws of one exercise for one variant before its limits are called unmet.
+pub const ATTEMPTS: u64 = 200;
+/// Variants drawn to find the typical one.
+pub const PILOT: u64 = 25;
+/// The band around the typical work: ± this percentage of the median (at least ± 1).
+pub const BAND_PERCENT: u64 = 20;
+
+/// The band each exercise's work keeps to (`None`: fixed, uneven or bounded by the teacher).
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    bands: Vec<Option<Limit>>,
+}
+
+impl Plan {
+    /// Finds each generated exercise's typical work from a pilot draw.
+    pub fn new(set: &ProblemSet, master: &Master) -> Result<Plan, (usize, GenerateError)> {
+        let ctx = format!("treequiz/pilot\0{}", set.title);
+        let bands = set
+            .exercises
+            .iter()
+            .enumerate()
+            .map(|(i, exercise)| {
+                let InstanceSource::Generated(params) = &exercise.source else {
+                    return Ok(None);
+                };
+                let work = exercise.kind.measures[0];
+                if !exercise.even || exercise.limits.iter().any(|l| l.measure == work) {
+                    return Ok(None);
+                }
+                let mut works = (0..PILOT)
+                    .map(|k| {
+                        let seed = master.derive(&ctx, (i as u64) << 32 | k);
+                        draw(exercise, params, seed, &set.conventions, None)
+                            .map(|d| d.measures[0].1)
+                    })
+                    .collect::<Result<Vec<u64>, _>>()
+                    .map_err(|e| (i, e))?;
+                works.sort_unstable();
+                let median = works[works.len() / 2];
+                let d = (median * BAND_PERCENT / 100).max(1);
+                Ok(Some(Limit {
+                    measure: work,
+                    lo: median.saturating_sub(d),
+                    hi: median + d,
+                }))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Plan { bands })
+    }
+
+    /// The band of exercise `i` (0-based).
+    pub fn band(&self, i: usize) -> Option<Limit> {
+        self.bands.get(i).copied().flatten()
+    }
+}
+
+/// One drawn exercise: its instance, key and measures.
+pub struct Drawn {
+    /// The seed its family generator was given (`sample` with it gives the instance).
+    pub seed: u64,
+    /// The instance.
+    pub instance: Instance,
+    /// Its key.
+    pub key: Key,
+    /// The kind's measures of it, by name.
+    pub measures: Vec<(&'static str, u64)>,
+}
+
+/// Every limit an exercise's variants meet: the kind's point, the teacher's
+/// ranges, and the band.
+pub fn limits(exercise: &Exercise, band: Option<Limit>) -> Vec<Limit> {
+    let mut out = (exercise.kind.point)(&exercise.ask);
+    out.extend(&exercise.limits);
+    out.extend(band);
+    out
+}
+
+/// The first of the seeds derived from `seed` whose instance meets every
+/// limit; attempt 0 is `seed` itself. Unmet, the error names the limit
+/// missed most often.
+pub fn draw(
+    exercise: &Exercise,
+    params: &Params,
+    seed: u64,
+    conventions: &Conventions,
+    band: Option<Limit>,
+) -> Result<Drawn, GenerateError> {
+    let limits = limits(exercise, band);
+    let mut missed = vec![0u32; limits.len()];
+    for attempt in 0..ATTEMPTS {
+        let s = attempt_seed(seed, attempt);
+        let instance = params.generate(s, conventions.alpha_beta)?;
+        let key = (exercise.kind.solve)(&instance, conventions);
+        let measures = exercise.kind.measures_of(&instance, &key, conventions);
+        let unmet: Vec<usize> = (0..limits.len())
+            .filter(|&j| !holds(&measures, limits[j]))
+            .collect();
+        if unmet.is_empty() {
+            return Ok(Drawn {
+                seed: s,
+                instance,
+                key,
+                measures,
+            });
+        }
+        for j in unmet {
+            missed[j] += 1;
+        }
+    }
+    let worst = (0..limits.len())
+        .max_by_key(|&j| (missed[j], std::cmp::Reverse(j)))
+        .expect("a limit was missed");
+    Err(GenerateError::Unsatisfied {
+        what: "exercise",
+        constraint: format!("{} (missed by {} of them)", limits[worst], missed[worst]),
+        attempts: ATTEMPTS as u32,
+    })
+}
+
+fn holds(measures: &[(&str, u64)], limit: Limit) -> bool {
+    measures
+        .iter()
+        .find(|(name, _)| *name == limit.measure)
+        .is_none_or(|&(_, v)| limit.holds(v))
+}
+
+/// Seed of attempt `k`: `seed` itself first, then SplitMix64 steps from it.
+fn attempt_seed(seed: u64, k: u64) -> u64 {
+    if k == 0 {
+        return seed;
+    }
+    let mut z = seed.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The measures of every variant's exercises, as `generate` collects them.
+pub struct Row {
+    /// The variant's id.
+    pub id: String,
+    /// Per exercise, its measures.
+    pub exercises: Vec<Vec<(&'static str, u64)>>,
+}
+
+/// The variant report: per generated exercise, each measure's spread over
+/// the class and the variants far from the rest, then one line on how even
+/// the set is. Markdown, in the set's language.
+pub fn report(set: &ProblemSet, plan: &Plan, rows: &[Row], lang: &crate::lang::Lang) -> String {
+    let mut out = format!(
+        "# {}\n\n",
+        lang.fill("variants.title", &[("title", &set.title)])
+    );
+    out += &lang.fill("variants.intro", &[("n", &rows.len().to_string())]);
+    out += "\n\n";
+    let mut widest = 0u64; // the largest spread of work, in percent of its median
+    for (i, exercise) in set.exercises.iter().enumerate() {
+        let kind: &KindDef = exercise.kind;
+        out += &format!(
+            "## {}\n\n",
+            lang.fill(
+                "variants.question",
+                &[("number", &(i + 1).to_string()), ("kind", kind.name)]
+            )
+        );
+        if !matches!(exercise.source, InstanceSource::Generated(_)) {
+            out += lang.get("variants.fixed");
+            out += "\n\n";
+            continue;
+        }
+        let limits = limits(exercise, plan.band(i));
+        if !limits.is_empty() {
+            let list: Vec<String> = limits.iter().map(|l| format!("`{l}`")).collect();
+            out += &lang.fill("variants.limits", &[("limits", &list.join(", "))]);
+            out += "\n\n";
+        }
+        out += &format!(
+            "| {} | {} | {} | {} | {} |\n|---|---|---|---|---|\n",
+            lang.get("variants.measure"),
+            lang.get("variants.min"),
+            lang.get("variants.median"),
+            lang.get("variants.max"),
+            lang.get("variants.outliers")
+        );
+        for (m, &name) in kind.measures.iter().enumerate() {
+            let mut values: Vec<(u64, &str)> = rows
+                .iter()
+                .filter_map(|r| {
+                    r.exercises
+                        .get(i)
+                        .and_then(|e| e.get(m))
+                        .map(|v| (v.1, r.id.as_str()))
+                })
+                .collect();
+            if values.is_empty() {
+                continue;
+            }
+            values.sort_unstable();
+            let at = |q: usize| values[(values.len() - 1) * q / 4].0;
+            let (q1, median, q3) = (at(1), at(2), at(3));
+            // Tukey's fences, at least 2 from the quartiles (most measures are small counts).
+            let fence = ((q3 - q1) * 3 / 2).max(2);
+            let (lo, hi) = (q1.saturating_sub(fence), q3 + fence);
+            let outliers: Vec<String> = values
+                .iter()
+                .filter(|(v, _)| *v < lo || *v > hi)
+                .map(|(v, id)| format!("{id} ({v})"))
+                .collect();
+            if m == 0 && median > 0 {
+                let spread = (values[values.len() - 1].0 - values[0].0) * 100 / median;
+                widest = widest.max(spread);
+            }
+            out += &format!(
+                "| `{name}` | {} | {median} | {} | {} |\n",
+                values[0].0,
+                values[values.len() - 1].0,
+                if outliers.is_empty() {
+                    "—".to_string()
+                } else {
+                    outliers.join(", ")
+                }
+            );
+        }
+        out += "\n";
+    }
+    out += &lang.fill("variants.evenness", &[("spread", &widest.to_string())]);
+    out += "\n";
+    out
+}
+
+/// The report's last line, for `generate` to print.
+pub fn evenness(report: &str) -> &str {
+    report.trim_end().lines().last().unwrap_or("")
+}
