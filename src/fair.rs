@@ -170,7 +170,8 @@ pub fn report(set: &ProblemSet, plan: &Plan, rows: &[Row], lang: &crate::lang::L
     );
     out += &lang.fill("variants.intro", &[("n", &rows.len().to_string())]);
     out += "\n\n";
-    let mut widest = 0u64; // the largest spread of work, in percent of its median
+    // The largest spread of work, in percent of its median: (spread, question, measure, least, median, most).
+    let mut widest: Option<(u64, usize, &str, u64, u64, u64)> = None;
     for (i, exercise) in set.exercises.iter().enumerate() {
         let kind: &KindDef = exercise.kind;
         out += &format!(
@@ -223,9 +224,12 @@ pub fn report(set: &ProblemSet, plan: &Plan, rows: &[Row], lang: &crate::lang::L
                 .filter(|(v, _)| *v < lo || *v > hi)
                 .map(|(v, id)| format!("{id} ({v})"))
                 .collect();
+            let (least, most) = (values[0].0, values[values.len() - 1].0);
             if m == 0 && median > 0 {
-                let spread = (values[values.len() - 1].0 - values[0].0) * 100 / median;
-                widest = widest.max(spread);
+                let spread = (most - least) * 100 / median;
+                if widest.is_none_or(|w| spread > w.0) {
+                    widest = Some((spread, i + 1, name, least, median, most));
+                }
             }
             out += &format!(
                 "| `{name}` | {} | {median} | {} | {} |\n",
@@ -240,7 +244,20 @@ pub fn report(set: &ProblemSet, plan: &Plan, rows: &[Row], lang: &crate::lang::L
         }
         out += "\n";
     }
-    out += &lang.fill("variants.evenness", &[("spread", &widest.to_string())]);
+    out += &match widest {
+        Some((spread, number, measure, least, median, most)) => lang.fill(
+            "variants.evenness",
+            &[
+                ("spread", &spread.to_string()),
+                ("number", &number.to_string()),
+                ("measure", measure),
+                ("least", &least.to_string()),
+                ("median", &median.to_string()),
+                ("most", &most.to_string()),
+            ],
+        ),
+        None => lang.get("variants.all_fixed").to_string(),
+    };
     out += "\n";
     out
 }

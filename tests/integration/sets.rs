@@ -442,3 +442,139 @@ fn chinese_sheets_come_from_the_chinese_table() {
         "{err}"
     );
 }
+
+/// Whether a generated exercise is trivial, read off its key as a student
+/// sees it (not from the kind's own measures), by these definitions:
+/// - minimax: fewer than 3 inner nodes (nothing to back up);
+/// - alpha-beta: no cut (it is minimax);
+/// - and-or-solvable: every non-goal node solvable, or none, or the start
+///   decided by its own connectors (one leads to goals only, or each one has a
+///   dead end);
+/// - solution-cost: a solution one connector deep, or, asked for both, sum
+///   and max choose the same solution;
+/// - ao-star: one expansion, or a solution one connector deep;
+/// - tictactoe, othello: one move to choose from.
+fn trivial(item: &treequiz::class_set::Item) -> Option<String> {
+    use treequiz::exercise::{Answer, Trace};
+    use treequiz::instance::{Instance, Item};
+    let key = &item.key;
+    let set = |field: &str| match key.answer(field) {
+        Some(Answer::Set(items)) | Some(Answer::Sequence(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    // Connectors on the longest path from the start through a solution.
+    let depth = |g: &treequiz::andor::Graph, solution: &[Item]| {
+        fn walk(g: &treequiz::andor::Graph, sol: &[u32], n: treequiz::andor::NodeId) -> usize {
+            sol.iter()
+                .map(|&c| g.connector(treequiz::andor::ConnectorId(c)))
+                .find(|c| c.from == n)
+                .map_or(0, |c| {
+                    1 + c.to.iter().map(|&t| walk(g, sol, t)).max().unwrap_or(0)
+                })
+        }
+        let sol: Vec<u32> = solution
+            .iter()
+            .filter_map(|i| match i {
+                Item::Connector(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        walk(g, &sol, g.start())
+    };
+    let why = match (item.exercise.kind.name, &item.instance) {
+        ("minimax", Instance::GameTree(t)) => (t.ids().filter(|&id| t.leaf(id).is_none()).count()
+            < 3)
+        .then(|| "fewer than 3 inner nodes".to_string()),
+        ("alpha-beta", _) => (set("alpha_cuts").is_empty() && set("beta_cuts").is_empty())
+            .then(|| "no cut".to_string()),
+        ("and-or-solvable", Instance::AndOr(g)) => {
+            let inner = |items: Vec<Item>| {
+                items
+                    .iter()
+                    .filter(|i| matches!(i, Item::Node(n) if !g.node(treequiz::andor::NodeId(*n)).terminal))
+                    .count()
+            };
+            let start = g.connectors_of(g.start());
+            let goal = |n: &treequiz::andor::NodeId| g.node(*n).terminal;
+            let dead = |n: &treequiz::andor::NodeId| !goal(n) && g.connectors_of(*n).is_empty();
+            if inner(set("solvable")) == 0 || inner(set("unsolvable")) == 0 {
+                Some("one answer for every node".to_string())
+            } else if start.iter().any(|&c| g.connector(c).to.iter().all(goal))
+                || start.iter().all(|&c| g.connector(c).to.iter().any(dead))
+            {
+                Some("the start is decided by its own connectors".to_string())
+            } else {
+                None
+            }
+        }
+        ("solution-cost", Instance::AndOr(g)) => {
+            let (mut a, mut b) = (set("sum_solution"), set("max_solution"));
+            if depth(g, &a) < 2 || depth(g, &b) < 2 {
+                Some("a solution one connector deep".to_string())
+            } else {
+                a.sort_unstable();
+                b.sort_unstable();
+                let both = item.exercise.ask.iter().any(|f| f.starts_with("sum"))
+                    && item.exercise.ask.iter().any(|f| f.starts_with("max"));
+                (both && a == b).then(|| "sum and max choose the same solution".to_string())
+            }
+        }
+        ("ao-star", Instance::AndOr(g)) => {
+            let Trace::AoStar(run) = &key.trace else {
+                unreachable!()
+            };
+            (set("expanded").len() < 2
+                || depth(
+                    g,
+                    &run.solution
+                        .iter()
+                        .map(|c| Item::Connector(c.0))
+                        .collect::<Vec<_>>(),
+                ) < 2)
+                .then(|| "one expansion, or a one-connector solution".to_string())
+        }
+        ("tictactoe" | "othello", _) => match key.answer("move_values") {
+            Some(Answer::Values(moves)) => (moves.len() < 2).then(|| "one move".to_string()),
+            _ => Some("no move values".to_string()),
+        },
+        _ => None,
+    };
+    why
+}
+
+#[test]
+fn shipped_sets_make_their_point_in_200_variants() {
+    let roster: String = std::iter::once("id".to_string())
+        .chain((0..200).map(|i| format!("s{i:03}")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let students = treequiz::roster::parse(&treequiz::input::Source {
+        path: "class.csv".into(),
+        text: roster,
+    })
+    .unwrap();
+    let mut checked = 0;
+    for name in [
+        "demo",
+        "game-tree-quiz",
+        "and-or-quiz",
+        "midterm-zh",
+        "games",
+    ] {
+        let set =
+            treequiz::problem_set::load(&root().join(format!("problem-sets/{name}.toml"))).unwrap();
+        let master =
+            treequiz::rng::Master::from_secret("00112233445566778899aabbccddeeff").unwrap();
+        let variants = treequiz::class_set::build(&set, &master, &students).unwrap();
+        assert_eq!(variants.len(), 200);
+        for v in &variants {
+            for item in v.items.iter().filter(|i| i.seed.is_some()) {
+                checked += 1;
+                if let Some(why) = trivial(item) {
+                    panic!("{name} q{} of {}: {why}", item.number, v.id);
+                }
+            }
+        }
+    }
+    assert!(checked >= 200 * 15, "{checked}");
+}
