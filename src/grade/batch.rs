@@ -430,7 +430,8 @@ fn named_for<'a>(book: &'a KeyBook, path: &Path) -> Option<&'a KeyVariant> {
 /// Every file gets one row, in the order of `files`, then one `missing` row
 /// per student of the book who has none. A row's student is the roster's
 /// spelling of the id its file gives; a file that cannot be graded is
-/// given to the student its `student` line, or else its file name, names.
+/// given to the student its `student` line, or else its file name, names
+/// (the file name wins over an id that is not on the roster).
 /// A file named for one student that holds another's sheet is a
 /// `name-mismatch`; several graded files of one student are all
 /// `duplicate`s, each naming the others. Linear in the number of files and
@@ -473,6 +474,7 @@ pub fn grade_all_with(
         if student.eq_ignore_ascii_case(owner) {
             continue;
         }
+        let known = book.student(&student).is_some();
         let holder = book.student(&student).map_or_else(|| student.clone(), who);
         let text = lang.fill(
             "batch.name_mismatch",
@@ -485,6 +487,12 @@ pub fn grade_all_with(
                 .entry(owner.to_lowercase())
                 .or_insert_with(|| (row.file.clone(), holder));
         } else {
+            // A file that does not count anyway: an id the roster does not
+            // know (a typo) yields to the student the file is named for.
+            if !known {
+                row.student = named.student.clone();
+                row.name = named.name.clone();
+            }
             row.problems.push(text);
         }
     }

@@ -142,7 +142,14 @@ fn handed_in(dir: &Path) {
         &set_field(&key(dir, "c9"), 1, "value", "999"),
     );
     write("c9 (1).toml", &key(dir, "c9"));
-    // d10, e11, f12 hand in nothing.
+    // A broken file named for f12 whose student line has a typo: f12's.
+    write(
+        "f12.toml",
+        &key(dir, "f12")
+            .replace("student = \"f12\"", "student = \"fl2\"")
+            .replacen("[q1]", "[q1", 1),
+    );
+    // d10 and e11 hand in nothing.
 }
 
 #[test]
@@ -233,7 +240,7 @@ fn every_roster_student_has_one_row_and_broken_files_are_their_owners() {
     let (code, stdout, err) = grade(&dir, &[]);
     assert_eq!((code, err.as_str()), (1, ""), "{stdout}");
     assert!(
-        stdout.contains("graded 3 of 10 files") && stdout.contains("4 students handed in nothing"),
+        stdout.contains("graded 3 of 11 files") && stdout.contains("3 students handed in nothing"),
         "{stdout}"
     );
     let text = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
@@ -276,8 +283,14 @@ fn every_roster_student_has_one_row_and_broken_files_are_their_owners() {
         .filter(|r| r[col("status")] == "missing")
         .map(|r| r[0].as_str())
         .collect();
-    assert_eq!(missing, ["a7", "d10", "e11", "f12"], "{text}");
-    assert_eq!(table.len(), 1 + 10 + 4);
+    assert_eq!(missing, ["a7", "d10", "e11"], "{text}");
+    assert_eq!(table.len(), 1 + 11 + 3);
+    let f12 = row("f12.toml");
+    assert_eq!(
+        (&f12[0][..], &f12[col("status")][..]),
+        ("f12", "unreadable")
+    );
+    assert!(f12[col("problems")].contains("fl2"), "{f12:?}");
     // A file named for a7 holding b8's sheet: both named, counted for neither.
     let a7 = row("a7.toml");
     assert_eq!(a7[col("status")], "name-mismatch");
@@ -574,8 +587,8 @@ fn progress_shows_on_a_terminal_only() {
         .output()
         .unwrap();
     let seen = String::from_utf8_lossy(&out.stdout);
-    assert!(seen.contains("\rgrading 0 / 10"), "{seen:?}");
-    assert!(seen.contains("\rgrading 10 / 10"), "{seen:?}");
+    assert!(seen.contains("\rgrading 0 / 11"), "{seen:?}");
+    assert!(seen.contains("\rgrading 11 / 11"), "{seen:?}");
     assert!(seen.contains("\r\x1b[K"), "the line is cleared: {seen:?}");
     assert!(dir.join("tty/grades.csv").is_file());
 }
