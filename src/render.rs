@@ -33,6 +33,8 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("feedback.md", include_str!("../templates/feedback.md")),
     ("solve.txt", include_str!("../templates/solve.txt")),
     ("feedback.html", include_str!("../templates/feedback.html")),
+    ("summary.md", include_str!("../templates/summary.md")),
+    ("summary.html", include_str!("../templates/summary.html")),
 ];
 
 /// A template that cannot be read or rendered.

@@ -1,12 +1,13 @@
-//! `treequiz grade`: a folder of answer files in, a grade table, a summary and
-//! one feedback page per file out. Nothing is dropped: every file gets a row.
+//! `treequiz grade`: a folder of answer files in, a grade table, gradebook
+//! exports, a summary and one feedback page per file out. Nothing is dropped:
+//! every file gets a row.
 
 use std::path::{Path, PathBuf};
 
 use treequiz::class_set;
 use treequiz::grade::batch::{self, Row};
 use treequiz::grade::key::KeyBook;
-use treequiz::grade::report;
+use treequiz::grade::{export, report};
 use treequiz::instance;
 use treequiz::lang::Lang;
 use treequiz::output::write_atomic;
@@ -16,10 +17,12 @@ use treequiz::rng::Master;
 use treequiz::roster::{Student, folder_name};
 
 use super::UsageError;
+use super::progress::Progress;
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Answer files, or folders searched for *.toml.
+    /// Answer files, or folders: every file in them is graded, whatever its
+    /// name (.toml, .txt, none; hidden files are skipped).
     #[arg(required = true)]
     submissions: Vec<PathBuf>,
     /// The manifest.json written by `generate`.
@@ -34,9 +37,17 @@ pub(crate) struct Args {
     /// With --set: the practice seed.
     #[arg(long, group = "keys_from")]
     seed: Option<u64>,
-    /// The folder for grades.csv, summary.md and feedback/.
+    /// The folder for grades.csv, canvas.csv and moodle.csv (with a roster),
+    /// summary.md, summary.html and feedback/.
     #[arg(long, default_value = "grading")]
     out: PathBuf,
+    /// Write the CSV files with a UTF-8 byte-order mark, so that Excel shows
+    /// Chinese (and other non-ASCII) names; Canvas and Moodle accept it too.
+    #[arg(long)]
+    excel: bool,
+    /// The assignment's name in canvas.csv and moodle.csv (default: the set's title).
+    #[arg(long, value_name = "NAME")]
+    assignment: Option<String>,
     /// Feedback that does not reveal the key (for a retake).
     #[arg(long)]
     hide_key: bool,
@@ -86,13 +97,15 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     let files = batch::collect(&args.submissions).map_err(usage)?;
     if files.is_empty() {
         return Err(UsageError(
-            "no answer files (*.toml) found in the given paths".into(),
+            "no answer files found in the given paths (every file counts, whatever its name; hidden files are skipped)".into(),
         ));
     }
     let (book, lang) = match (&args.manifest, &args.set) {
         (Some(path), _) => {
+            let reading = Progress::stderr("reading the manifest", 0);
             let source = instance::read_source_capped(path, 1 << 30).map_err(usage)?;
             let book = KeyBook::from_manifest(&source).map_err(usage)?;
+            reading.finish();
             let lang = renderer.lang(&book.language).map_err(usage)?;
             (book, lang)
         }
@@ -108,19 +121,71 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR/manifest.json, or --set SET.toml with --secret FILE or --seed N".into())),
     };
-    let mut rows = batch::grade_all(&book, &files, &lang, args.hide_key);
-    write_reports(&args.out, &mut rows, &lang, &renderer, args.hide_key)?;
+    let assignment = args
+        .assignment
+        .clone()
+        .unwrap_or_else(|| book.title.clone());
+    if book.has_roster() {
+        export::check_assignment(&assignment).map_err(|m| {
+            UsageError(format!(
+                "{m}; name the gradebook column with --assignment NAME{}",
+                if args.assignment.is_some() {
+                    String::new()
+                } else {
+                    " (it defaults to the set's title)".to_string()
+                }
+            ))
+        })?;
+    }
+    let grading = Progress::stderr("grading", files.len());
+    let mut rows = batch::grade_all_with(&book, &files, &lang, args.hide_key, &|| grading.tick());
+    grading.finish();
+    let out = Output {
+        dir: &args.out,
+        lang: &lang,
+        renderer: &renderer,
+        hide_key: args.hide_key,
+        excel: args.excel,
+        assignment: &assignment,
+    };
+    let written = write_reports(&out, &book, &mut rows)?;
     let attention = rows.iter().filter(|r| r.needs_attention()).count();
     let graded = rows
         .iter()
         .filter(|r| r.status == batch::Status::Graded)
         .count();
-    let text = format!(
-        "graded {graded} of {} files ({attention} rows need attention); wrote {}\n",
+    let missing = rows
+        .iter()
+        .filter(|r| r.status == batch::Status::Missing)
+        .count();
+    let mut text = format!(
+        "graded {graded} of {} files ({attention} rows need attention{}); wrote {}\n",
         rows.iter().filter(|r| !r.file.is_empty()).count(),
-        args.out.join("grades.csv").display()
+        if book.has_roster() {
+            format!(", {missing} students handed in nothing")
+        } else {
+            String::new()
+        },
+        written.join(", ")
     );
+    let possible = export::points_possible(&book);
+    if book.has_roster() && possible > 100.0 {
+        text.push_str(&format!(
+            "note: totals go up to {}; Moodle imports grades above 100 only with \"Unlimited grades\" on (Site administration > Grades > General settings)\n",
+            report::points(possible)
+        ));
+    }
     Ok((text, attention > 0))
+}
+
+/// Where and how the reports are written.
+struct Output<'a> {
+    dir: &'a Path,
+    lang: &'a Lang,
+    renderer: &'a Renderer,
+    hide_key: bool,
+    excel: bool,
+    assignment: &'a str,
 }
 
 /// The student id a sheet gives, read leniently (for regenerating its key).
@@ -134,13 +199,13 @@ fn student_of(path: &Path) -> Option<String> {
         .filter(|s| !s.is_empty())
 }
 
+/// Writes every report; returns the names of the files written besides the
+/// feedback pages.
 fn write_reports(
-    out: &Path,
+    out: &Output<'_>,
+    book: &KeyBook,
     rows: &mut [Row],
-    lang: &Lang,
-    renderer: &Renderer,
-    hide_key: bool,
-) -> Result<(), UsageError> {
+) -> Result<Vec<String>, UsageError> {
     // A page per file, named after its path (stable from run to run), listed in the table.
     // Membership only: the set's order never reaches the output.
     let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
@@ -162,31 +227,72 @@ fn write_reports(
         names.insert(name.clone());
         row.feedback = format!("feedback/{name}.html");
     }
-    let mut files = vec![
-        (out.join("grades.csv"), report::grades_csv(rows)),
-        (out.join("summary.md"), report::summary(rows, lang)),
-    ];
-    for row in rows.iter().filter(|r| !r.feedback.is_empty()) {
-        let view = report::feedback_view(row, lang, hide_key);
+    let csv = |text: String| {
+        if out.excel {
+            format!("{}{text}", report::BOM)
+        } else {
+            text
+        }
+    };
+    let mut files = vec![("grades.csv", csv(report::grades_csv(rows)))];
+    if book.has_roster() {
+        files.push((
+            "canvas.csv",
+            csv(export::canvas_csv(book, rows, out.assignment)),
+        ));
+        files.push((
+            "moodle.csv",
+            csv(export::moodle_csv(book, rows, out.assignment)),
+        ));
+    }
+    let students = book.variants.iter().filter(|v| v.student.is_some()).count();
+    let summary = report::summary_view(rows, out.lang, &book.title, students);
+    for name in ["summary.md", "summary.html"] {
+        files.push((name, out.renderer.render(name, &summary).map_err(usage)?));
+    }
+    let written: Vec<String> = files
+        .iter()
+        .map(|(name, _)| out.dir.join(name).display().to_string())
+        .collect();
+    let mut files: Vec<(PathBuf, String)> = files
+        .into_iter()
+        .map(|(name, text)| (out.dir.join(name), text))
+        .collect();
+    let pages: Vec<&Row> = rows.iter().filter(|r| !r.feedback.is_empty()).collect();
+    let rendering = Progress::stderr("rendering feedback", pages.len());
+    for row in pages {
+        let view = report::feedback_view(row, out.lang, out.hide_key);
         let stem = row.feedback.trim_end_matches(".html");
         for ext in ["md", "html"] {
             files.push((
-                out.join(format!("{stem}.{ext}")),
-                renderer
+                out.dir.join(format!("{stem}.{ext}")),
+                out.renderer
                     .render(&format!("feedback.{ext}"), &view)
                     .map_err(usage)?,
             ));
         }
+        rendering.tick();
     }
-    // Pages of an earlier run (with --force) must not linger beside the new ones.
-    let old = out.join("feedback");
+    rendering.finish();
+    // Files of an earlier run (with --force) must not linger beside the new ones.
+    for name in ["canvas.csv", "moodle.csv"] {
+        let path = out.dir.join(name);
+        if !files.iter().any(|(p, _)| *p == path) && path.is_file() {
+            std::fs::remove_file(&path)
+                .map_err(|e| UsageError(format!("{}: cannot remove: {e}", path.display())))?;
+        }
+    }
+    let old = out.dir.join("feedback");
     if old.is_dir() {
         std::fs::remove_dir_all(&old)
             .map_err(|e| UsageError(format!("{}: cannot remove: {e}", old.display())))?;
     }
+    let writing = Progress::stderr("writing files", files.len());
     for (path, text) in files {
         write_atomic(&path, text.as_bytes())
             .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        writing.tick();
     }
-    Ok(())
+    writing.finish();
+    Ok(written)
 }

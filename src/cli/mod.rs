@@ -4,6 +4,7 @@ mod check;
 mod conventions;
 mod generate;
 mod grade;
+mod progress;
 mod sample;
 mod secret;
 mod solve;

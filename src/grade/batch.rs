@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::key::KeyBook;
-use super::score::{QuestionScore, round2, score};
+use super::key::{KeyBook, KeyVariant};
+use super::score::{QuestionScore, cents, round2, score};
 use super::submission;
-use crate::input::Source;
+use crate::input::{Location, Source};
 use crate::lang::Lang;
 
 /// Answer files larger than this are not read.
@@ -34,11 +34,27 @@ pub enum Status {
     WrongVariant,
     /// One of several files with the same student id: none counts until the teacher decides.
     Duplicate,
+    /// A file named for one student that holds another student's sheet: it does not count until the teacher decides.
+    NameMismatch,
     /// A student of the class set handed in no file.
     Missing,
 }
 
 impl Status {
+    /// Every status, in the order the summary counts them.
+    pub const ALL: [Status; 10] = [
+        Status::Graded,
+        Status::Duplicate,
+        Status::NameMismatch,
+        Status::WrongVariant,
+        Status::UnknownVariant,
+        Status::Unreadable,
+        Status::NotUtf8,
+        Status::Empty,
+        Status::TooLarge,
+        Status::Missing,
+    ];
+
     /// The name in the grade table.
     pub fn name(self) -> &'static str {
         match self {
@@ -50,8 +66,17 @@ impl Status {
             Status::UnknownVariant => "unknown-variant",
             Status::WrongVariant => "wrong-variant",
             Status::Duplicate => "duplicate",
+            Status::NameMismatch => "name-mismatch",
             Status::Missing => "missing",
         }
+    }
+
+    /// Whether the row was scored (its question scores mean something), counted or not.
+    pub fn scored(self) -> bool {
+        matches!(
+            self,
+            Status::Graded | Status::Duplicate | Status::NameMismatch
+        )
     }
 }
 
@@ -60,8 +85,11 @@ impl Status {
 pub struct Row {
     /// The file as given.
     pub file: String,
-    /// The student id the file gives.
+    /// The student id: the roster's spelling when the file's id (or, for a
+    /// file that cannot be graded, its name) is a roster student's.
     pub student: Option<String>,
+    /// The student's name, from the roster.
+    pub name: Option<String>,
     /// The variant id the file gives.
     pub variant: Option<String>,
     /// What happened.
@@ -70,7 +98,7 @@ pub struct Row {
     pub reason: String,
     /// Scores per question (empty when not graded).
     pub questions: Vec<QuestionScore>,
-    /// Points earned.
+    /// Points earned: the sum of the questions' points as rounded to hundredths.
     pub total: f64,
     /// Points possible.
     pub max: f64,
@@ -85,6 +113,7 @@ impl Row {
         Row {
             file: file.to_string(),
             student: None,
+            name: None,
             variant: None,
             status,
             reason,
@@ -203,8 +232,69 @@ fn read(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
 pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> Row {
     match read(path, lang) {
         Ok(source) => grade_source(book, &source, lang, hide_key),
-        Err(row) => *row,
+        Err(row) => {
+            let mut row = *row;
+            // Text that cannot be graded may still say whose it is.
+            if matches!(
+                row.status,
+                Status::NotUtf8 | Status::Unreadable | Status::TooLarge
+            ) {
+                row.student = sniff_file(path);
+            }
+            row
+        }
     }
+}
+
+/// How much of a file that cannot be graded is searched for its `student` line.
+const SNIFF_BYTES: u64 = 64 * 1024;
+
+/// The `student = "…"` line of a file that is not UTF-8 TOML: UTF-16 (with
+/// its byte-order mark) is decoded, anything else read as lossy UTF-8.
+fn sniff_file(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(SNIFF_BYTES)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let utf16 = |big: bool| {
+        let units: Vec<u16> = bytes[2..]
+            .chunks_exact(2)
+            .map(|c| {
+                if big {
+                    u16::from_be_bytes([c[0], c[1]])
+                } else {
+                    u16::from_le_bytes([c[0], c[1]])
+                }
+            })
+            .collect();
+        String::from_utf16_lossy(&units)
+    };
+    let text = if bytes.starts_with(b"\xFF\xFE") {
+        utf16(false)
+    } else if bytes.starts_with(b"\xFE\xFF") {
+        utf16(true)
+    } else {
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    sniff_student(&text)
+}
+
+/// The id of the first `student = "…"` line (either quote), read without a
+/// TOML parser, for files that are not valid TOML.
+pub fn sniff_student(text: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start_matches(['\u{feff}', ' ', '\t']);
+        let rest = rest.strip_prefix("student")?.trim_start();
+        let rest = rest.strip_prefix('=')?.trim_start();
+        let quote = rest.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+        let value = &rest[1..];
+        let id = value[..value.find(quote)?].trim();
+        (!id.is_empty() && id.chars().count() <= 64 && !id.chars().any(char::is_control))
+            .then(|| id.to_string())
+    })
 }
 
 /// Grades one answer file's text; its variant is found through the book's index.
@@ -212,7 +302,24 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
     let sub = match submission::parse(source) {
         Ok(sub) => sub,
         Err(e) => {
-            return Row::refused(&source.path, Status::Unreadable, e.one_line());
+            // The parser's own words stay as they are; the sentence around them
+            // is in the set's language.
+            let reason = match (
+                &e.location,
+                e.message.strip_prefix("this is not valid TOML: "),
+            ) {
+                (Location::At { line, column, .. }, Some(detail)) => lang.fill(
+                    "batch.not_toml",
+                    &[
+                        ("place", &format!("{}:{line}:{column}", e.path)),
+                        ("detail", detail),
+                    ],
+                ),
+                _ => e.one_line(),
+            };
+            let mut row = Row::refused(&source.path, Status::Unreadable, reason);
+            row.student = sniff_student(&source.text);
+            return row;
         }
     };
     let mut row = Row::refused(&source.path, Status::Graded, String::new());
@@ -282,65 +389,176 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         row.problems.extend(problems);
         row.questions.push(scored);
     }
-    row.total = round2(
-        row.questions
-            .iter()
-            .flat_map(|q| q.fields.iter())
-            .map(|f| f.earned)
-            .sum(),
-    );
+    // The total is the sum of the questions as they are printed (each rounded
+    // to hundredths), so a spreadsheet that adds the columns agrees with it.
+    row.total = row.questions.iter().map(|q| cents(q.earned)).sum::<i64>() as f64 / 100.0;
     row.max = round2(row.questions.iter().map(|q| q.max).sum());
     row
 }
 
 /// Grades every file; a second file with the same student id is marked a duplicate.
-///
-/// Linear in the number of files and variants: variants, duplicates and
-/// missing students are found through hash maps, which are only looked up,
-/// never iterated, so rows keep the order of `files` and then of the book.
 pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool) -> Vec<Row> {
+    grade_all_with(book, files, lang, hide_key, &|| {})
+}
+
+/// `student (name)`, or the id alone.
+fn who(v: &KeyVariant) -> String {
+    let id = v.student.as_deref().unwrap_or("");
+    match &v.name {
+        Some(name) => format!("{id} ({name})"),
+        None => id.to_string(),
+    }
+}
+
+/// The roster student a file is named for: its stem, or else its folder's
+/// name, is a student's id or folder name (any case).
+fn named_for<'a>(book: &'a KeyBook, path: &Path) -> Option<&'a KeyVariant> {
+    let stem = path.file_stem().and_then(|s| s.to_str());
+    let parent = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|s| s.to_str());
+    [stem, parent]
+        .into_iter()
+        .flatten()
+        .find_map(|name| book.student(name))
+        .filter(|v| v.student.is_some())
+}
+
+/// [`grade_all`], calling `progress` once per file graded (from any thread).
+///
+/// Every file gets one row, in the order of `files`, then one `missing` row
+/// per student of the book who has none. A row's student is the roster's
+/// spelling of the id its file gives; a file that cannot be graded is
+/// given to the student its `student` line, or else its file name, names
+/// (the file name wins over an id that is not on the roster).
+/// A file named for one student that holds another's sheet is a
+/// `name-mismatch`; several graded files of one student are all
+/// `duplicate`s, each naming the others. Linear in the number of files and
+/// variants: students are found through hash maps, which are only looked up,
+/// never iterated.
+pub fn grade_all_with(
+    book: &KeyBook,
+    files: &[PathBuf],
+    lang: &Lang,
+    hide_key: bool,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<Row> {
     // Files are independent: grade them on every core, keeping their order.
-    let mut rows: Vec<Row> = crate::parallel::map(files, |f| grade_file(book, f, lang, hide_key));
-    // Several files with one student id: all are flagged and none counts, so the
-    // teacher decides (no rule about file names picks a resubmission silently).
+    let mut rows: Vec<Row> = crate::parallel::map(files, |f| {
+        let row = grade_file(book, f, lang, hide_key);
+        progress();
+        row
+    });
+    // The roster's spelling of every id, and the student's name.
+    for row in &mut rows {
+        if let Some(v) = row.student.as_deref().and_then(|s| book.student(s)) {
+            row.student = v.student.clone();
+            row.name = v.name.clone();
+        }
+    }
+    // A file's name may say whose it is; the sheet inside may say otherwise.
+    let mut named_elsewhere: HashMap<String, (String, String)> = HashMap::new();
+    for (row, path) in rows.iter_mut().zip(files) {
+        let Some(named) = named_for(book, path) else {
+            continue;
+        };
+        let owner = named.student.as_deref().unwrap_or("");
+        let Some(student) = row.student.clone() else {
+            if row.status != Status::Graded {
+                row.student = named.student.clone();
+                row.name = named.name.clone();
+            }
+            continue;
+        };
+        if student.eq_ignore_ascii_case(owner) {
+            continue;
+        }
+        let known = book.student(&student).is_some();
+        let holder = book.student(&student).map_or_else(|| student.clone(), who);
+        let text = lang.fill(
+            "batch.name_mismatch",
+            &[("named", &who(named)), ("student", &holder)],
+        );
+        if row.status == Status::Graded {
+            row.status = Status::NameMismatch;
+            row.reason = text;
+            named_elsewhere
+                .entry(owner.to_lowercase())
+                .or_insert_with(|| (row.file.clone(), holder));
+        } else {
+            // A file that does not count anyway: an id the roster does not
+            // know (a typo) yields to the student the file is named for.
+            if !known {
+                row.student = named.student.clone();
+                row.name = named.name.clone();
+            }
+            row.problems.push(text);
+        }
+    }
+    // Several graded files with one student id: all are flagged and none counts,
+    // so the teacher decides (no rule about file names picks a resubmission silently).
     let ids: Vec<Option<String>> = rows
         .iter()
         .map(|r| {
             (r.status == Status::Graded)
-                .then(|| r.student.clone())
+                .then(|| r.student.as_deref().map(str::to_lowercase))
                 .flatten()
-                .map(|s| s.to_lowercase())
         })
         .collect();
-    let mut counts: HashMap<&str, usize> = HashMap::new();
-    for who in ids.iter().flatten() {
-        *counts.entry(who).or_default() += 1;
+    let mut files_of: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, who) in ids.iter().enumerate() {
+        if let Some(who) = who {
+            files_of.entry(who).or_default().push(i);
+        }
     }
-    for (row, who) in rows.iter_mut().zip(&ids) {
-        let Some(who) = who else { continue };
-        let count = counts[who.as_str()];
-        if count > 1 {
+    let reasons: Vec<Option<String>> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, who)| {
+            let same = &files_of[who.as_deref()?];
+            (same.len() > 1).then(|| {
+                let others: Vec<&str> = same
+                    .iter()
+                    .filter(|&&j| j != i)
+                    .map(|&j| rows[j].file.as_str())
+                    .collect();
+                lang.fill(
+                    "batch.duplicate",
+                    &[
+                        ("count", &same.len().to_string()),
+                        ("student", rows[i].student.as_deref().unwrap_or("")),
+                        ("others", &others.join(lang.get("batch.sep"))),
+                    ],
+                )
+            })
+        })
+        .collect();
+    for (row, reason) in rows.iter_mut().zip(reasons) {
+        if let Some(reason) = reason {
             row.status = Status::Duplicate;
-            row.reason = lang.fill(
-                "batch.duplicate",
-                &[
-                    ("count", &count.to_string()),
-                    ("student", row.student.as_deref().unwrap_or("")),
-                ],
-            );
+            row.reason = reason;
         }
     }
     // Every student of the class set appears, handed in or not.
     let mut handed_in: HashSet<String> = rows
         .iter()
-        .filter_map(|r| r.student.as_deref().map(str::to_ascii_lowercase))
+        .filter_map(|r| r.student.as_deref().map(str::to_lowercase))
         .collect();
     for v in &book.variants {
         if let Some(student) = &v.student
-            && handed_in.insert(student.to_ascii_lowercase())
+            && handed_in.insert(student.to_lowercase())
         {
-            let mut row = Row::refused("", Status::Missing, lang.get("batch.missing").to_string());
+            let reason = match named_elsewhere.get(&student.to_lowercase()) {
+                Some((file, holder)) => lang.fill(
+                    "batch.missing_named",
+                    &[("file", file), ("student", holder)],
+                ),
+                None => lang.get("batch.missing").to_string(),
+            };
+            let mut row = Row::refused("", Status::Missing, reason);
             row.student = Some(student.clone());
+            row.name = v.name.clone();
             row.variant = Some(v.id.clone());
             rows.push(row);
         }

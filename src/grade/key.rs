@@ -8,6 +8,7 @@ use crate::input::{InputError, Source};
 use crate::instance::Instance;
 use crate::manifest::Manifest;
 use crate::problem_set::ProblemSet;
+use crate::roster::folder_name;
 use crate::scoring::Scoring;
 
 /// One question of one variant: its instance, its key (as data, never solved
@@ -41,6 +42,8 @@ pub struct KeyVariant {
     pub checksum: String,
     /// Its student, if any.
     pub student: Option<String>,
+    /// The student's name, if the roster gives one.
+    pub name: Option<String>,
     /// Its questions.
     pub questions: Vec<KeyQuestion>,
 }
@@ -52,20 +55,33 @@ pub struct KeyBook {
     pub variants: Vec<KeyVariant>,
     /// The language the sheets were made in.
     pub language: String,
+    /// The set's title (the assignment's name in gradebook exports).
+    pub title: String,
     /// Variant index by upper-case id.
     by_id: HashMap<String, usize>,
+    /// Variant index by the student's id and by their folder name, lower case.
+    by_student: HashMap<String, usize>,
 }
 
 impl KeyBook {
-    fn new(variants: Vec<KeyVariant>, language: String) -> KeyBook {
+    fn new(variants: Vec<KeyVariant>, language: String, title: String) -> KeyBook {
         let mut by_id = HashMap::with_capacity(variants.len());
+        let mut by_student = HashMap::with_capacity(variants.len());
         for (i, v) in variants.iter().enumerate() {
             by_id.entry(v.id.to_ascii_uppercase()).or_insert(i);
+            if let Some(id) = &v.student {
+                by_student.entry(id.trim().to_lowercase()).or_insert(i);
+                if let Some(folder) = folder_name(id) {
+                    by_student.entry(folder.to_lowercase()).or_insert(i);
+                }
+            }
         }
         KeyBook {
             variants,
             language,
+            title,
             by_id,
+            by_student,
         }
     }
 
@@ -77,6 +93,7 @@ impl KeyBook {
                 id: v.id.clone(),
                 checksum: v.checksum.clone(),
                 student: v.student.as_ref().map(|s| s.id.clone()),
+                name: v.student.as_ref().and_then(|s| s.name.clone()),
                 questions: v
                     .items
                     .iter()
@@ -93,7 +110,7 @@ impl KeyBook {
                     .collect(),
             })
             .collect();
-        KeyBook::new(variants, set.language.clone())
+        KeyBook::new(variants, set.language.clone(), set.title.clone())
     }
 
     /// Reads a manifest written by `treequiz generate`, checking every exercise.
@@ -119,11 +136,16 @@ impl KeyBook {
             variants.push(KeyVariant {
                 id: v.id,
                 checksum: v.checksum,
+                name: v.student.as_ref().and_then(|s| s.name.clone()),
                 student: v.student.map(|s| s.id),
                 questions,
             });
         }
-        Ok(KeyBook::new(variants, manifest.language))
+        Ok(KeyBook::new(
+            variants,
+            manifest.language,
+            manifest.set.title,
+        ))
     }
 
     /// The variant with this id (any case).
@@ -131,5 +153,17 @@ impl KeyBook {
         self.by_id
             .get(&id.trim().to_ascii_uppercase())
             .map(|&i| &self.variants[i])
+    }
+
+    /// The variant of the student with this id or folder name (any case).
+    pub fn student(&self, id: &str) -> Option<&KeyVariant> {
+        self.by_student
+            .get(&id.trim().to_lowercase())
+            .map(|&i| &self.variants[i])
+    }
+
+    /// Whether the variants belong to students of a roster.
+    pub fn has_roster(&self) -> bool {
+        self.variants.iter().any(|v| v.student.is_some())
     }
 }

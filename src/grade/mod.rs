@@ -1,6 +1,7 @@
 //! Grading answer files against the keys of a class set.
 
 pub mod batch;
+pub mod export;
 pub mod key;
 pub mod report;
 pub use crate::scoring as rules;

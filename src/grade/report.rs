@@ -1,22 +1,33 @@
 //! What grading writes: the grade table, a summary for the teacher, and the
 //! views of per-student feedback.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
 use super::batch::{Row, Status};
-use super::score::State;
+use super::score::{State, cents};
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
 
-/// The grade table as CSV (UTF-8): one row per submission, one column per question.
+/// The byte-order mark `--excel` puts first, so that Excel reads the CSV as UTF-8.
+pub const BOM: &str = "\u{feff}";
+
+/// The grade table as CSV (UTF-8, no byte-order mark): one row per
+/// submission and per missing student, the student's id and name first, one
+/// column per question.
+///
+/// A row that was scored shows its question scores, each rounded to
+/// hundredths as printed; only a counted (`graded`) row has a total, and the
+/// total is exactly the sum of the printed question columns. Duplicates and
+/// name mismatches show their scores for the teacher to compare, with no total.
 pub fn grades_csv(rows: &[Row]) -> String {
     let questions = rows.iter().map(|r| r.questions.len()).max().unwrap_or(0);
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
-        "file".to_string(),
-        "student".into(),
+        "student".to_string(),
+        "name".into(),
+        "file".into(),
         "variant".into(),
         "status".into(),
     ];
@@ -31,28 +42,23 @@ pub fn grades_csv(rows: &[Row]) -> String {
     w.write_record(&header).expect("writing to memory");
     for r in rows {
         let mut record = vec![
-            r.file.clone(),
             r.student.clone().unwrap_or_default(),
+            r.name.clone().unwrap_or_default(),
+            r.file.clone(),
             r.variant.clone().unwrap_or_default(),
             r.status.name().to_string(),
         ];
-        let graded = matches!(r.status, Status::Graded | Status::Duplicate);
-        record.extend((0..questions).map(|i| {
-            if graded {
-                r.questions
-                    .get(i)
-                    .map(|q| points(q.earned))
-                    .unwrap_or_default()
-            } else {
-                String::new()
-            }
+        let scored = r.status.scored();
+        record.extend((0..questions).map(|i| match r.questions.get(i) {
+            Some(q) if scored => points(q.earned),
+            _ => String::new(),
         }));
-        record.push(if graded {
+        record.push(if r.status == Status::Graded {
             points(r.total)
         } else {
             String::new()
         });
-        record.push(if graded { points(r.max) } else { String::new() });
+        record.push(if scored { points(r.max) } else { String::new() });
         record.push(r.reason.clone());
         record.push(r.problems.join("; "));
         record.push(r.feedback.clone());
@@ -74,127 +80,445 @@ fn spreadsheet_safe(cell: &str) -> String {
     }
 }
 
-/// The teacher's summary (Markdown): counts, score distribution, most common mistakes.
-pub fn summary(rows: &[Row], lang: &Lang) -> String {
-    let graded: Vec<&Row> = rows.iter().filter(|r| r.status == Status::Graded).collect();
-    let mut out = format!("# {}\n\n", lang.get("grade.summary"));
-    let mut by_status: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in rows {
-        *by_status.entry(r.status.name()).or_default() += 1;
+/// How many files have one status.
+#[derive(Serialize)]
+pub struct CountView {
+    /// The status, in the report's language.
+    pub status: String,
+    /// How many files.
+    pub n: usize,
+}
+
+/// One 10 % bin of the score distribution.
+#[derive(Serialize)]
+pub struct BinView {
+    /// `0–10`, …, `90–100`.
+    pub range: String,
+    /// How many graded files.
+    pub n: usize,
+    /// A bar of `n` blocks (at most 60).
+    pub bar: String,
+}
+
+/// A wrong answer given by several students.
+#[derive(Serialize)]
+pub struct WrongView {
+    /// The answer as the grader read it.
+    pub answer: String,
+    /// The same, with `|` and `` ` `` escaped for a Markdown table.
+    pub answer_md: String,
+    /// How many students gave it.
+    pub n: usize,
+}
+
+/// Figures for one field, or for a whole question.
+#[derive(Serialize)]
+pub struct StatsView {
+    /// The field's name, or "whole question".
+    pub label: String,
+    /// Whether this is the whole question.
+    pub whole: bool,
+    /// Points possible.
+    pub max: String,
+    /// Mean points earned.
+    pub mean: String,
+    /// Share of graded files at full marks (`85 %`).
+    pub full: String,
+    /// Share of graded files that left it blank.
+    pub blank: String,
+    /// The most common wrong answers (given by at least two students), at most three.
+    pub wrong: Vec<WrongView>,
+}
+
+/// One question's figures: the whole question first, then each field.
+#[derive(Serialize)]
+pub struct QuestionStatsView {
+    /// Its number.
+    pub number: usize,
+    /// "Question 2".
+    pub heading: String,
+    /// The whole question, then its fields.
+    pub rows: Vec<StatsView>,
+}
+
+/// One kind of mistake across the class.
+#[derive(Serialize)]
+pub struct MistakeView {
+    /// Share of graded files that make it (`40 %`).
+    pub share: String,
+    /// The question.
+    pub question: usize,
+    /// The field.
+    pub field: String,
+    /// One student's wording of it.
+    pub example: String,
+}
+
+/// A student of the roster.
+#[derive(Serialize)]
+pub struct StudentView {
+    /// Id.
+    pub id: String,
+    /// Name (empty when the roster has none).
+    pub name: String,
+}
+
+/// A file the teacher should look at.
+#[derive(Serialize)]
+pub struct AttentionView {
+    /// The file.
+    pub file: String,
+    /// The student it was given to (empty when none).
+    pub student: String,
+    /// Their name.
+    pub name: String,
+    /// The status, in the report's language.
+    pub status: String,
+    /// Why.
+    pub why: String,
+}
+
+/// The teacher's summary, as `summary.md` and `summary.html` render it.
+#[derive(Serialize)]
+pub struct SummaryView<'a> {
+    /// String table.
+    pub t: &'a serde_json::Value,
+    /// The language's code (for `<html lang>`).
+    pub language: &'a str,
+    /// The set's title.
+    pub title: &'a str,
+    /// Files handed in and students missing, counted apart.
+    pub headline: String,
+    /// Counts per status, of the files handed in.
+    pub counts: Vec<CountView>,
+    /// How many files were graded (and count).
+    pub graded: usize,
+    /// "mean 71.3 %, median 75.0 %".
+    pub mean_median: String,
+    /// The score distribution.
+    pub bins: Vec<BinView>,
+    /// Per question and field.
+    pub questions: Vec<QuestionStatsView>,
+    /// The most common mistakes, one line per (question, field, kind of reason).
+    pub mistakes: Vec<MistakeView>,
+    /// Students of the roster with no file.
+    pub missing: Vec<StudentView>,
+    /// Files that need the teacher's attention.
+    pub attention: Vec<AttentionView>,
+}
+
+/// `n` out of `of` as a whole percentage: `40 %`.
+fn share(n: usize, of: usize) -> String {
+    if of == 0 {
+        return "0 %".into();
     }
-    let counts: Vec<String> = by_status
-        .iter()
-        .map(|(s, n)| format!("{n} {}", status_name(s, lang)))
+    format!("{:.0} %", 100.0 * n as f64 / of as f64)
+}
+
+/// Running figures for one field or question.
+#[derive(Default)]
+struct Tally {
+    max: f64,
+    n: usize,
+    earned_cents: i64,
+    full: usize,
+    blank: usize,
+    wrong: HashMap<String, usize>,
+}
+
+impl Tally {
+    fn view(self, label: String, whole: bool) -> StatsView {
+        let mut wrong: Vec<(String, usize)> =
+            self.wrong.into_iter().filter(|(_, n)| *n >= 2).collect();
+        wrong.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let mean = if self.n == 0 {
+            0.0
+        } else {
+            self.earned_cents as f64 / 100.0 / self.n as f64
+        };
+        StatsView {
+            label,
+            whole,
+            max: points(self.max),
+            mean: points(mean),
+            full: share(self.full, self.n),
+            blank: share(self.blank, self.n),
+            wrong: wrong
+                .into_iter()
+                .take(3)
+                .map(|(answer, n)| {
+                    let shown: String = if answer.chars().count() > 60 {
+                        answer.chars().take(59).chain(['…']).collect()
+                    } else {
+                        answer
+                    };
+                    WrongView {
+                        answer_md: shown.replace('|', "\\|").replace('`', "'"),
+                        answer: shown,
+                        n,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Per question (whole, then per field), over the graded files.
+fn question_stats(graded: &[&Row], lang: &Lang) -> Vec<QuestionStatsView> {
+    // Every variant of a set has the same questions and fields: the first
+    // graded file gives their order.
+    let mut order: Vec<(usize, Vec<&'static str>)> = Vec::new();
+    let mut tallies: HashMap<(usize, Option<&'static str>), Tally> = HashMap::new();
+    for r in graded {
+        for q in &r.questions {
+            let at = match order.iter().position(|(n, _)| *n == q.number) {
+                Some(at) => at,
+                None => {
+                    order.push((q.number, Vec::new()));
+                    order.len() - 1
+                }
+            };
+            let whole = tallies.entry((q.number, None)).or_default();
+            whole.max = q.max;
+            whole.n += 1;
+            whole.earned_cents += cents(q.earned);
+            whole.full += usize::from(cents(q.earned) == cents(q.max));
+            whole.blank += usize::from(q.fields.iter().all(|f| f.state == State::NotAttempted));
+            for f in &q.fields {
+                if !order[at].1.contains(&f.field) {
+                    order[at].1.push(f.field);
+                }
+                let t = tallies.entry((q.number, Some(f.field))).or_default();
+                t.max = f.max;
+                t.n += 1;
+                t.earned_cents += cents(f.earned);
+                t.full += usize::from(f.state == State::Correct);
+                t.blank += usize::from(f.state == State::NotAttempted);
+                if matches!(f.state, State::Wrong | State::Partial | State::Invalid)
+                    && !f.given.trim().is_empty()
+                {
+                    *t.wrong.entry(f.given.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+    order.sort_by_key(|(n, _)| *n);
+    order
+        .into_iter()
+        .map(|(number, fields)| {
+            let mut rows = vec![
+                tallies
+                    .remove(&(number, None))
+                    .unwrap_or_default()
+                    .view(lang.get("batch.whole_question").to_string(), true),
+            ];
+            rows.extend(fields.into_iter().map(|f| {
+                tallies
+                    .remove(&(number, Some(f)))
+                    .unwrap_or_default()
+                    .view(f.to_string(), false)
+            }));
+            QuestionStatsView {
+                number,
+                heading: lang.fill("grade.question", &[("n", &number.to_string())]),
+                rows,
+            }
+        })
+        .collect()
+}
+
+/// The most common mistakes: the same kind of reason on the same question and
+/// field across the class (node names and numbers differ from variant to
+/// variant, the phrase does not, in any language), and fields left blank.
+/// Each group shows its first example and is counted once per student.
+fn common_mistakes(graded: &[&Row], lang: &Lang) -> Vec<MistakeView> {
+    let mut mistakes: BTreeMap<(usize, &str, Phrase), (usize, String)> = BTreeMap::new();
+    for r in graded {
+        for q in &r.questions {
+            for f in &q.fields {
+                let mut phrases: Vec<(Phrase, Option<&Reason>)> = Vec::new();
+                if f.state == State::NotAttempted {
+                    phrases.push((Phrase::LeftBlank, None));
+                }
+                if matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
+                    for reason in &f.reasons {
+                        if !phrases.iter().any(|(p, _)| *p == reason.phrase) {
+                            phrases.push((reason.phrase, Some(reason)));
+                        }
+                    }
+                }
+                for (phrase, example) in phrases {
+                    let e = mistakes
+                        .entry((q.number, f.field, phrase))
+                        .or_insert_with(|| {
+                            let text = match example {
+                                Some(r) => r.render(lang, false),
+                                None => lang.get(phrase.key()).to_string(),
+                            };
+                            (0, text)
+                        });
+                    e.0 += 1;
+                }
+            }
+        }
+    }
+    let mut common: Vec<_> = mistakes
+        .into_iter()
+        .map(|((q, field, _), (n, example))| (n, q, field, example))
         .collect();
-    out.push_str(&lang.fill(
-        "batch.files",
-        &[
-            ("n", &rows.len().to_string()),
-            ("counts", &counts.join(", ")),
-        ],
-    ));
-    out.push_str("\n\n");
-    if !graded.is_empty() {
-        let mut percents: Vec<f64> = graded
-            .iter()
-            .map(|r| {
-                if r.max > 0.0 {
-                    100.0 * r.total / r.max
-                } else {
-                    0.0
+    common.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(b.2)));
+    common
+        .into_iter()
+        .take(12)
+        .map(|(n, question, field, example)| MistakeView {
+            share: share(n, graded.len()),
+            question,
+            field: field.to_string(),
+            example,
+        })
+        .collect()
+}
+
+/// The teacher's summary: files and missing students counted apart, the score
+/// distribution, per question and field the mean, the share at full marks, the
+/// share left blank and the most common wrong answers, the most common
+/// mistakes, the students who handed in nothing and the files that need a
+/// look, all in the set's language. `students` is the roster's size (0 in
+/// practice mode).
+pub fn summary_view<'a>(
+    rows: &[Row],
+    lang: &'a Lang,
+    title: &'a str,
+    students: usize,
+) -> SummaryView<'a> {
+    let graded: Vec<&Row> = rows.iter().filter(|r| r.status == Status::Graded).collect();
+    let handed: Vec<&Row> = rows.iter().filter(|r| !r.file.is_empty()).collect();
+    let missing: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.status == Status::Missing)
+        .collect();
+    let mut counts: Vec<(Status, usize)> = Vec::new();
+    for r in &handed {
+        match counts.iter_mut().find(|(s, _)| *s == r.status) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((r.status, 1)),
+        }
+    }
+    counts.sort_by_key(|(s, _)| Status::ALL.iter().position(|a| a == s));
+    let counts: Vec<CountView> = counts
+        .into_iter()
+        .map(|(s, n)| CountView {
+            status: status_name(s.name(), lang),
+            n,
+        })
+        .collect();
+    let counts_text = counts
+        .iter()
+        .map(|c| format!("{} {}", c.n, c.status))
+        .collect::<Vec<_>>()
+        .join(lang.get("batch.sep"));
+    let headline = if handed.is_empty() {
+        lang.get("batch.no_files").to_string()
+    } else if students == 0 {
+        lang.fill(
+            "batch.files",
+            &[("n", &handed.len().to_string()), ("counts", &counts_text)],
+        )
+    } else {
+        lang.fill(
+            "batch.headline",
+            &[
+                ("files", &handed.len().to_string()),
+                ("counts", &counts_text),
+                ("missing", &missing.len().to_string()),
+                ("students", &students.to_string()),
+            ],
+        )
+    };
+    let mut percents: Vec<f64> = graded
+        .iter()
+        .map(|r| {
+            if r.max > 0.0 {
+                100.0 * r.total / r.max
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    percents.sort_by(f64::total_cmp);
+    let (mean_median, bins) = if percents.is_empty() {
+        (String::new(), Vec::new())
+    } else {
+        let mean = percents.iter().sum::<f64>() / percents.len() as f64;
+        let median = percents[percents.len() / 2];
+        let bins = (0..10)
+            .map(|bin| {
+                let (lo, hi) = (bin * 10, bin * 10 + 10);
+                let n = percents
+                    .iter()
+                    .filter(|&&p| {
+                        p >= f64::from(lo) && (p < f64::from(hi) || (bin == 9 && p <= 100.0))
+                    })
+                    .count();
+                BinView {
+                    range: format!("{lo}–{hi}"),
+                    n,
+                    bar: "█".repeat(n.min(60)),
                 }
             })
             .collect();
-        percents.sort_by(f64::total_cmp);
-        let mean = percents.iter().sum::<f64>() / percents.len() as f64;
-        let median = percents[percents.len() / 2];
-        out.push_str(&format!(
-            "## {}\n\n{}\n\n| % | n |\n|---|---|\n",
-            lang.get("grade.distribution"),
+        (
             lang.fill(
                 "batch.mean_median",
                 &[
                     ("mean", &format!("{mean:.1}")),
-                    ("median", &format!("{median:.1}"))
+                    ("median", &format!("{median:.1}")),
                 ],
-            )
-        ));
-        for bin in 0..10 {
-            let (lo, hi) = (bin * 10, bin * 10 + 10);
-            let n = percents
-                .iter()
-                .filter(|&&p| p >= f64::from(lo) && (p < f64::from(hi) || (bin == 9 && p <= 100.0)))
-                .count();
-            out.push_str(&format!("| {lo}–{hi} | {n} {} |\n", "█".repeat(n.min(60))));
-        }
-        // Mistakes: the same kind of reason on the same question and field
-        // across the class (node names and numbers differ from variant to
-        // variant, the phrase does not, in any language), and fields left blank.
-        // Each group shows its first example, counted once per student.
-        let mut mistakes: BTreeMap<(usize, &str, Phrase), (usize, String)> = BTreeMap::new();
-        for r in &graded {
-            for q in &r.questions {
-                for f in &q.fields {
-                    let mut phrases: Vec<(Phrase, Option<&Reason>)> = Vec::new();
-                    if f.state == State::NotAttempted {
-                        phrases.push((Phrase::LeftBlank, None));
-                    }
-                    if matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
-                        for reason in &f.reasons {
-                            if !phrases.iter().any(|(p, _)| *p == reason.phrase) {
-                                phrases.push((reason.phrase, Some(reason)));
-                            }
-                        }
-                    }
-                    for (phrase, example) in phrases {
-                        let e = mistakes
-                            .entry((q.number, f.field, phrase))
-                            .or_insert_with(|| {
-                                let text = match example {
-                                    Some(r) => r.render(lang, false),
-                                    None => lang.get(phrase.key()).to_string(),
-                                };
-                                (0, text)
-                            });
-                        e.0 += 1;
-                    }
-                }
-            }
-        }
-        let mut common: Vec<_> = mistakes
-            .into_iter()
-            .map(|((q, field, _), (n, example))| (n, q, field, example))
-            .collect();
-        common.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(b.2)));
-        out.push_str(&format!("\n## {}\n\n", lang.get("grade.common")));
-        for (n, q, field, reason) in common.into_iter().take(12) {
-            out.push_str(&format!(
-                "- {:.0} % (q{q} `{field}`): {reason}\n",
-                100.0 * n as f64 / graded.len() as f64
-            ));
-        }
-    }
-    let attention: Vec<&Row> = rows.iter().filter(|r| r.needs_attention()).collect();
-    if !attention.is_empty() {
-        out.push_str(&format!("\n## {}\n\n", lang.get("grade.problems")));
-        for r in attention {
-            let why = if r.status == Status::Graded {
+            ),
+            bins,
+        )
+    };
+    let attention = rows
+        .iter()
+        .filter(|r| r.status != Status::Missing && r.needs_attention())
+        .map(|r| AttentionView {
+            file: r.file.clone(),
+            student: r.student.clone().unwrap_or_default(),
+            name: r.name.clone().unwrap_or_default(),
+            status: status_name(r.status.name(), lang),
+            why: if r.status == Status::Graded {
                 r.problems.join("; ")
-            } else {
+            } else if r.problems.is_empty() {
                 r.reason.clone()
-            };
-            out.push_str(&format!(
-                "- `{}`: {} — {why}\n",
-                r.file,
-                status_name(r.status.name(), lang)
-            ));
-        }
+            } else {
+                format!("{}; {}", r.reason, r.problems.join("; "))
+            },
+        })
+        .collect();
+    SummaryView {
+        t: lang.nested(),
+        language: &lang.code,
+        title,
+        headline,
+        counts,
+        graded: graded.len(),
+        mean_median,
+        bins,
+        questions: question_stats(&graded, lang),
+        mistakes: common_mistakes(&graded, lang),
+        missing: missing
+            .iter()
+            .map(|r| StudentView {
+                id: r.student.clone().unwrap_or_default(),
+                name: r.name.clone().unwrap_or_default(),
+            })
+            .collect(),
+        attention,
     }
-    out
 }
 
 /// A status in the report's language (`grades.csv` keeps the stable English name).
-fn status_name(name: &str, lang: &Lang) -> String {
+pub fn status_name(name: &str, lang: &Lang) -> String {
     let key = format!("batch.status_{}", name.replace('-', "_"));
     if lang.has(&key) {
         lang.get(&key).to_string()
@@ -244,8 +568,8 @@ pub struct FeedbackView<'a> {
     pub t: &'a serde_json::Value,
     /// The row.
     pub row: &'a Row,
-    /// Status name.
-    pub status: &'static str,
+    /// The status, in the sheet's language.
+    pub status: String,
     /// Whether the key is hidden.
     pub hide_key: bool,
     /// Points earned, for people.
@@ -277,7 +601,7 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
     FeedbackView {
         t: lang.nested(),
         row,
-        status: row.status.name(),
+        status: status_name(row.status.name(), lang),
         hide_key,
         total: points(row.total),
         max: points(row.max),

@@ -76,6 +76,11 @@ pub fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
+/// Points in hundredths, as printed: sums of these agree with the printed figures.
+pub fn cents(v: f64) -> i64 {
+    (v * 100.0).round() as i64
+}
+
 fn blank(doc: &Doc) -> bool {
     matches!(&doc.kind, DocKind::Str(s) if s.trim().is_empty())
 }

@@ -13,5 +13,6 @@ mod manifest;
 mod never_panic;
 mod procedures;
 mod render;
+mod report;
 mod sets;
 mod textbook;

@@ -224,7 +224,7 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
     assert!(q1[0].starts_with("- 100 %"), "{summary}");
     assert!(q1[0].contains("999") && q1[0].contains("值"), "{summary}");
     // Counts, averages, statuses and batch reasons speak the set's language.
-    assert!(summary.contains("共 5 个文件"), "{summary}");
+    assert!(summary.contains("共交来 5 个文件"), "{summary}");
     assert!(
         summary.contains("平均") && summary.contains("中位数"),
         "{summary}"

@@ -116,8 +116,8 @@ fn mangled_rosters_never_panic() {
 }
 
 /// A `--templates` folder holding one to three built-in templates or string
-/// tables with a few characters edited: loading it and rendering every sheet
-/// and feedback page of the textbook set gives errors, never a panic.
+/// tables with a few characters edited: loading it and rendering every sheet,
+/// feedback page and summary of the textbook set gives errors, never a panic.
 #[test]
 fn mangled_template_folders_never_panic() {
     let set = treequiz::problem_set::load(&root().join("problem-sets/textbook.toml")).unwrap();
@@ -202,6 +202,15 @@ fn mangled_template_folders_never_panic() {
                 let feedback = treequiz::grade::report::feedback_view(&row, &lang, false);
                 for name in ["feedback.md", "feedback.html"] {
                     let _ = renderer.render(name, &feedback);
+                }
+                let summary = treequiz::grade::report::summary_view(
+                    std::slice::from_ref(&row),
+                    &lang,
+                    &set.title,
+                    0,
+                );
+                for name in ["summary.md", "summary.html"] {
+                    let _ = renderer.render(name, &summary);
                 }
             }
             true

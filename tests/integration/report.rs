@@ -1,0 +1,634 @@
+//! What `grade` writes for the teacher: a grade table whose totals add up,
+//! rows for every roster student (broken files named for them, files named
+//! for one student holding another's sheet, duplicates that name each other),
+//! Canvas and Moodle imports checked against those importers' rules, the
+//! summary in Markdown and HTML in the set's language, and progress that only
+//! a terminal sees.
+
+use std::path::{Path, PathBuf};
+
+use treequiz::grade::batch::{Status, grade_all};
+use treequiz::grade::key::KeyBook;
+use treequiz::grade::report;
+use treequiz::input::Source;
+
+use crate::common::{run_in, scratch};
+
+const MIDTERM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/midterm-zh.toml");
+
+/// Ids with spaces, dots, leading zeros and CJK; names with a comma, quotes, CJK.
+const ROSTER: &[(&str, &str)] = &[
+    ("2023001", "林秀兰"),
+    ("S-002", "欧阳, 娜娜"),
+    ("stu 3", "Li \"Leo\" Wei"),
+    ("0004", "程平"),
+    ("zh.5", "曾娜"),
+    ("学号6", "程磊"),
+    ("a7", "傅强"),
+    ("b8", "胡桂英"),
+    ("c9", "谢霞"),
+    ("d10", "唐平"),
+    ("e11", "Zoë Müller"),
+    ("f12", "吴强"),
+];
+
+/// A class set of the Chinese midterm for `roster` in `dir/exam`.
+fn exam(dir: &Path, roster: &[(&str, &str)], set: &str) {
+    let mut csv = String::from("id,name\n");
+    for (id, name) in roster {
+        csv.push_str(&format!("{id},\"{}\"\n", name.replace('"', "\"\"")));
+    }
+    std::fs::write(dir.join("class.csv"), csv).unwrap();
+    let (code, _, err) = run_in(
+        dir,
+        &[
+            "generate",
+            set,
+            "--roster",
+            "class.csv",
+            "--seed",
+            "1",
+            "--out",
+            "exam",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+fn key(dir: &Path, id: &str) -> String {
+    let folder = treequiz::roster::folder_name(id).unwrap();
+    std::fs::read_to_string(dir.join(format!("exam/keys/{folder}/key.toml"))).unwrap()
+}
+
+/// `text` with `field` of question `q` replaced by `new` (the whole `field = …` line).
+fn set_field(text: &str, q: usize, field: &str, new: &str) -> String {
+    let start = text.find(&format!("[q{q}]")).unwrap();
+    let at = start
+        + text[start..]
+            .find(&format!("\n{field} = "))
+            .unwrap_or_else(|| panic!("no {field} in q{q}"))
+        + 1;
+    let end = at + text[at..].find('\n').unwrap();
+    format!("{}{field} = {new}{}", &text[..at], &text[end..])
+}
+
+/// `treequiz grade` of `handed-in/` into `report/` (or the `--out` in `extra`).
+fn grade(dir: &Path, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["grade", "--manifest", "exam/manifest.json", "handed-in"];
+    if !extra.contains(&"--out") {
+        args.extend(["--out", "report"]);
+    }
+    args.extend_from_slice(extra);
+    run_in(dir, &args)
+}
+
+/// The records of a CSV file (no byte-order mark expected).
+fn records(text: &str) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// Points in hundredths, read strictly: digits, a '.', at most two decimals.
+fn cents(cell: &str) -> i64 {
+    let ok = !cell.is_empty()
+        && cell.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && cell.split('.').count() <= 2
+        && cell
+            .split('.')
+            .nth(1)
+            .is_none_or(|d| !d.is_empty() && d.len() <= 2);
+    assert!(
+        ok,
+        "`{cell}` is not points written with '.' and at most two decimals"
+    );
+    let (whole, frac) = cell.split_once('.').unwrap_or((cell, ""));
+    whole.parse::<i64>().unwrap() * 100 + format!("{frac:0<2}").parse::<i64>().unwrap()
+}
+
+/// The class of the tests below: every kind of file a teacher meets.
+fn handed_in(dir: &Path) {
+    exam(dir, ROSTER, MIDTERM);
+    let h = dir.join("handed-in");
+    std::fs::create_dir_all(&h).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(h.join(name), text).unwrap();
+    write("2023001.toml", &key(dir, "2023001"));
+    // Thirds: a blank field of question 1 (10 points, 3 fields) and of question 2 (20 points, 6 fields).
+    let s2 = set_field(&key(dir, "S-002"), 1, "value", "\"\"");
+    write("S-002.toml", &set_field(&s2, 2, "value", "\"\""));
+    write(
+        "stu_3.txt",
+        &set_field(&key(dir, "stu 3"), 1, "value", "999"),
+    );
+    // Broken files that still say whose they are.
+    write("0004.toml", "");
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in key(dir, "zh.5").encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    std::fs::write(h.join("scan-0042.toml"), utf16).unwrap();
+    write("answers.txt", &key(dir, "学号6").replacen("[q1]", "[q1", 1));
+    // A file named for a7 that holds b8's sheet.
+    write("a7.toml", &key(dir, "b8"));
+    // Three files of c9.
+    write("c9.toml", &key(dir, "c9"));
+    write(
+        "c9-again.toml",
+        &set_field(&key(dir, "c9"), 1, "value", "999"),
+    );
+    write("c9 (1).toml", &key(dir, "c9"));
+    // A broken file named for f12 whose student line has a typo: f12's.
+    write(
+        "f12.toml",
+        &key(dir, "f12")
+            .replace("student = \"f12\"", "student = \"fl2\"")
+            .replacen("[q1]", "[q1", 1),
+    );
+    // d10 and e11 hand in nothing.
+}
+
+#[test]
+fn every_total_is_the_sum_of_its_printed_question_columns() {
+    let dir = scratch("report-totals");
+    let roster: Vec<(String, String)> = (0..30)
+        .map(|i| (format!("t{i:02}"), format!("学生{i}")))
+        .collect();
+    let roster_ref: Vec<(&str, &str)> = roster
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    exam(&dir, &roster_ref, MIDTERM);
+    let h = dir.join("handed-in");
+    std::fs::create_dir_all(&h).unwrap();
+    // Blank fields in thirds and sixths of questions, differently for each student.
+    let fields = [
+        (1, "value"),
+        (1, "best_move"),
+        (2, "value"),
+        (2, "pruned"),
+        (3, "value"),
+        (6, "cost"),
+    ];
+    let mut files = Vec::new();
+    for (i, (id, _)) in roster.iter().enumerate() {
+        let mut text = key(&dir, id);
+        for (bit, (q, field)) in fields.iter().enumerate() {
+            if (i + 1) >> bit & 1 == 1 {
+                text = set_field(&text, *q, field, "\"\"");
+            }
+        }
+        let path = h.join(format!("{id}.toml"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
+    }
+    let source = treequiz::instance::read_source(&dir.join("exam/manifest.json")).unwrap();
+    let book = KeyBook::from_manifest(&source).unwrap();
+    let lang = treequiz::lang::Lang::builtin("zh").unwrap();
+    let rows = grade_all(&book, &files, &lang, false);
+    // Rounding the sum of the fields (what the table did before) disagrees with
+    // the printed columns on some of these rows: the test would see it.
+    let off_before = rows
+        .iter()
+        .filter(|r| {
+            let fields: f64 = r
+                .questions
+                .iter()
+                .flat_map(|q| &q.fields)
+                .map(|f| f.earned)
+                .sum();
+            let columns: i64 = r
+                .questions
+                .iter()
+                .map(|q| cents(&report::points(q.earned)))
+                .sum();
+            (fields * 100.0).round() as i64 != columns
+        })
+        .count();
+    assert!(
+        off_before >= 5,
+        "only {off_before} rows exercise the rounding"
+    );
+    let table = records(&report::grades_csv(&rows));
+    let header = &table[0];
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let questions: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.starts_with('q'))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(questions.len(), 6);
+    let mut checked = 0;
+    for record in &table[1..] {
+        assert_eq!(record[col("status")], "graded", "{record:?}");
+        let sum: i64 = questions.iter().map(|&i| cents(&record[i])).sum();
+        assert_eq!(sum, cents(&record[col("total")]), "{record:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 30);
+}
+
+#[test]
+fn every_roster_student_has_one_row_and_broken_files_are_their_owners() {
+    let dir = scratch("report-rows");
+    handed_in(&dir);
+    let (code, stdout, err) = grade(&dir, &[]);
+    assert_eq!((code, err.as_str()), (1, ""), "{stdout}");
+    assert!(
+        stdout.contains("graded 3 of 11 files") && stdout.contains("3 students handed in nothing"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
+    assert!(
+        !text.starts_with('\u{feff}'),
+        "no byte-order mark without --excel"
+    );
+    let table = records(&text);
+    assert_eq!(
+        &table[0][..5],
+        ["student", "name", "file", "variant", "status"]
+    );
+    let col = |name: &str| table[0].iter().position(|h| h == name).unwrap();
+    let row = |file: &str| {
+        table
+            .iter()
+            .find(|r| r[col("file")] == format!("handed-in/{file}"))
+            .unwrap_or_else(|| panic!("no row for {file}:\n{text}"))
+    };
+    // A broken file is its owner's row: by file name, or by the student line inside.
+    for (file, student, name, status) in [
+        ("0004.toml", "0004", "程平", "empty"),
+        ("scan-0042.toml", "zh.5", "曾娜", "not-utf8"),
+        ("answers.txt", "学号6", "程磊", "unreadable"),
+    ] {
+        let r = row(file);
+        assert_eq!(
+            (&r[0][..], &r[1][..], &r[col("status")][..]),
+            (student, name, status),
+            "{r:?}"
+        );
+    }
+    // Names with commas and quotes round-trip, and the ids keep their spelling.
+    assert_eq!(row("S-002.toml")[1], "欧阳, 娜娜");
+    assert!(text.contains("\"欧阳, 娜娜\""), "{text}");
+    assert_eq!(row("stu_3.txt")[..2], ["stu 3", "Li \"Leo\" Wei"]);
+    // One row per file and one per student who handed in nothing, and no more.
+    let missing: Vec<&str> = table
+        .iter()
+        .filter(|r| r[col("status")] == "missing")
+        .map(|r| r[0].as_str())
+        .collect();
+    assert_eq!(missing, ["a7", "d10", "e11"], "{text}");
+    assert_eq!(table.len(), 1 + 11 + 3);
+    let f12 = row("f12.toml");
+    assert_eq!(
+        (&f12[0][..], &f12[col("status")][..]),
+        ("f12", "unreadable")
+    );
+    assert!(f12[col("problems")].contains("fl2"), "{f12:?}");
+    // A file named for a7 holding b8's sheet: both named, counted for neither.
+    let a7 = row("a7.toml");
+    assert_eq!(a7[col("status")], "name-mismatch");
+    assert_eq!(a7[0], "b8");
+    assert_eq!(a7[col("total")], "", "{a7:?}");
+    for who in ["a7 (傅强)", "b8 (胡桂英)"] {
+        assert!(a7[col("reason")].contains(who), "{a7:?}");
+    }
+    let a7_missing = table.iter().find(|r| r[0] == "a7").unwrap();
+    assert!(
+        a7_missing[col("reason")].contains("handed-in/a7.toml"),
+        "{a7_missing:?}"
+    );
+    // Three files of c9: no totals, each names the other two.
+    for file in ["c9.toml", "c9-again.toml", "c9 (1).toml"] {
+        let r = row(file);
+        assert_eq!(r[col("status")], "duplicate");
+        assert_eq!(r[col("total")], "");
+        assert!(!r[col("q1")].is_empty(), "scores stay to compare: {r:?}");
+        let others: Vec<&str> = ["c9.toml", "c9-again.toml", "c9 (1).toml"]
+            .into_iter()
+            .filter(|f| *f != file)
+            .collect();
+        for other in others {
+            assert!(
+                r[col("reason")].contains(&format!("handed-in/{other}")),
+                "{file} should name {other}: {r:?}"
+            );
+        }
+        assert!(
+            !r[col("reason")].contains(&format!("handed-in/{file}")),
+            "{r:?}"
+        );
+    }
+    // The grader read the sheets in the set's language: statuses stay English
+    // in the table, the reasons are Chinese.
+    assert!(row("0004.toml")[col("reason")].contains("文件是空的"));
+}
+
+#[test]
+fn canvas_and_moodle_imports_follow_their_importers_rules() {
+    let dir = scratch("report-gradebooks");
+    handed_in(&dir);
+    let (code, _, err) = grade(&dir, &[]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    let grades = records(&std::fs::read_to_string(dir.join("report/grades.csv")).unwrap());
+    let col = |name: &str| grades[0].iter().position(|h| h == name).unwrap();
+    let total_of = |id: &str| {
+        grades
+            .iter()
+            .find(|r| r[0] == id && r[col("status")] == "graded")
+            .map(|r| r[col("total")].clone())
+    };
+
+    // Canvas (app/models/gradebook_importer.rb): a header whose first cells
+    // are Student, ID, SIS User ID, SIS Login ID, Section; a row whose first
+    // cell says Points Possible; students found by SIS User ID. The ID column
+    // is Canvas's own user id: a roster id there could name another user.
+    let text = std::fs::read_to_string(dir.join("report/canvas.csv")).unwrap();
+    assert!(!text.starts_with('\u{feff}'));
+    let canvas = records(&text);
+    assert_eq!(
+        canvas[0],
+        [
+            "Student",
+            "ID",
+            "SIS User ID",
+            "SIS Login ID",
+            "Section",
+            "人工智能期中考试：搜索"
+        ]
+    );
+    assert_eq!(canvas[1], ["Points Possible", "", "", "", "", "100"]);
+    assert_eq!(canvas.len(), 2 + ROSTER.len(), "one row per roster student");
+    for (record, (id, name)) in canvas[2..].iter().zip(ROSTER) {
+        assert_eq!(record.len(), 6);
+        assert_eq!(
+            (&record[0][..], &record[1][..], &record[2][..]),
+            (*name, "", *id)
+        );
+        match total_of(id) {
+            Some(total) => assert_eq!(cents(&record[5]), cents(&total), "{id}"),
+            // No counted file (missing, broken, duplicate, name mismatch): no grade, never 0.
+            None => assert_eq!(record[5], "", "{id}"),
+        }
+    }
+    assert!(text.contains("\n\"欧阳, 娜娜\",,S-002,,,"), "{text}");
+    assert!(
+        text.contains("\n\"Li \"\"Leo\"\" Wei\",,stu 3,,,"),
+        "{text}"
+    );
+
+    // Moodle (grade/import/csv): every row as many fields as the header; a
+    // user column never empty (an empty one gives the row to the student of
+    // the row before); "-" is no grade (an empty cell becomes 0 in a new
+    // grade item); numbers with '.'.
+    let text = std::fs::read_to_string(dir.join("report/moodle.csv")).unwrap();
+    assert!(!text.starts_with('\u{feff}'));
+    let moodle = records(&text);
+    assert_eq!(
+        moodle[0],
+        ["ID number", "Full name", "人工智能期中考试：搜索"]
+    );
+    assert_eq!(moodle.len(), 1 + ROSTER.len());
+    for (record, (id, name)) in moodle[1..].iter().zip(ROSTER) {
+        assert_eq!(record.len(), 3);
+        assert_eq!((&record[0][..], &record[1][..]), (*id, *name));
+        match total_of(id) {
+            Some(total) => assert_eq!(cents(&record[2]), cents(&total), "{id}"),
+            None => assert_eq!(record[2], "-", "{id}"),
+        }
+    }
+    let graded: Vec<&str> = moodle[1..]
+        .iter()
+        .filter(|r| r[2] != "-")
+        .map(|r| r[0].as_str())
+        .collect();
+    assert_eq!(graded, ["2023001", "S-002", "stu 3"]);
+
+    // --excel: every CSV starts with a byte-order mark, the rest is the same.
+    let (code, _, err) = grade(&dir, &["--excel", "--out", "excel"]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    for name in ["grades.csv", "canvas.csv", "moodle.csv"] {
+        let plain = std::fs::read_to_string(dir.join("report").join(name)).unwrap();
+        let excel = std::fs::read_to_string(dir.join("excel").join(name)).unwrap();
+        assert_eq!(excel, format!("\u{feff}{plain}"), "{name}");
+    }
+
+    // A title Canvas would read as `name (assignment id)` loses that space;
+    // a name Canvas skips as a computed column is refused, naming the fix.
+    let (code, _, err) = grade(&dir, &["--force", "--assignment", "Quiz (2)"]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    let canvas = records(&std::fs::read_to_string(dir.join("report/canvas.csv")).unwrap());
+    assert_eq!(canvas[0][5], "Quiz(2)");
+    let moodle = records(&std::fs::read_to_string(dir.join("report/moodle.csv")).unwrap());
+    assert_eq!(moodle[0][2], "Quiz (2)");
+    let (code, _, err) = grade(&dir, &["--force", "--assignment", "Final Grade"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--assignment"), "{err}");
+}
+
+#[test]
+fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
+    let dir = scratch("report-summary");
+    handed_in(&dir);
+    // Two students give the same wrong answer: it is listed under its field.
+    std::fs::write(
+        dir.join("handed-in/d10.toml"),
+        set_field(&key(&dir, "d10"), 3, "value", "999"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("handed-in/e11.toml"),
+        set_field(&key(&dir, "e11"), 3, "value", "999"),
+    )
+    .unwrap();
+    // Student text reaches the HTML escaped.
+    std::fs::write(
+        dir.join("handed-in/f12.toml"),
+        set_field(&key(&dir, "f12"), 1, "best_move", "\"<b>x</b>\""),
+    )
+    .unwrap();
+    let (code, _, err) = grade(&dir, &[]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    let md = std::fs::read_to_string(dir.join("report/summary.md")).unwrap();
+    let html = std::fs::read_to_string(dir.join("report/summary.html")).unwrap();
+    // The headline counts files and missing students apart.
+    assert!(md.contains("共交来 13 个文件："), "{md}");
+    assert!(md.contains("12 名学生中有 1 名没有交"), "{md}");
+    // The student who handed in nothing, by id and name.
+    assert!(
+        md.contains("## 没有交答题文件的学生 (1)\n\n- a7 傅强\n"),
+        "{md}"
+    );
+    // Per question and field: mean, full marks, blank, wrong answers.
+    assert!(
+        md.contains("| 字段 | 平均分 | 满分比例 | 未作答比例 |"),
+        "{md}"
+    );
+    let q3_value = md
+        .lines()
+        .skip_while(|l| !l.starts_with("### 第 3 题"))
+        .find(|l| l.starts_with("| `value` |"))
+        .unwrap();
+    assert!(q3_value.contains("`999` ×2"), "{q3_value}");
+    let q1_whole = md
+        .lines()
+        .skip_while(|l| !l.starts_with("### 第 1 题"))
+        .find(|l| l.starts_with("| **整题** |"))
+        .unwrap();
+    assert!(q1_whole.contains(" / 10 |"), "{q1_whole}");
+    // One mistake made by many is one line.
+    let lines: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("- ") && l.contains("(q3 `value`)") && l.contains("999"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{md}");
+    // Every file that needs a look, with its student.
+    assert!(
+        md.contains("- `handed-in/a7.toml` (b8 胡桂英): 文件名不符 — "),
+        "{md}"
+    );
+    // No English words from the English table's summary strings.
+    let en = treequiz::lang::Lang::builtin("en").unwrap();
+    for key in [
+        "grade.summary",
+        "grade.distribution",
+        "grade.common",
+        "batch.per_question",
+        "batch.col_mean",
+        "batch.col_full",
+        "batch.col_blank",
+        "batch.whole_question",
+        "batch.missing_students",
+        "batch.attention",
+        "batch.status_graded",
+        "batch.status_duplicate",
+        "batch.status_missing",
+        "batch.status_name_mismatch",
+        "batch.status_unreadable",
+    ] {
+        let english = en.get(key);
+        assert!(!md.contains(english), "`{english}` in:\n{md}");
+        assert!(!html.contains(english), "`{english}` in:\n{html}");
+    }
+    for english in ["files handed in", "handed in nothing", "mean ", "median"] {
+        assert!(!md.contains(english), "`{english}` in:\n{md}");
+    }
+    // The HTML page: the set's language, the shared style, the same content, escaped.
+    assert!(html.contains("<html lang=\"zh\">"), "{html}");
+    assert!(html.contains("@page { size: A4"), "{html}");
+    assert!(html.contains("<td>a7</td><td>傅强</td>"), "{html}");
+    assert!(html.contains("<code>999</code> ×2"), "{html}");
+    assert!(!html.contains("<b>x</b>"), "student text must be escaped");
+    // Feedback pages use the statuses of the set's language.
+    let c9 = std::fs::read_to_string(dir.join("report/feedback/handed-in_c9.md")).unwrap();
+    assert!(c9.contains("\n重复: 有 3 个文件带有学号 c9"), "{c9}");
+    assert!(!c9.contains("duplicate"), "{c9}");
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let dir = scratch("report-same");
+    handed_in(&dir);
+    grade(&dir, &["--out", "one"]);
+    grade(&dir, &["--out", "two"]);
+    let mut files = Vec::new();
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    walk(&dir.join("one"), &mut files);
+    assert!(files.len() > 20, "{files:?}");
+    for f in files {
+        let rel = f.strip_prefix(dir.join("one")).unwrap();
+        assert_eq!(
+            std::fs::read(&f).unwrap(),
+            std::fs::read(dir.join("two").join(rel)).unwrap(),
+            "{}",
+            rel.display()
+        );
+    }
+}
+
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let dir = scratch("report-progress");
+    handed_in(&dir);
+    // Piped (as in CI and in every test here): nothing on stderr.
+    let (code, _, err) = grade(&dir, &[]);
+    assert_eq!((code, err.as_str()), (1, ""));
+    // On a terminal: `script` gives the command one; skipped where it is missing.
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: `script` (util-linux) is not installed");
+        return;
+    }
+    let command = format!(
+        "{} grade --manifest exam/manifest.json handed-in --out tty",
+        env!("CARGO_BIN_EXE_treequiz")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let seen = String::from_utf8_lossy(&out.stdout);
+    assert!(seen.contains("\rgrading 0 / 11"), "{seen:?}");
+    assert!(seen.contains("\rgrading 11 / 11"), "{seen:?}");
+    assert!(seen.contains("\r\x1b[K"), "the line is cleared: {seen:?}");
+    assert!(dir.join("tty/grades.csv").is_file());
+}
+
+#[test]
+fn grade_help_says_every_file_is_graded() {
+    let (code, help, _) = crate::common::run(&["grade", "--help"]);
+    assert_eq!(code, 0);
+    assert!(!help.contains("*.toml"), "{help}");
+    assert!(help.contains(".txt") && help.contains("--excel"), "{help}");
+}
+
+/// `grade_source` and `sniff_student` on texts the TOML parser refuses.
+#[test]
+fn a_student_line_is_found_in_text_that_is_not_toml() {
+    use treequiz::grade::batch::sniff_student;
+    assert_eq!(
+        sniff_student("variant = \"X\nstudent = \"s7\"\n[q1"),
+        Some("s7".into())
+    );
+    assert_eq!(sniff_student("  student='学号6'"), Some("学号6".into()));
+    assert_eq!(sniff_student("\u{feff}student = \"\"\n"), None);
+    assert_eq!(sniff_student("students = \"x\""), None);
+    assert_eq!(sniff_student("# student = 3"), None);
+    let book = KeyBook::default();
+    let lang = treequiz::lang::Lang::builtin("en").unwrap();
+    let row = treequiz::grade::batch::grade_source(
+        &book,
+        &Source {
+            path: "x.toml".into(),
+            text: "student = \"s7\"\n[q1\n".into(),
+        },
+        &lang,
+        false,
+    );
+    assert_eq!(row.status, Status::Unreadable);
+    assert_eq!(row.student.as_deref(), Some("s7"));
+    assert!(
+        row.reason.starts_with("this is not valid TOML: "),
+        "{}",
+        row.reason
+    );
+}
