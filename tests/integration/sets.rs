@@ -481,7 +481,7 @@ fn trivial(item: &treequiz::class_set::Item) -> Option<String> {
             .collect();
         walk(g, &sol, g.start())
     };
-    let why = match (item.exercise.kind.name, &item.instance) {
+    match (item.exercise.kind.name, &item.instance) {
         ("minimax", Instance::GameTree(t)) => (t.ids().filter(|&id| t.leaf(id).is_none()).count()
             < 3)
         .then(|| "fewer than 3 inner nodes".to_string()),
@@ -538,8 +538,7 @@ fn trivial(item: &treequiz::class_set::Item) -> Option<String> {
             _ => Some("no move values".to_string()),
         },
         _ => None,
-    };
-    why
+    }
 }
 
 #[test]
