@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod key;
+pub mod recover;
 pub mod report;
 pub use crate::scoring as rules;
 pub mod score;
