@@ -164,8 +164,8 @@ fn read_bound(doc: &Doc) -> Option<Bound> {
     Some(make(v))
 }
 
-/// A list of strings. A single string is split into items at commas,
-/// semicolons and spaces outside parentheses (a Grundy state has commas
+/// A list of strings. A single string (its brackets, if any, dropped) is
+/// split into items at commas, semicolons and spaces outside parentheses (a Grundy state has commas
 /// inside); spaces around a path's or a move's joiner stay in the item
 /// (`b2 - a1`, `(7,MIN) -> (6,1,MAX)`); `"none"` and `"[]"` are the empty list.
 fn read_list(doc: &Doc) -> Option<Vec<String>> {
@@ -183,6 +183,12 @@ fn read_list(doc: &Doc) -> Option<Vec<String>> {
             Some(Vec::new())
         }
         DocKind::Str(s) => {
+            // A whole list in one string, brackets and all: `"[G, L]"`.
+            let s = s.trim();
+            let s = s
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .unwrap_or(s);
             let mut items = Vec::new();
             let (mut depth, mut item) = (0i32, String::new());
             for c in join_around_joiners(s).chars().chain([',']) {

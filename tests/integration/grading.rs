@@ -885,6 +885,8 @@ fn chinese_separators_inside_answers_are_read() {
         (2, r#"pruned = ["I", "J"]"#, r#"pruned = "I，J""#),
         (2, r#"pruned = ["I", "J"]"#, r#"pruned = "I、J""#),
         (2, r#"pruned = ["I", "J"]"#, r#"pruned = "I， J""#),
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "［I，J］""#),
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "[I, J]""#),
         (2, r#"C = "<=2""#, r#"C = "《=2""#),
         (2, r#"alpha_cuts = ["C"]"#, r#"alpha_cuts = ["Ｃ"]"#),
         (
@@ -898,4 +900,82 @@ fn chinese_separators_inside_answers_are_read() {
         assert_eq!(row.total, row.max, "{new}: {row:#?}");
         assert!(row.problems.is_empty(), "{new}: {:?}", row.problems);
     }
+}
+
+/// Issue 11: `check` finds the set the sheet names beside the sheet or in a
+/// folder above it (not only from the current folder), says `--set` when it
+/// cannot, and prints plain text with `--format text` (what a terminal gets).
+#[test]
+fn check_finds_the_set_near_the_sheet_and_prints_text() {
+    let dir = scratch("check-set");
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/demo.toml");
+    // The teacher's layout: the sheet names `problem-sets/demo.toml`.
+    std::fs::create_dir_all(dir.join("course/problem-sets")).unwrap();
+    std::fs::copy(set, dir.join("course/problem-sets/demo.toml")).unwrap();
+    let (code, _, err) = run_in(
+        &dir.join("course"),
+        &[
+            "generate",
+            "problem-sets/demo.toml",
+            "--out",
+            "week3/out",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let sheet = dir.join("course/week3/out/key.toml");
+    // From a folder where `problem-sets/demo.toml` does not exist: found two folders up.
+    let (code, stdout, err) = run_in(&dir, &["check", sheet.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(
+        stdout.contains("**Total: 20 / 20**"),
+        "a pipe gets Markdown: {stdout}"
+    );
+    // A student who keeps the set beside the sheet, in another folder.
+    std::fs::create_dir_all(dir.join("hw")).unwrap();
+    std::fs::copy(&sheet, dir.join("hw/key.toml")).unwrap();
+    std::fs::copy(set, dir.join("hw/demo.toml")).unwrap();
+    let (code, stdout, err) = run_in(&dir, &["check", "hw/key.toml", "--format", "text"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(stdout.starts_with("Feedback: hw/key.toml\n"), "{stdout}");
+    assert!(stdout.contains("Total: 20 / 20\n"), "{stdout}");
+    assert!(
+        stdout
+            .contains("\n== Question 1: 4 / 4 ==\n  value (1.33 / 1.33): correct\n    You wrote: "),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("**") && !stdout.contains("## "),
+        "no Markdown: {stdout}"
+    );
+    // Nowhere to be found: the message lists where it looked and names --set.
+    std::fs::remove_file(dir.join("hw/demo.toml")).unwrap();
+    let (code, stdout, err) = run_in(&dir, &["check", "hw/key.toml"]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        err.contains("problem set `problem-sets/demo.toml`")
+            && err.contains("hw/demo.toml")
+            && err.contains("pass --set SET.toml"),
+        "{err}"
+    );
+    // A slip in one answer: the sheet is still checked, the slip explained.
+    let slipped = std::fs::read_to_string(&sheet).unwrap().replacen(
+        "best_move = \"C\"",
+        "best_move = “C”",
+        1,
+    );
+    std::fs::write(dir.join("hw/key.toml"), slipped).unwrap();
+    let (code, stdout, err) = run_in(
+        &dir,
+        &["check", "hw/key.toml", "--set", set, "--format", "text"],
+    );
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(stdout.contains("Total: 18.67 / 20"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "`“` is a Chinese quotation mark; type the ASCII quote \" instead: best_move = \"C\""
+        ),
+        "{stdout}"
+    );
 }
