@@ -278,7 +278,12 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         }
     }
     for q in &variant.questions {
-        if !sub.questions.iter().any(|(n, _)| *n == q.number) {
+        // A section whose header is broken is not missing: its slip says why.
+        let lost = sub
+            .broken
+            .iter()
+            .any(|b| b.section_header && b.question == Some(q.number));
+        if !lost && !sub.questions.iter().any(|(n, _)| *n == q.number) {
             row.problems
                 .push(lang.fill("grade.question_missing", &[("n", &q.number.to_string())]));
         }

@@ -22,6 +22,10 @@ use crate::reason::{Phrase, Reason};
 /// continuation (a multi-line inline table is cut at each of its keys).
 const MAX_MERGE: usize = 8;
 
+/// A file with more broken statements than this is not an answer sheet with
+/// slips: it stays unreadable (and recovery stays linear in its size).
+const MAX_BROKEN: usize = 100;
+
 /// How many times the file is parsed whole again after the statements that
 /// fail alone are out (each time one more statement is taken out).
 const MAX_RETRIES: usize = 16;
@@ -212,16 +216,21 @@ fn statements(text: &str) -> Vec<Stmt> {
 /// Parses each statement alone; a broken one is tried with the statements
 /// after it (a multi-line value cut at its keys), and a broken multi-line one
 /// whose first line reads alone keeps that line and loses only the rest.
-fn check_alone(text: &str, stmts: Vec<Stmt>) -> Vec<Stmt> {
+fn check_alone(text: &str, stmts: Vec<Stmt>) -> Option<Vec<Stmt>> {
     let mut out = Vec::with_capacity(stmts.len());
     let mut i = 0;
+    let mut broken = 0;
     'next: while i < stmts.len() {
+        if broken > MAX_BROKEN {
+            return None;
+        }
         let s = &stmts[i];
         let Some(error) = toml_error(&text[s.span.clone()], s.span.start) else {
             out.push(s.clone());
             i += 1;
             continue;
         };
+        broken += 1;
         if matches!(s.kind, Kind::Entry(Some(_))) {
             for j in i + 1..stmts.len().min(i + 1 + MAX_MERGE) {
                 if matches!(stmts[j].kind, Kind::Header(_)) {
@@ -247,13 +256,13 @@ fn check_alone(text: &str, stmts: Vec<Stmt>) -> Vec<Stmt> {
                 kind: s.kind.clone(),
                 error: None,
             });
+            // Stray text after a field that reads: it names no field (were
+            // it `key = …` or `key: …`, it would be a statement of its own).
             let rest = first_end..s.span.end;
-            let key =
-                leading_word(fold(&text[rest.clone()]).trim_start()).map(|(w, _)| w.to_string());
             out.push(Stmt {
                 error: toml_error(&text[rest.clone()], rest.start),
                 span: rest,
-                kind: Kind::Entry(key),
+                kind: Kind::Entry(None),
             });
         } else {
             out.push(Stmt {
@@ -263,7 +272,7 @@ fn check_alone(text: &str, stmts: Vec<Stmt>) -> Vec<Stmt> {
         }
         i += 1;
     }
-    out
+    Some(out)
 }
 
 /// Spaces for every byte of `span` except line ends.
@@ -280,7 +289,7 @@ fn blank(bytes: &mut [u8], span: Range<usize>) {
 /// fails (a key written twice). `None` when nothing readable is left.
 fn recover(source: &Source) -> Option<(Doc, Vec<Broken>)> {
     let text = &source.text;
-    let mut stmts = check_alone(text, statements(text));
+    let mut stmts = check_alone(text, statements(text))?;
     let mut retries = 0;
     loop {
         let mut bytes = text.as_bytes().to_vec();
@@ -535,6 +544,10 @@ fn quote_items(s: &str) -> Option<(String, Vec<String>)> {
 /// changed (`None`: only full-width marks were made ASCII).
 fn repair(chunk: &str, header: bool) -> (Option<String>, Option<SlipKind>) {
     let line = one_line(chunk);
+    // A rewrite is shown on one line: a longer statement gets none.
+    if line.chars().count() > 400 {
+        return (None, None);
+    }
     let fits = |s: &str| s.chars().count() <= 160 && parses(s);
     let mut base = asciify(&line, false);
     if fits(&base) {
@@ -839,6 +852,21 @@ mod tests {
         assert!(q1.get("values").is_some() && q1.get("evaluated").is_some());
         assert_eq!(broken.len(), 1);
         assert_eq!(broken[0].field.as_deref(), Some("bad"));
+    }
+
+    #[test]
+    fn a_file_of_slips_stays_unreadable_and_fast() {
+        let mut text = String::from("variant = \"X\"\n[q1]\n");
+        for i in 0..20_000 {
+            text.push_str(&format!("x{i} = [a, b]\n"));
+        }
+        let start = std::time::Instant::now();
+        let source = Source {
+            path: "a.toml".into(),
+            text,
+        };
+        assert!(parse(&source).is_err());
+        assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
     }
 
     #[test]

@@ -838,6 +838,11 @@ fn one_syntax_slip_costs_the_field_it_is_in() {
             .iter()
             .all(|f| f.state == State::Invalid)
     );
+    assert!(
+        row.problems.len() == 1 && row.problems[0].starts_with("q2: line"),
+        "the section's slip, not a missing question: {:?}",
+        row.problems
+    );
     let why = reasons_of(&row, 2, &en);
     assert!(
         why[0].starts_with(&format!(
