@@ -246,17 +246,33 @@ impl Source {
     }
 
     fn parse_toml(&self) -> Result<Doc, InputError> {
-        let table = DeTable::parse(&self.text).map_err(|e| {
-            let span = e.span().unwrap_or(0..0);
-            let message = format!("this is not valid TOML: {}", e.message().trim_end());
-            self.error_at(
-                span,
-                message,
-                Some("check the quoting, commas and brackets near the mark".into()),
-            )
-        })?;
+        let table = DeTable::parse(&self.text)
+            .map_err(|e| self.toml_error(e.span().unwrap_or(0..0), e.message().trim_end()))?;
         let span = table.span();
         Ok(toml_table(table.into_inner(), Some(span), String::new()))
+    }
+
+    /// The error for a TOML syntax error at `span` with the parser's `message`:
+    /// a full-width or Chinese punctuation mark on that line (outside strings,
+    /// or in a string the line leaves open) is named, at its own position, with
+    /// the ASCII character to type instead.
+    pub fn toml_error(&self, span: Range<usize>, message: &str) -> InputError {
+        if let Some(mark) = wide_mark(&self.text, span.start) {
+            return self.error_at(
+                mark.offset..mark.offset + mark.ch.len_utf8(),
+                format!(
+                    "this is not valid TOML: `{}` is a {}",
+                    mark.ch,
+                    mark.kind.name()
+                ),
+                Some(mark.instead()),
+            );
+        }
+        self.error_at(
+            span,
+            format!("this is not valid TOML: {message}"),
+            Some("check the quoting, commas and brackets near the mark".into()),
+        )
     }
 
     fn parse_json(&self) -> Result<Doc, InputError> {
@@ -278,6 +294,195 @@ impl Source {
         })?;
         Ok(json_doc(value, String::new()))
     }
+}
+
+/// A full-width or Chinese punctuation mark, as a Chinese input method types
+/// it, where TOML needs an ASCII character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WideKind {
+    /// `“ ” ‘ ’`.
+    ChineseQuote,
+    /// `＂ ＇`.
+    WideQuote,
+    /// `，`.
+    Comma,
+    /// `、`.
+    EnumerationComma,
+    /// `＝`.
+    Equals,
+    /// `［ ］`.
+    Bracket,
+    /// `【 】`.
+    ChineseBracket,
+    /// `｛ ｝`.
+    Brace,
+    /// `（ ）`.
+    Parenthesis,
+    /// `：`.
+    Colon,
+    /// `；`.
+    Semicolon,
+    /// The ideographic space U+3000.
+    Space,
+    /// `《 》`, typed for `<` and `>`.
+    AngleBracket,
+    /// `。`.
+    FullStop,
+    /// Any other full-width form of an ASCII character (`＋`, `１`, `Ａ`).
+    Other,
+}
+
+impl WideKind {
+    /// What the mark is, in English.
+    pub fn name(self) -> &'static str {
+        match self {
+            WideKind::ChineseQuote => "Chinese quotation mark",
+            WideKind::WideQuote => "full-width quotation mark",
+            WideKind::Comma => "Chinese comma",
+            WideKind::EnumerationComma => "Chinese enumeration comma",
+            WideKind::Equals => "full-width equals sign",
+            WideKind::Bracket => "full-width bracket",
+            WideKind::ChineseBracket => "Chinese bracket",
+            WideKind::Brace => "full-width brace",
+            WideKind::Parenthesis => "full-width parenthesis",
+            WideKind::Colon => "full-width colon",
+            WideKind::Semicolon => "full-width semicolon",
+            WideKind::Space => "full-width space",
+            WideKind::AngleBracket => "Chinese angle bracket",
+            WideKind::FullStop => "Chinese full stop",
+            WideKind::Other => "full-width character",
+        }
+    }
+
+    /// What its ASCII character is called, in English.
+    pub fn ascii_name(self) -> &'static str {
+        match self {
+            WideKind::ChineseQuote | WideKind::WideQuote => "quote",
+            WideKind::Comma | WideKind::EnumerationComma => "comma",
+            WideKind::Equals => "equals sign",
+            WideKind::Bracket | WideKind::ChineseBracket => "bracket",
+            WideKind::Brace => "brace",
+            WideKind::Parenthesis => "parenthesis",
+            WideKind::Colon => "colon",
+            WideKind::Semicolon => "semicolon",
+            WideKind::Space => "space",
+            WideKind::AngleBracket => "angle bracket",
+            WideKind::FullStop => "full stop",
+            WideKind::Other => "character",
+        }
+    }
+}
+
+/// The ASCII character a full-width or Chinese punctuation mark stands for,
+/// and what kind of mark it is; `None` for every other character. Quotation
+/// marks all stand for `"`, the quote answer sheets use.
+pub fn wide_ascii(c: char) -> Option<(char, WideKind)> {
+    let kind = match c {
+        '“' | '”' | '‘' | '’' => return Some(('"', WideKind::ChineseQuote)),
+        '＂' | '＇' => return Some(('"', WideKind::WideQuote)),
+        '、' => return Some((',', WideKind::EnumerationComma)),
+        '【' => return Some(('[', WideKind::ChineseBracket)),
+        '】' => return Some((']', WideKind::ChineseBracket)),
+        '《' => return Some(('<', WideKind::AngleBracket)),
+        '》' => return Some(('>', WideKind::AngleBracket)),
+        '。' => return Some(('.', WideKind::FullStop)),
+        '\u{3000}' => return Some((' ', WideKind::Space)),
+        '，' => WideKind::Comma,
+        '＝' => WideKind::Equals,
+        '［' | '］' => WideKind::Bracket,
+        '｛' | '｝' => WideKind::Brace,
+        '（' | '）' => WideKind::Parenthesis,
+        '：' => WideKind::Colon,
+        '；' => WideKind::Semicolon,
+        '\u{FF01}'..='\u{FF5E}' => WideKind::Other,
+        _ => return None,
+    };
+    // The full-width forms U+FF01..U+FF5E are ASCII 0x21..0x7E moved up by 0xFEE0.
+    let ascii = char::from_u32(c as u32 - 0xFEE0).unwrap_or('?');
+    Some((ascii, kind))
+}
+
+/// A full-width mark found in a TOML line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WideMark {
+    /// Its byte offset in the text.
+    pub offset: usize,
+    /// The mark.
+    pub ch: char,
+    /// The ASCII character to type instead.
+    pub ascii: char,
+    /// What kind of mark it is.
+    pub kind: WideKind,
+}
+
+impl WideMark {
+    /// `type the ASCII quote " instead`, in English.
+    pub fn instead(&self) -> String {
+        if self.kind == WideKind::Space {
+            "type an ASCII space instead".to_string()
+        } else {
+            format!(
+                "type the ASCII {} {} instead",
+                self.kind.ascii_name(),
+                self.ascii
+            )
+        }
+    }
+}
+
+/// The first full-width mark on the line holding byte `at` that TOML cannot
+/// read there: one outside strings and comments, or a quotation mark inside a
+/// string that the line leaves open (`"G”`, where `”` was meant to close it).
+pub fn wide_mark(text: &str, at: usize) -> Option<WideMark> {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let mark = |offset: usize, ch: char| {
+        wide_ascii(ch).map(|(ascii, kind)| WideMark {
+            offset,
+            ch,
+            ascii,
+            kind,
+        })
+    };
+    // Outside strings (`None`), in a basic (`"`) or a literal (`'`) string.
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    // A quotation mark inside the string that is open.
+    let mut inside: Option<WideMark> = None;
+    for (i, c) in text[start..end].char_indices() {
+        let offset = start + i;
+        match quote {
+            None => match c {
+                '"' | '\'' => {
+                    quote = Some(c);
+                    inside = None;
+                }
+                '#' => break,
+                _ => {
+                    if let Some(m) = mark(offset, c) {
+                        return Some(m);
+                    }
+                }
+            },
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' && q == '"' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                } else if inside.is_none() {
+                    inside = mark(offset, c)
+                        .filter(|m| matches!(m.kind, WideKind::ChineseQuote | WideKind::WideQuote));
+                }
+            }
+        }
+    }
+    quote.and(inside)
 }
 
 /// A value of an input file, with its position (TOML) and key path.
@@ -813,6 +1018,31 @@ mod tests {
             err.line_column().is_some_and(|(line, _)| line >= 2),
             "{err}"
         );
+    }
+
+    #[test]
+    fn full_width_marks_are_named_at_their_own_column() {
+        let err = source("kind = \"game-tree\"\nroot = “max”\n")
+            .parse()
+            .unwrap_err();
+        assert_eq!(err.line_column(), Some((2, 8)), "{err}");
+        assert_eq!(
+            err.one_line(),
+            "this is not valid TOML: `“` is a Chinese quotation mark (t.toml:2:8); type the ASCII quote \" instead"
+        );
+        // A Chinese quotation mark meant to close a string.
+        let err = source("root = \"max”\n").parse().unwrap_err();
+        assert_eq!(err.line_column(), Some((1, 12)), "{err}");
+        // Punctuation inside a closed string or a comment is no error's cause.
+        assert_eq!(wide_mark("a = \"x，y\" # ，\nb = [1，2]\n", 0), None);
+        let mark = wide_mark("a = \"x，y\" # ，\nb = [1，2]\n", 22).unwrap();
+        assert_eq!(
+            (mark.ch, mark.ascii, mark.kind),
+            ('，', ',', WideKind::Comma)
+        );
+        assert_eq!(wide_ascii('、'), Some((',', WideKind::EnumerationComma)));
+        assert_eq!(wide_ascii('Ａ'), Some(('A', WideKind::Other)));
+        assert_eq!(wide_ascii('→'), None);
     }
 
     #[test]

@@ -124,6 +124,50 @@ phrases! {
     NodeUnreadable = "grade.node_unreadable",
     /// A field left blank (the summary's line for it).
     LeftBlank = "grade.left_blank",
+    /// A syntax slip: where it is, what it is, how to fix it.
+    Syntax = "grade.syntax",
+    /// A slip in a question's field, as a problem with the file.
+    SlipInField = "grade.slip_in_field",
+    /// A slip in a question outside its fields, as a problem with the file.
+    SlipInQuestion = "grade.slip_in_question",
+    /// A section whose header cannot be read (the first field's reason).
+    SectionLost = "grade.section_lost",
+    /// A section whose header cannot be read (the other fields' reason).
+    SectionLostSame = "grade.section_lost_same",
+    /// A full-width or Chinese punctuation mark where TOML needs ASCII.
+    SlipWide = "grade.slip_wide",
+    /// Answers without quotes.
+    SlipUnquoted = "grade.slip_unquoted",
+    /// A string its line leaves open.
+    SlipUnclosedString = "grade.slip_unclosed_string",
+    /// A list without its `]`.
+    SlipUnclosedList = "grade.slip_unclosed_list",
+    /// A key and a value without `=`.
+    SlipNoEquals = "grade.slip_no_equals",
+    /// A key or section written twice.
+    SlipDuplicate = "grade.slip_duplicate",
+    /// Another syntax error, with the parser's message.
+    SlipOther = "grade.slip_other",
+    /// Type the ASCII character instead.
+    FixWide = "grade.fix_wide",
+    /// Type the ASCII character instead, and the rewritten line.
+    FixWideAs = "grade.fix_wide_as",
+    /// Put the answers in quotes, and the rewritten line.
+    FixQuotes = "grade.fix_quotes",
+    /// Close the string, and the rewritten line.
+    FixCloseString = "grade.fix_close_string",
+    /// Close the list, and the rewritten line.
+    FixCloseList = "grade.fix_close_list",
+    /// Use `=`, and the rewritten line.
+    FixEquals = "grade.fix_equals",
+    /// The rewritten line.
+    FixWriteAs = "grade.fix_write_as",
+    /// How the field is written.
+    FixExample = "grade.fix_example",
+    /// Check the punctuation near the mark.
+    FixCheck = "grade.fix_check",
+    /// Keep one of the two.
+    FixKeepOne = "grade.fix_keep_one",
     /// A cut, as the key states it.
     Cut = "note.cut",
     /// A deep cut, as the key states it.

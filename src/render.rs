@@ -31,6 +31,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/answer-sheet.toml"),
     ),
     ("feedback.md", include_str!("../templates/feedback.md")),
+    ("feedback.txt", include_str!("../templates/feedback.txt")),
     ("solve.txt", include_str!("../templates/solve.txt")),
     ("feedback.html", include_str!("../templates/feedback.html")),
     ("summary.md", include_str!("../templates/summary.md")),

@@ -1,6 +1,7 @@
 //! `treequiz check ANSWERS.toml`: a student checks a practice sheet.
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 use treequiz::grade::batch;
 use treequiz::grade::report;
@@ -13,20 +14,77 @@ use treequiz::rng::Master;
 use super::UsageError;
 use super::grade::book_from_set;
 
+/// How many folders above the answer sheet's own are searched for its set.
+const SET_SEARCH_PARENTS: usize = 3;
+
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Your answer sheet.
     answers: PathBuf,
-    /// The problem set (default: the one the practice sheet names).
+    /// The problem set (default: the one the practice sheet names, looked for
+    /// from the current folder, then beside the sheet and up to three folders above it).
     #[arg(long)]
     set: Option<PathBuf>,
     /// The practice seed (default: the one the practice sheet names).
     #[arg(long)]
     seed: Option<u64>,
+    /// How to print the feedback: plain text on a terminal and Markdown in a
+    /// pipe or file (auto), or always one of them.
+    #[arg(long, value_enum, default_value = "auto")]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// Text on a terminal, Markdown otherwise.
+    Auto,
+    /// Plain text (`feedback.txt`).
+    Text,
+    /// Markdown, like the feedback pages of `grade` (`feedback.md`).
+    Md,
 }
 
 fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
+}
+
+/// Where the set a practice sheet names may be: the path as written (from the
+/// current folder), then, in the sheet's folder and each of the
+/// [`SET_SEARCH_PARENTS`] folders above it, that path and the file name alone
+/// (a student keeps the set beside the sheet, or the teacher's folder layout).
+fn set_candidates(named: &Path, sheet: &Path) -> Vec<PathBuf> {
+    let mut out = vec![named.to_path_buf()];
+    let sheet = std::path::absolute(sheet).unwrap_or_else(|_| sheet.to_path_buf());
+    for dir in sheet
+        .parent()
+        .into_iter()
+        .flat_map(Path::ancestors)
+        .take(SET_SEARCH_PARENTS + 1)
+    {
+        if named.is_relative() {
+            out.push(dir.join(named));
+        }
+        if let Some(name) = named.file_name() {
+            out.push(dir.join(name));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|p| seen.insert(p.clone()));
+    out
+}
+
+/// The set a practice sheet names, found by [`set_candidates`].
+fn find_set(named: &str, sheet: &Path) -> Result<PathBuf, UsageError> {
+    let candidates = set_candidates(Path::new(named), sheet);
+    if let Some(found) = candidates.iter().find(|p| p.is_file()) {
+        return Ok(found.clone());
+    }
+    let looked: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
+    Err(UsageError(format!(
+        "{}: the sheet was made from the problem set `{named}`, which is not at {}; pass --set SET.toml with the set your teacher gave out (the seed comes from the sheet; --seed N overrides it)",
+        sheet.display(),
+        looked.join(", ")
+    )))
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
@@ -35,7 +93,10 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     let (set_path, seed) = match (&args.set, args.seed, &sub.practice) {
         (Some(set), Some(seed), _) => (set.clone(), seed),
         (set, seed, Some((named, named_seed))) => (
-            set.clone().unwrap_or_else(|| PathBuf::from(named)),
+            match set {
+                Some(set) => set.clone(),
+                None => find_set(named, &args.answers)?,
+            },
             seed.unwrap_or(*named_seed),
         ),
         _ => {
@@ -57,8 +118,42 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         sub.student.clone().into_iter().collect(),
     )?;
     let row = batch::grade_source(&book, &source, &lang, false);
-    let text = renderer
-        .render("feedback.md", &report::feedback_view(&row, &lang, false))
+    let text = match args.format {
+        Format::Text => true,
+        Format::Md => false,
+        Format::Auto => std::io::stdout().is_terminal(),
+    };
+    let template = if text { "feedback.txt" } else { "feedback.md" };
+    let out = renderer
+        .render(template, &report::feedback_view(&row, &lang, false))
         .map_err(usage)?;
-    Ok((text, row.needs_attention()))
+    Ok((out, row.needs_attention()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_set_is_looked_for_beside_the_sheet_and_above_it() {
+        let c = set_candidates(
+            Path::new("problem-sets/demo.toml"),
+            Path::new("/home/ada/course/week3/demo-out/answer-sheet.toml"),
+        );
+        let c: Vec<String> = c.iter().map(|p| p.display().to_string()).collect();
+        assert_eq!(
+            c,
+            [
+                "problem-sets/demo.toml",
+                "/home/ada/course/week3/demo-out/problem-sets/demo.toml",
+                "/home/ada/course/week3/demo-out/demo.toml",
+                "/home/ada/course/week3/problem-sets/demo.toml",
+                "/home/ada/course/week3/demo.toml",
+                "/home/ada/course/problem-sets/demo.toml",
+                "/home/ada/course/demo.toml",
+                "/home/ada/problem-sets/demo.toml",
+                "/home/ada/demo.toml",
+            ]
+        );
+    }
 }

@@ -27,9 +27,17 @@ pub(crate) struct Args {
     /// A file holding an exam secret (`treequiz secret > exam.secret`).
     #[arg(long, value_name = "FILE")]
     secret: Option<PathBuf>,
-    /// A CSV roster with an `id` column (and optionally `name`): one variant per student.
+    /// A CSV roster with an `id` column (and optionally `name`), or a Moodle or
+    /// Canvas export as it comes: one variant per student.
     #[arg(long, value_name = "CSV")]
     roster: Option<PathBuf>,
+    /// The roster's column of student ids: its header, or its number from 1
+    /// (default: `id`, else 学号, `ID number`, … as docs/class-sets.md lists).
+    #[arg(long, value_name = "COLUMN", requires = "roster")]
+    id_column: Option<String>,
+    /// The roster's column of names; repeat it to join several (first and last name).
+    #[arg(long, value_name = "COLUMN", requires = "roster")]
+    name_column: Vec<String>,
     /// Output formats, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
@@ -141,7 +149,14 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         })
         .map_err(usage)?;
     let students = match &args.roster {
-        Some(path) => roster::parse(&instance::read_source(path).map_err(usage)?).map_err(usage)?,
+        Some(path) => roster::load(
+            path,
+            &roster::Columns {
+                id: args.id_column.clone(),
+                name: args.name_column.clone(),
+            },
+        )
+        .map_err(usage)?,
         None => Vec::new(),
     };
     prepare_out(&args.out, args.force)?;

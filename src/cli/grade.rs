@@ -188,15 +188,15 @@ struct Output<'a> {
     assignment: &'a str,
 }
 
-/// The student id a sheet gives, read leniently (for regenerating its key).
+/// The student id a sheet gives, read leniently (for regenerating its key):
+/// a sheet with a slip in one answer still names its student.
 fn student_of(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
-    let table: toml::Table = text.parse().ok()?;
-    table
-        .get("student")?
-        .as_str()
-        .map(str::to_string)
-        .filter(|s| !s.is_empty())
+    let source = treequiz::input::Source {
+        path: path.display().to_string(),
+        text,
+    };
+    treequiz::grade::submission::parse(&source).ok()?.student
 }
 
 /// Writes every report; returns the names of the files written besides the

@@ -365,6 +365,15 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
     if row.student.is_none() {
         row.student = variant.student.clone();
     }
+    // Slips in the header part, and in sections this variant does not have.
+    for b in sub.broken.iter().filter(|b| {
+        b.in_header
+            || !b
+                .question
+                .is_some_and(|n| variant.questions.iter().any(|q| q.number == n))
+    }) {
+        row.problems.push(b.slip.reason(None).render(lang, false));
+    }
     for key in &sub.unknown {
         row.problems
             .push(lang.fill("grade.unknown_question", &[("key", key)]));
@@ -376,7 +385,12 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         }
     }
     for q in &variant.questions {
-        if !sub.questions.iter().any(|(n, _)| *n == q.number) {
+        // A section whose header is broken is not missing: its slip says why.
+        let lost = sub
+            .broken
+            .iter()
+            .any(|b| b.section_header && b.question == Some(q.number));
+        if !lost && !sub.questions.iter().any(|(n, _)| *n == q.number) {
             row.problems
                 .push(lang.fill("grade.question_missing", &[("n", &q.number.to_string())]));
         }
@@ -385,7 +399,12 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
             .iter()
             .find(|(n, _)| *n == q.number)
             .map_or(&[][..], |(_, f)| f.as_slice());
-        let (scored, problems) = score(q, given, lang, hide_key);
+        let broken: Vec<_> = sub
+            .broken
+            .iter()
+            .filter(|b| !b.in_header && b.question == Some(q.number))
+            .collect();
+        let (scored, problems) = score(q, given, &broken, lang, hide_key);
         row.problems.extend(problems);
         row.questions.push(scored);
     }

@@ -9,9 +9,10 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use super::key::KeyQuestion;
+use super::recover::Broken;
 use crate::exercise::{Answer, Context, Item, Mistake, Shape, plain, relation};
 use crate::gametree::{Bound, NodeId, Player};
-use crate::input::{Doc, DocKind};
+use crate::input::{Doc, DocKind, wide_ascii};
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
@@ -85,6 +86,38 @@ fn blank(doc: &Doc) -> bool {
     matches!(&doc.kind, DocKind::Str(s) if s.trim().is_empty())
 }
 
+/// What a Chinese input method types for ASCII, made ASCII: `"G，L"` and
+/// `"X、Y"` are lists, `（7，MIN）` a Grundy state, `《=2` a bound, `Ａ` a label.
+fn fold_wide(s: &str) -> String {
+    s.chars()
+        .map(|c| wide_ascii(c).map_or(c, |(a, _)| a))
+        .collect()
+}
+
+/// The answer with every string and table key folded by [`fold_wide`].
+fn fold_doc(doc: &Doc) -> Doc {
+    let kind = match &doc.kind {
+        DocKind::Str(s) => DocKind::Str(fold_wide(s)),
+        DocKind::Array(items) => DocKind::Array(items.iter().map(fold_doc).collect()),
+        DocKind::Table(entries) => DocKind::Table(
+            entries
+                .iter()
+                .map(|(k, v)| {
+                    let mut k = k.clone();
+                    k.name = fold_wide(&k.name);
+                    (k, fold_doc(v))
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    };
+    Doc {
+        span: doc.span.clone(),
+        path: doc.path.clone(),
+        kind,
+    }
+}
+
 fn read_value(doc: &Doc) -> Option<Value> {
     match &doc.kind {
         DocKind::Int(v) => Some(Value::Finite(*v)),
@@ -136,8 +169,8 @@ fn read_bound(doc: &Doc) -> Option<Bound> {
     Some(make(v))
 }
 
-/// A list of strings. A single string is split into items at commas,
-/// semicolons and spaces outside parentheses (a Grundy state has commas
+/// A list of strings. A single string (its brackets, if any, dropped) is
+/// split into items at commas, semicolons and spaces outside parentheses (a Grundy state has commas
 /// inside); spaces around a path's or a move's joiner stay in the item
 /// (`b2 - a1`, `(7,MIN) -> (6,1,MAX)`); `"none"` and `"[]"` are the empty list.
 fn read_list(doc: &Doc) -> Option<Vec<String>> {
@@ -155,6 +188,12 @@ fn read_list(doc: &Doc) -> Option<Vec<String>> {
             Some(Vec::new())
         }
         DocKind::Str(s) => {
+            // A whole list in one string, brackets and all: `"[G, L]"`.
+            let s = s.trim();
+            let s = s
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .unwrap_or(s);
             let mut items = Vec::new();
             let (mut depth, mut item) = (0i32, String::new());
             for c in join_around_joiners(s).chars().chain([',']) {
@@ -267,10 +306,13 @@ impl Ctx<'_> {
 }
 
 /// Scores one question. `given` holds the fields of the student's `[qN]`
-/// section; the second result lists problems with the file, in `lang`.
+/// section, `broken` the statements of it that TOML could not read (a
+/// broken field earns nothing and says why; a broken section header loses
+/// every field); the second result lists problems with the file, in `lang`.
 pub fn score(
     q: &KeyQuestion,
     given: &[(String, Doc)],
+    broken: &[&Broken],
     lang: &Lang,
     hide: bool,
 ) -> (QuestionScore, Vec<String>) {
@@ -286,6 +328,12 @@ pub fn score(
         hide,
     };
     let per_field = q.points / q.ask.len().max(1) as f64;
+    let example = |field: &str| lang.for_kind("example", field, q.kind.name).to_string();
+    let slip_reason = |b: &Broken| {
+        let example = b.field.as_deref().map(example);
+        b.slip.reason(example.as_deref())
+    };
+    let lost = broken.iter().find(|b| b.section_header);
     let mut problems: Vec<Reason> = given
         .iter()
         .filter(|(name, _)| !q.ask.iter().any(|f| f == name))
@@ -295,10 +343,27 @@ pub fn score(
                 .with("field", name.as_str())
         })
         .collect();
+    problems.extend(broken.iter().map(|b| {
+        let n = q.number.to_string();
+        match &b.field {
+            Some(field) if !b.section_header => Reason::new(Phrase::SlipInField)
+                .with("n", n)
+                .with("field", field.as_str())
+                .nested("why", slip_reason(b)),
+            _ => Reason::new(Phrase::SlipInQuestion)
+                .with("n", n)
+                .nested("why", slip_reason(b)),
+        }
+    }));
+    let given: Vec<(String, Doc)> = given
+        .iter()
+        .map(|(name, doc)| (name.clone(), fold_doc(doc)))
+        .collect();
     let fields: Vec<FieldScore> = q
         .ask
         .iter()
-        .map(|&field| {
+        .enumerate()
+        .map(|(i, &field)| {
             let shape = q
                 .kind
                 .fields
@@ -324,6 +389,23 @@ pub fn score(
                 reasons: Vec::new(),
                 tally: None,
             };
+            if let Some(b) = lost {
+                fs.state = State::Invalid;
+                fs.reasons.push(if i == 0 {
+                    Reason::new(Phrase::SectionLost)
+                        .with("n", q.number.to_string())
+                        .nested("why", slip_reason(b))
+                } else {
+                    Reason::new(Phrase::SectionLostSame).with("n", q.number.to_string())
+                });
+                return fs;
+            }
+            if let Some(b) = broken.iter().find(|b| b.field.as_deref() == Some(field)) {
+                fs.state = State::Invalid;
+                fs.given = b.text.clone();
+                fs.reasons.push(slip_reason(b));
+                return fs;
+            }
             match given.iter().find(|(n, _)| n == field) {
                 None => {}
                 Some((_, doc)) if blank(doc) => {}

@@ -1,5 +1,6 @@
 //! An answer file as handed in: read leniently, every problem kept.
 
+use super::recover::{self, Broken};
 use crate::input::{Doc, DocKind, InputError, Source};
 
 /// What a student's file says.
@@ -17,11 +18,17 @@ pub struct Submission {
     pub questions: Vec<(usize, Vec<(String, Doc)>)>,
     /// Keys that are not questions.
     pub unknown: Vec<String>,
+    /// Statements TOML cannot read, taken out so that the rest could be read
+    /// (each costs the field, or the section, it is in).
+    pub broken: Vec<Broken>,
 }
 
-/// Reads an answer file (TOML).
+/// Reads an answer file (TOML). A statement TOML cannot read is taken out
+/// and listed in [`Submission::broken`]; the file is refused only when its
+/// header cannot be read (no variant or checksum, and a broken line among the
+/// header's) or nothing of it can.
 pub fn parse(source: &Source) -> Result<Submission, InputError> {
-    let doc = source.parse()?;
+    let (doc, broken) = recover::parse(source)?;
     let DocKind::Table(entries) = &doc.kind else {
         return Err(source.error(
             &doc,
@@ -63,5 +70,19 @@ pub fn parse(source: &Source) -> Result<Submission, InputError> {
         }
     }
     sub.practice = set.zip(seed);
+    // The header must be read for the file to be matched to its variant; a
+    // file of which nothing but broken lines gives no variant stays unreadable.
+    let header_broken = broken.iter().find(|b| b.in_header);
+    if sub.variant.is_none()
+        && let Some(b) = header_broken.or(broken.first())
+    {
+        return Err(b.error.clone());
+    }
+    if sub.checksum.is_none()
+        && let Some(b) = header_broken
+    {
+        return Err(b.error.clone());
+    }
+    sub.broken = broken;
     Ok(sub)
 }

@@ -717,3 +717,266 @@ fn fail_hard_values_accept_the_procedures_bound_and_explain_the_tighter_one() {
         ]
     );
 }
+
+/// The textbook key with `old` (in question `question`) replaced by `new`,
+/// graded; and the 1-based line where the replacement starts.
+fn with_slip(question: usize, old: &str, new: &str) -> (treequiz::grade::batch::Row, usize) {
+    let (book, lang, key) = textbook();
+    let start = key.find(&format!("[q{question}]")).unwrap();
+    let at = start + key[start..].find(old).unwrap();
+    let line = key[..at].matches('\n').count() + 1;
+    let text = format!("{}{new}{}", &key[..at], &key[at + old.len()..]);
+    (grade_text(&book, &lang, text), line)
+}
+
+/// The reasons of one question's fields, rendered in `lang`.
+fn reasons_of(
+    row: &treequiz::grade::batch::Row,
+    question: usize,
+    lang: &treequiz::lang::Lang,
+) -> Vec<String> {
+    row.questions[question - 1]
+        .fields
+        .iter()
+        .flat_map(|f| f.reasons.iter().map(|r| r.render(lang, false)))
+        .collect()
+}
+
+/// Every question but `except` scored full marks.
+fn others_full(row: &treequiz::grade::batch::Row, except: usize) {
+    for q in row.questions.iter().filter(|q| q.number != except) {
+        assert_eq!(q.earned, q.max, "q{} of {row:#?}", q.number);
+    }
+}
+
+/// Issue 11: one syntax slip costs the field it is in (a broken section
+/// header, the question), not the file; the reason names the line and column
+/// and what to write instead.
+#[test]
+fn one_syntax_slip_costs_the_field_it_is_in() {
+    use treequiz::grade::score::State;
+    let en = treequiz::lang::Lang::builtin("en").unwrap();
+    let zh = treequiz::lang::Lang::builtin("zh").unwrap();
+
+    // An unquoted list: q4 has four fields; exactly that one is lost.
+    let (row, line) = with_slip(
+        4,
+        r#"sum_solution = ["S -> A", "A -> D", "D -> t3"]"#,
+        "sum_solution = [S -> A, A -> D, D -> t3]",
+    );
+    assert_eq!(row.status, Status::Graded, "{}", row.reason);
+    others_full(&row, 4);
+    let q4 = &row.questions[3];
+    assert_eq!(q4.earned, treequiz::grade::score::round2(q4.max * 0.75));
+    let field = q4
+        .fields
+        .iter()
+        .find(|f| f.field == "sum_solution")
+        .unwrap();
+    assert_eq!((field.state, field.earned), (State::Invalid, 0.0));
+    assert_eq!(field.given, "[S -> A, A -> D, D -> t3]");
+    let why = format!(
+        "line {line}, column 17: S -> A, A -> D, D -> t3 is not in quotes; write it in quotes: sum_solution = [\"S -> A\", \"A -> D\", \"D -> t3\"]"
+    );
+    assert_eq!(reasons_of(&row, 4, &en), std::slice::from_ref(&why));
+    assert_eq!(row.problems, [format!("q4 `sum_solution`: {why}")]);
+
+    // A Chinese quotation mark: named, at its own column, in either language.
+    let (row, line) = with_slip(1, "best_move = \"B\"", "best_move = “B”");
+    others_full(&row, 1);
+    assert_eq!(
+        reasons_of(&row, 1, &en),
+        [format!(
+            "line {line}, column 13: `“` is a Chinese quotation mark; type the ASCII quote \" instead: best_move = \"B\""
+        )]
+    );
+    assert_eq!(
+        reasons_of(&row, 1, &zh),
+        [format!(
+            "第 {line} 行第 13 列：`“` 是中文引号；请改用英文引号 \"：best_move = \"B\""
+        )]
+    );
+    // A Chinese comma between two strings, and `＝` for `=`.
+    let (row, line) = with_slip(2, r#"pruned = ["I", "J"]"#, r#"pruned = ["I"，"J"]"#);
+    assert_eq!(
+        reasons_of(&row, 2, &en),
+        [format!(
+            "line {line}, column 14: `，` is a Chinese comma; type the ASCII comma , instead: pruned = [\"I\",\"J\"]"
+        )]
+    );
+    let (row, _) = with_slip(2, r#"pruned = ["I", "J"]"#, r#"pruned ＝ ["I", "J"]"#);
+    assert!(
+        reasons_of(&row, 2, &en)[0]
+            .contains("`＝` is a full-width equals sign; type the ASCII equals sign = instead"),
+        "{:?}",
+        reasons_of(&row, 2, &en)
+    );
+    // A string left open, and a colon for `=`.
+    let (row, line) = with_slip(1, "best_move = \"B\"", "best_move = \"B");
+    assert_eq!(
+        reasons_of(&row, 1, &en),
+        [format!(
+            "line {line}, column 15: this string is not closed on its line; end it with \" on the same line: best_move = \"B\""
+        )]
+    );
+    let (row, _) = with_slip(2, r#"pruned = ["I", "J"]"#, r#"pruned: ["I", "J"]"#);
+    others_full(&row, 2);
+    assert!(
+        reasons_of(&row, 2, &en)[0].ends_with("write it with =: pruned = [\"I\", \"J\"]"),
+        "{:?}",
+        reasons_of(&row, 2, &en)
+    );
+
+    // A broken section header loses its question, and only that one.
+    let (row, line) = with_slip(2, "[q2]", "[q2");
+    assert_eq!(row.status, Status::Graded);
+    others_full(&row, 2);
+    assert_eq!(row.questions[1].earned, 0.0);
+    assert!(
+        row.questions[1]
+            .fields
+            .iter()
+            .all(|f| f.state == State::Invalid)
+    );
+    assert!(
+        row.problems.len() == 1 && row.problems[0].starts_with("q2: line"),
+        "the section's slip, not a missing question: {:?}",
+        row.problems
+    );
+    let why = reasons_of(&row, 2, &en);
+    assert!(
+        why[0].starts_with(&format!(
+            "section [q2] cannot be read, so none of its answers counts: line {line}, column"
+        )) && why[0].ends_with("write it as [q2]"),
+        "{why:?}"
+    );
+
+    // The header is still read: a slip in the student line is a problem, not a loss.
+    let (book, lang, key) = textbook();
+    let broken_student = key.replacen("student = \"\"", "student = 张三", 1);
+    let row = grade_text(&book, &lang, broken_student);
+    assert_eq!((row.status, row.total), (Status::Graded, row.max));
+    assert!(
+        row.problems.len() == 1 && row.problems[0].contains("张三 is not in quotes"),
+        "{:?}",
+        row.problems
+    );
+    // … while a file whose variant line cannot be read stays unreadable,
+    let row = grade_text(&book, &lang, key.replacen("variant = \"", "variant = ", 1));
+    assert_eq!(row.status, Status::Unreadable);
+    assert!(row.reason.contains("answers.toml:"), "{}", row.reason);
+    // and every other check still runs: a slip does not hide an edited checksum.
+    let edited = key.replacen("checksum = \"", "checksum = \"0", 1).replacen(
+        r#"pruned = ["I", "J"]"#,
+        "pruned = [I, J]",
+        1,
+    );
+    assert_eq!(
+        grade_text(&book, &lang, edited).status,
+        Status::WrongVariant
+    );
+}
+
+/// Issue 11: what a Chinese input method types inside answers is read as the
+/// ASCII it stands for: `，` and `、` separate items, `（ ）` are a state's
+/// parentheses, `《=` is `<=`, a full-width letter is the letter.
+#[test]
+fn chinese_separators_inside_answers_are_read() {
+    for (q, old, new) in [
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "I，J""#),
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "I、J""#),
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "I， J""#),
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "［I，J］""#),
+        (2, r#"pruned = ["I", "J"]"#, r#"pruned = "[I, J]""#),
+        (2, r#"C = "<=2""#, r#"C = "《=2""#),
+        (2, r#"alpha_cuts = ["C"]"#, r#"alpha_cuts = ["Ｃ"]"#),
+        (
+            6,
+            r#""(7,MIN)", "(6,1,MAX)""#,
+            r#""（7，MIN）", "（6，1，MAX）""#,
+        ),
+    ] {
+        let (row, _) = with_slip(q, old, new);
+        assert_eq!(row.status, Status::Graded, "{new}: {}", row.reason);
+        assert_eq!(row.total, row.max, "{new}: {row:#?}");
+        assert!(row.problems.is_empty(), "{new}: {:?}", row.problems);
+    }
+}
+
+/// Issue 11: `check` finds the set the sheet names beside the sheet or in a
+/// folder above it (not only from the current folder), says `--set` when it
+/// cannot, and prints plain text with `--format text` (what a terminal gets).
+#[test]
+fn check_finds_the_set_near_the_sheet_and_prints_text() {
+    let dir = scratch("check-set");
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/demo.toml");
+    // The teacher's layout: the sheet names `problem-sets/demo.toml`.
+    std::fs::create_dir_all(dir.join("course/problem-sets")).unwrap();
+    std::fs::copy(set, dir.join("course/problem-sets/demo.toml")).unwrap();
+    let (code, _, err) = run_in(
+        &dir.join("course"),
+        &[
+            "generate",
+            "problem-sets/demo.toml",
+            "--out",
+            "week3/out",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let sheet = dir.join("course/week3/out/key.toml");
+    // From a folder where `problem-sets/demo.toml` does not exist: found two folders up.
+    let (code, stdout, err) = run_in(&dir, &["check", sheet.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(
+        stdout.contains("**Total: 20 / 20**"),
+        "a pipe gets Markdown: {stdout}"
+    );
+    // A student who keeps the set beside the sheet, in another folder.
+    std::fs::create_dir_all(dir.join("hw")).unwrap();
+    std::fs::copy(&sheet, dir.join("hw/key.toml")).unwrap();
+    std::fs::copy(set, dir.join("hw/demo.toml")).unwrap();
+    let (code, stdout, err) = run_in(&dir, &["check", "hw/key.toml", "--format", "text"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(stdout.starts_with("Feedback: hw/key.toml\n"), "{stdout}");
+    assert!(stdout.contains("Total: 20 / 20\n"), "{stdout}");
+    assert!(
+        stdout
+            .contains("\n== Question 1: 4 / 4 ==\n  value (1.33 / 1.33): correct\n    You wrote: "),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("**") && !stdout.contains("## "),
+        "no Markdown: {stdout}"
+    );
+    // Nowhere to be found: the message lists where it looked and names --set.
+    std::fs::remove_file(dir.join("hw/demo.toml")).unwrap();
+    let (code, stdout, err) = run_in(&dir, &["check", "hw/key.toml"]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        err.contains("problem set `problem-sets/demo.toml`")
+            && err.contains("hw/demo.toml")
+            && err.contains("pass --set SET.toml"),
+        "{err}"
+    );
+    // A slip in one answer: the sheet is still checked, the slip explained.
+    let slipped = std::fs::read_to_string(&sheet).unwrap().replacen(
+        "best_move = \"C\"",
+        "best_move = “C”",
+        1,
+    );
+    std::fs::write(dir.join("hw/key.toml"), slipped).unwrap();
+    let (code, stdout, err) = run_in(
+        &dir,
+        &["check", "hw/key.toml", "--set", set, "--format", "text"],
+    );
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(stdout.contains("Total: 18.67 / 20"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "`“` is a Chinese quotation mark; type the ASCII quote \" instead: best_move = \"C\""
+        ),
+        "{stdout}"
+    );
+}

@@ -93,6 +93,10 @@ fn mangled_rosters_never_panic() {
         "\u{feff}id;name\r\ns1;张三\r\ns2;李四\r\n",
         "id\ns1\ns2\ns3\nCOM1\nkeys\n",
         "\"id\",\"name\",\"email\"\n\"a\"\"b\",\"x\",y@z\n,\n",
+        "\u{feff}\"First name\",\"Last name\",\"ID number\",\"Email address\"\r\nAda,Lovelace,2026001,ada@x.org\r\n伟,李,2026002,li@x.org\r\n",
+        "Student,ID,SIS User ID,SIS Login ID,Section,Quiz (12)\n\"    Points Possible\",,,,,10.00\n\"Lovelace, Ada\",101,2026001,ada,A1,9\n",
+        "sep=;\nid;name\ns1;Ada\n",
+        "学号\t姓名\n2026001\t张三\n",
     ];
     let alphabet: Vec<char> = ",;\"\n\r\t .-_/id name0123456789éK\u{feff}"
         .chars()
@@ -102,11 +106,35 @@ fn mangled_rosters_never_panic() {
         let original = originals[rng.below(originals.len() as u64) as usize];
         mangle(original, &mut rng, &alphabet, (1, 8))
     };
+    // Every third case with columns chosen as a teacher might (some not there).
+    let columns = |seed: u64| {
+        let pick = |n: u64, of: &[&str]| of[(n % of.len() as u64) as usize].to_string();
+        match seed % 3 {
+            0 => treequiz::roster::Columns::default(),
+            1 => treequiz::roster::Columns {
+                id: Some(pick(
+                    seed / 3,
+                    &["id", "2", "ID number", "SIS User ID", "0", "99", ""],
+                )),
+                name: Vec::new(),
+            },
+            _ => treequiz::roster::Columns {
+                id: None,
+                name: vec![
+                    pick(seed / 3, &["First name", "name", "1", "Student"]),
+                    pick(seed / 7, &["Last name", "姓名", "x"]),
+                ],
+            },
+        }
+    };
     let read = never_panics("rosters", 100_000, case, |seed| {
-        treequiz::roster::parse(&Source {
-            path: "class.csv".into(),
-            text: case(seed),
-        })
+        treequiz::roster::parse_with(
+            &Source {
+                path: "class.csv".into(),
+                text: case(seed),
+            },
+            &columns(seed),
+        )
         .is_ok()
     });
     assert!(

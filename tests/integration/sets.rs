@@ -189,6 +189,105 @@ fn a_roster_gives_one_variant_per_student_and_keys_apart() {
     );
 }
 
+/// Issue 11: LMS exports as rosters, as they come, and columns the teacher
+/// chooses; a roster that is not CSV UTF-8 gets its line and how to save it.
+#[test]
+fn lms_exports_and_chosen_columns_make_class_sets() {
+    let out = scratch("lms-rosters");
+    let write = |name: &str, bytes: &[u8]| {
+        let path = out.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let moodle = write(
+        "moodle.csv",
+        "\u{feff}\"First name\",\"Last name\",\"ID number\",\"Email address\"\r\n\
+         Ada,Lovelace,2026001,ada@example.org\r\n伟,李,2026002,li@example.org\r\n"
+            .as_bytes(),
+    );
+    let dest = out.join("moodle");
+    let (code, stdout, err) = generate(
+        "problem-sets/demo.toml",
+        dest.to_str().unwrap(),
+        &["--roster", &moodle, "--format", "md"],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(stdout.contains("2 variants"), "{stdout}");
+    let sheet = std::fs::read_to_string(dest.join("2026002/worksheet.md")).unwrap();
+    assert!(sheet.contains("李伟"), "{sheet}");
+
+    let canvas = write(
+        "canvas.csv",
+        b"Student,ID,SIS User ID,SIS Login ID,Section,Midterm (5521)\n\
+          \"    Points Possible\",,,,,20.00\n\
+          \"Lovelace, Ada\",101,2026001,ada,AI-01,\n\
+          \"Li, Wei\",102,2026002,liwei,AI-01,\n",
+    );
+    let dest = out.join("canvas");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        dest.to_str().unwrap(),
+        &[
+            "--roster",
+            &canvas,
+            "--id-column",
+            "SIS User ID",
+            "--name-column",
+            "Student",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let sheet = std::fs::read_to_string(dest.join("2026001/worksheet.md")).unwrap();
+    assert!(sheet.contains("Lovelace, Ada"), "{sheet}");
+
+    // Refused, each with its file, line and column, a fix, and nothing written.
+    let gbk = write("gbk.csv", b"id,name\ns1,\xd5\xc5\xc8\xfd\n");
+    let xlsx = write("class.xlsx", b"PK\x03\x04\x14\x00\x06\x00");
+    for (roster, extra, expect) in [
+        (
+            gbk.as_str(),
+            None,
+            vec!["gbk.csv:2:4", "not UTF-8", "CSV UTF-8"],
+        ),
+        (
+            xlsx.as_str(),
+            None,
+            vec!["class.xlsx:1:1", "spreadsheet workbook", "CSV UTF-8"],
+        ),
+        (
+            canvas.as_str(),
+            Some("SIS User"),
+            vec![
+                "canvas.csv:1:1",
+                "no column `SIS User`",
+                "did you mean --id-column \"SIS User ID\"",
+            ],
+        ),
+    ] {
+        let dest = out.join("refused");
+        let mut args = vec!["--roster", roster, "--format", "md"];
+        if let Some(column) = extra {
+            args.extend(["--id-column", column]);
+        }
+        let (code, stdout, err) = generate("problem-sets/demo.toml", dest.to_str().unwrap(), &args);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{err}");
+        for e in expect {
+            assert!(err.contains(e), "{e} in {err}");
+        }
+        assert!(!dest.exists(), "nothing written for {roster}");
+    }
+    // The column options need a roster.
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out.join("x").to_str().unwrap(),
+        &["--id-column", "id"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--roster"), "{err}");
+}
+
 #[test]
 fn exam_secrets_never_reach_any_file_and_change_every_variant() {
     let out = scratch("secret");
@@ -378,7 +477,7 @@ fn user_templates_override_built_ins_file_by_file() {
     let dir = scratch("templates");
     let (code, stdout, _) = run(&["templates", "export", dir.join("tpl").to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(stdout.lines().count(), 15, "{stdout}");
+    assert_eq!(stdout.lines().count(), 16, "{stdout}");
     std::fs::write(
         dir.join("tpl/worksheet.md"),
         "MY SHEET {{ set.title }} {{ variant.id }}\n",
