@@ -52,15 +52,20 @@ pub struct KeyBook {
     pub variants: Vec<KeyVariant>,
     /// The language the sheets were made in.
     pub language: String,
-    /// Variant index by upper-case id.
-    by_id: HashMap<String, usize>,
+    /// Variant indices by upper-case id: one in a manifest (its ids are
+    /// distinct); in a book made from a set, each student's variant is also
+    /// found by its other candidate ids ([`KeyBook::alias`]).
+    by_id: HashMap<String, Vec<usize>>,
 }
 
 impl KeyBook {
     fn new(variants: Vec<KeyVariant>, language: String) -> KeyBook {
         let mut by_id = HashMap::with_capacity(variants.len());
         for (i, v) in variants.iter().enumerate() {
-            by_id.entry(v.id.to_ascii_uppercase()).or_insert(i);
+            by_id
+                .entry(v.id.to_ascii_uppercase())
+                .or_insert_with(Vec::new)
+                .push(i);
         }
         KeyBook {
             variants,
@@ -126,10 +131,32 @@ impl KeyBook {
         Ok(KeyBook::new(variants, manifest.language))
     }
 
+    /// Lets variant `index` be found by `id` as well (after the variants
+    /// already found by it).
+    pub fn alias(&mut self, id: &str, index: usize) {
+        let found = self.by_id.entry(id.to_ascii_uppercase()).or_default();
+        if !found.contains(&index) {
+            found.push(index);
+        }
+    }
+
     /// The variant with this id (any case).
     pub fn variant(&self, id: &str) -> Option<&KeyVariant> {
-        self.by_id
-            .get(&id.trim().to_ascii_uppercase())
-            .map(|&i| &self.variants[i])
+        self.variant_for(id, None)
+    }
+
+    /// The variant with this id (any case) of `student` if one of the
+    /// variants found by the id is theirs, else the first found.
+    pub fn variant_for(&self, id: &str, student: Option<&str>) -> Option<&KeyVariant> {
+        let found = self.by_id.get(&id.trim().to_ascii_uppercase())?;
+        let mine = student.and_then(|who| {
+            found.iter().find(|&&i| {
+                self.variants[i]
+                    .student
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(who))
+            })
+        });
+        mine.or(found.first()).map(|&i| &self.variants[i])
     }
 }

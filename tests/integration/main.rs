@@ -15,3 +15,4 @@ mod procedures;
 mod render;
 mod sets;
 mod textbook;
+mod variant_ids;
