@@ -171,6 +171,10 @@ impl Job<'_> {
                 self.stage.join(&s.folder),
                 self.stage.join("keys").join(&s.folder),
             ),
+            // An exam's keys never share a folder with the sheets handed out.
+            None if matches!(self.mode, Mode::Exam) => {
+                (self.stage.to_path_buf(), self.stage.join("keys"))
+            }
             None => (self.stage.to_path_buf(), self.stage.to_path_buf()),
         };
         let set_path = self.args.set.display().to_string();

@@ -547,3 +547,42 @@ fn a_set_appears_whole_or_not_at_all_and_force_replaces_it() {
     expected.insert("notes.txt".into(), b"the teacher's".to_vec());
     assert_eq!(files(&set), expected);
 }
+
+/// An exam without a roster (one variant, from a secret) keeps its keys in
+/// `keys/`, apart from the sheet that is handed out, and they grade.
+#[test]
+fn an_exam_without_a_roster_keeps_its_keys_apart() {
+    let dir = scratch("exam-no-roster");
+    std::fs::write(
+        dir.join("exam.secret"),
+        "00112233445566778899aabbccddeeff\n",
+    )
+    .unwrap();
+    let out = dir.join("exam");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out.to_str().unwrap(),
+        &["--secret", dir.join("exam.secret").to_str().unwrap()],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let names: Vec<String> = files(&out).into_keys().collect();
+    let mut expected = vec!["answer-sheet.toml".to_string(), "manifest.json".into()];
+    for ext in ["md", "html", "tex"] {
+        expected.push(format!("worksheet.{ext}"));
+        expected.push(format!("keys/key.{ext}"));
+    }
+    expected.push("keys/key.toml".into());
+    expected.sort();
+    let mut names = names;
+    names.sort();
+    assert_eq!(names, expected);
+    let (code, stdout, err) = run(&[
+        "grade",
+        "--manifest",
+        out.join("manifest.json").to_str().unwrap(),
+        out.join("keys/key.toml").to_str().unwrap(),
+        "--out",
+        dir.join("report").to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+}
