@@ -122,6 +122,86 @@ pub struct Checked {
     pub instance: Instance,
 }
 
+impl VariantEntry {
+    /// The entry of one variant of `set`.
+    pub fn new(set: &ProblemSet, v: &Variant) -> VariantEntry {
+        VariantEntry {
+            id: v.id.clone(),
+            checksum: v.checksum.clone(),
+            student: v.student.as_ref().map(|s| StudentEntry {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                folder: s.folder.clone(),
+            }),
+            context: class_set::context(set, v.student.as_ref()),
+            exercises: v
+                .items
+                .iter()
+                .map(|item| ExerciseEntry {
+                    number: item.number,
+                    kind: item.exercise.kind.name.to_string(),
+                    points: item.exercise.points,
+                    ask: item.exercise.ask.iter().map(|f| f.to_string()).collect(),
+                    scoring: item.exercise.scoring,
+                    seed: item.seed.map(|s| s.to_string()),
+                    instance: item.instance.to_json_value(),
+                    key: item.key.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The entry as it stands in the manifest's `variants` (compact JSON).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("manifest entries serialise")
+    }
+}
+
+/// Writes a manifest one variant at a time, so that a class of any size is
+/// never held whole: the bytes are those of [`Manifest::to_json`] for the
+/// same variants (`variants` is the last field, so its entries end the file).
+pub struct Writer<W: std::io::Write> {
+    out: W,
+    variants: usize,
+}
+
+impl<W: std::io::Write> Writer<W> {
+    /// Starts a manifest (arguments as for [`Manifest::new`]); write its
+    /// variants with [`Writer::push`] and end it with [`Writer::finish`].
+    pub fn new(
+        mut out: W,
+        set: &ProblemSet,
+        path: &str,
+        language: &str,
+        seed: Option<u64>,
+    ) -> std::io::Result<Writer<W>> {
+        let empty = serde_json::to_string(&Manifest::new(set, path, language, seed, &[]))
+            .expect("manifests serialise");
+        let head = empty
+            .strip_suffix("[]}")
+            .expect("`variants` is the manifest's last field");
+        out.write_all(head.as_bytes())?;
+        out.write_all(b"[")?;
+        Ok(Writer { out, variants: 0 })
+    }
+
+    /// Appends one variant's entry, as [`VariantEntry::to_json`] wrote it.
+    pub fn push(&mut self, entry_json: &str) -> std::io::Result<()> {
+        if self.variants > 0 {
+            self.out.write_all(b",")?;
+        }
+        self.variants += 1;
+        self.out.write_all(entry_json.as_bytes())
+    }
+
+    /// Ends the manifest and flushes it; returns the writer.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.out.write_all(b"]}\n")?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
 impl Manifest {
     /// The manifest of a class set.
     pub fn new(
@@ -147,33 +227,7 @@ impl Manifest {
             },
             seed: seed.map(|s| s.to_string()),
             conventions: set.conventions,
-            variants: variants
-                .iter()
-                .map(|v| VariantEntry {
-                    id: v.id.clone(),
-                    checksum: v.checksum.clone(),
-                    student: v.student.as_ref().map(|s| StudentEntry {
-                        id: s.id.clone(),
-                        name: s.name.clone(),
-                        folder: s.folder.clone(),
-                    }),
-                    context: class_set::context(set, v.student.as_ref()),
-                    exercises: v
-                        .items
-                        .iter()
-                        .map(|item| ExerciseEntry {
-                            number: item.number,
-                            kind: item.exercise.kind.name.to_string(),
-                            points: item.exercise.points,
-                            ask: item.exercise.ask.iter().map(|f| f.to_string()).collect(),
-                            scoring: item.exercise.scoring,
-                            seed: item.seed.map(|s| s.to_string()),
-                            instance: item.instance.to_json_value(),
-                            key: item.key.clone(),
-                        })
-                        .collect(),
-                })
-                .collect(),
+            variants: variants.iter().map(|v| VariantEntry::new(set, v)).collect(),
         }
     }
 

@@ -4,12 +4,13 @@ use std::path::{Path, PathBuf};
 
 use treequiz::class_set::{self, Variant};
 use treequiz::instance;
-use treequiz::manifest::Manifest;
-use treequiz::output::write_atomic;
-use treequiz::problem_set;
+use treequiz::lang::Lang;
+use treequiz::manifest::{self, VariantEntry};
+use treequiz::output::{STAGING, Staging};
+use treequiz::problem_set::{self, ProblemSet};
 use treequiz::render::Renderer;
 use treequiz::rng::Master;
-use treequiz::roster;
+use treequiz::roster::{self, Student};
 use treequiz::view;
 
 use super::UsageError;
@@ -80,46 +81,175 @@ fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
 }
 
-/// Checks `--out` before anything is generated; with `--force`, removes the
-/// student folders an earlier run's manifest lists, so no stale sheet stays.
-fn prepare_out(out: &Path, force: bool) -> Result<(), UsageError> {
+/// Checks `--out` before anything is generated: a folder, empty unless `--force`.
+fn check_out(out: &Path, force: bool) -> Result<(), UsageError> {
     if out.exists() && !out.is_dir() {
         return Err(UsageError(format!(
             "--out {} is a file; give a folder",
             out.display()
         )));
     }
-    let non_empty = out.is_dir() && std::fs::read_dir(out).map_err(usage)?.next().is_some();
-    if !non_empty {
-        return Ok(());
-    }
-    if !force {
+    // A staging folder left by an interrupted run is named when it is met.
+    let non_empty = out.is_dir()
+        && std::fs::read_dir(out)
+            .map_err(|e| UsageError(format!("{}: cannot read: {e}", out.display())))?
+            .any(|e| e.is_ok_and(|e| e.file_name() != STAGING));
+    if non_empty && !force {
         return Err(UsageError(format!(
             "{} is not empty; pass --force to write into it (sheets of an earlier run are replaced), or choose another --out",
             out.display()
         )));
     }
-    let old = out.join("manifest.json");
-    if let Ok(text) = std::fs::read_to_string(&old) {
-        let json: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-        for v in json["variants"].as_array().into_iter().flatten() {
-            // Only folder names this tool made (safe names), only inside `out`.
-            if let Some(folder) = v["student"]["folder"]
-                .as_str()
-                .filter(|f| treequiz::roster::folder_name(f).as_deref() == Some(*f))
-            {
-                for dir in [out.join(folder), out.join("keys").join(folder)] {
-                    if dir.is_dir() {
-                        std::fs::remove_dir_all(&dir).map_err(|e| {
-                            UsageError(format!("{}: cannot remove: {e}", dir.display()))
-                        })?;
-                    }
-                }
+    Ok(())
+}
+
+/// With `--force`: removes the student folders an earlier run's manifest
+/// lists ([`old_student_folders`]), so that no sheet of a student who left
+/// the roster stays behind.
+fn remove_old_students(out: &Path, old_manifest: &[String]) -> Result<(), String> {
+    for folder in old_manifest {
+        for dir in [out.join(folder), out.join("keys").join(folder)] {
+            if dir.is_dir() {
+                std::fs::remove_dir_all(&dir)
+                    .map_err(|e| format!("{}: cannot remove: {e}", dir.display()))?;
             }
         }
     }
     Ok(())
 }
+
+/// The student folders an earlier run's manifest lists (only names this
+/// tool makes, so nothing outside `out` and nothing it did not write). Reads
+/// only the folder names, from the file as it streams by (an old manifest of
+/// 10,000 variants is not held); a manifest that cannot be read removes nothing.
+fn old_student_folders(manifest: &Path) -> Vec<String> {
+    #[derive(serde::Deserialize)]
+    struct Old {
+        variants: Vec<OldVariant>,
+    }
+    #[derive(serde::Deserialize)]
+    struct OldVariant {
+        student: Option<OldStudent>,
+    }
+    #[derive(serde::Deserialize)]
+    struct OldStudent {
+        folder: String,
+    }
+    let Ok(file) = std::fs::File::open(manifest) else {
+        return Vec::new();
+    };
+    let old: Option<Old> = serde_json::from_reader(std::io::BufReader::new(file)).ok();
+    old.into_iter()
+        .flat_map(|o| o.variants)
+        .filter_map(|v| v.student.map(|s| s.folder))
+        .filter(|f| roster::folder_name(f).as_deref() == Some(f.as_str()))
+        .collect()
+}
+
+/// What is the same for every variant of one run.
+struct Job<'a> {
+    args: &'a Args,
+    set: &'a ProblemSet,
+    master: &'a Master,
+    plan: &'a treequiz::fair::Plan,
+    renderer: &'a Renderer,
+    lang: &'a Lang,
+    mode: Mode,
+    /// Where the files are written until the set is complete.
+    stage: &'a Path,
+}
+
+/// One variant, built, rendered and written into the staging folder.
+struct Done {
+    /// The variant, with its instances and keys.
+    variant: Variant,
+    /// Its manifest entry (compact JSON).
+    entry: String,
+    /// The files written for it.
+    files: usize,
+}
+
+impl Job<'_> {
+    /// Builds one student's variant (`None`: the practice variant), renders
+    /// its sheets and keys and writes them into the staging folder.
+    fn variant(&self, student: Option<&Student>, id: &str) -> Result<Done, UsageError> {
+        let variant = class_set::variant(self.set, self.master, self.plan, student, id.to_string())
+            .map_err(|e| question_error(self.set, e))?;
+        let (sheet_dir, key_dir) = match &variant.student {
+            Some(s) => (
+                self.stage.join(&s.folder),
+                self.stage.join("keys").join(&s.folder),
+            ),
+            // An exam's keys never share a folder with the sheets handed out.
+            None if matches!(self.mode, Mode::Exam) => {
+                (self.stage.to_path_buf(), self.stage.join("keys"))
+            }
+            None => (self.stage.to_path_buf(), self.stage.to_path_buf()),
+        };
+        let set_path = self.args.set.display().to_string();
+        let practice = match self.mode {
+            Mode::Practice(seed) => Some((set_path.as_str(), seed)),
+            Mode::Exam => None,
+        };
+        let blank = view::sheet(self.set, &variant, self.lang, false, practice);
+        let key = view::sheet(self.set, &variant, self.lang, true, practice);
+        for dir in [&sheet_dir, &key_dir] {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
+        }
+        let mut files = 0;
+        let mut write = |path: PathBuf, template: &str, view: &view::SheetView| {
+            let text = self.renderer.render(template, view).map_err(usage)?;
+            std::fs::write(&path, text)
+                .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+            files += 1;
+            Ok::<(), UsageError>(())
+        };
+        for format in &self.args.format {
+            let ext = format.ext();
+            write(
+                sheet_dir.join(format!("worksheet.{ext}")),
+                &format!("worksheet.{ext}"),
+                &blank,
+            )?;
+            write(
+                key_dir.join(format!("key.{ext}")),
+                &format!("key.{ext}"),
+                &key,
+            )?;
+        }
+        write(
+            sheet_dir.join("answer-sheet.toml"),
+            "answer-sheet.toml",
+            &blank,
+        )?;
+        write(key_dir.join("key.toml"), "answer-sheet.toml", &key)?;
+        Ok(Done {
+            entry: VariantEntry::new(self.set, &variant).to_json(),
+            variant,
+            files,
+        })
+    }
+}
+
+/// A question that cannot be generated, reported at its table in the set.
+fn question_error(set: &ProblemSet, e: class_set::ClassSetError) -> UsageError {
+    match e {
+        class_set::ClassSetError::Exercise {
+            number,
+            kind,
+            source,
+        } => usage(set.exercises[number - 1].site.error(
+            format!("question {number} ({kind}): {}", source.what()),
+            source.fix(),
+        )),
+        other => usage(other),
+    }
+}
+
+/// Variants made ahead of the one being written to the manifest: enough to
+/// keep every core busy, few enough that memory does not grow with the class.
+const WINDOW: usize = 64;
 
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let set = problem_set::load(&args.set).map_err(usage)?;
@@ -159,114 +289,117 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .map_err(usage)?,
         None => Vec::new(),
     };
-    prepare_out(&args.out, args.force)?;
-    // A question that cannot be generated is reported at its table in the set.
-    let failed = |e: class_set::ClassSetError| {
-        let site = &set.exercises[e.number - 1].site;
-        usage(site.error(
-            format!("question {} ({}): {}", e.number, e.kind, e.source.what()),
-            e.source.fix(),
-        ))
-    };
+    check_out(&args.out, args.force)?;
+    let failed = |e| question_error(&set, e);
+    let ids = class_set::variant_ids(&set, &master, &students).map_err(failed)?;
     let plan = class_set::plan(&set, &master).map_err(failed)?;
-    let variants = class_set::build_planned(&set, &master, &plan, &students).map_err(failed)?;
-
-    // Everything is rendered before anything is written: an error leaves no partial set.
-    // Variants are independent: render them on every core, keeping their order.
-    let roster_mode = !students.is_empty();
-    let set_path = args.set.display().to_string();
-    let mode = &mode;
-    let render_variant = |variant: &Variant| -> Result<Vec<(PathBuf, String)>, UsageError> {
-        let (sheet_dir, key_dir) = match &variant.student {
-            Some(s) if roster_mode => (
-                args.out.join(&s.folder),
-                args.out.join("keys").join(&s.folder),
-            ),
-            _ => (args.out.clone(), args.out.clone()),
-        };
-        let practice = match *mode {
-            Mode::Practice(seed) => Some((set_path.as_str(), seed)),
-            Mode::Exam => None,
-        };
-        let blank = view::sheet(&set, variant, &lang, false, practice);
-        let key = view::sheet(&set, variant, &lang, true, practice);
-        let mut files = Vec::new();
-        for format in &args.format {
-            let ext = format.ext();
-            files.push((
-                sheet_dir.join(format!("worksheet.{ext}")),
-                renderer
-                    .render(&format!("worksheet.{ext}"), &blank)
-                    .map_err(usage)?,
-            ));
-            files.push((
-                key_dir.join(format!("key.{ext}")),
-                renderer
-                    .render(&format!("key.{ext}"), &key)
-                    .map_err(usage)?,
-            ));
-        }
-        files.push((
-            sheet_dir.join("answer-sheet.toml"),
-            renderer
-                .render("answer-sheet.toml", &blank)
-                .map_err(usage)?,
-        ));
-        files.push((
-            key_dir.join("key.toml"),
-            renderer.render("answer-sheet.toml", &key).map_err(usage)?,
-        ));
-        Ok(files)
-    };
-    let rendered = treequiz::parallel::map(&variants, render_variant);
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
-    for variant_files in rendered {
-        files.extend(variant_files?);
-    }
-    files.push((
-        args.out.join("manifest.json"),
-        Manifest::new(
-            &set,
-            &args.set.display().to_string(),
-            &lang.code,
-            match *mode {
-                Mode::Practice(seed) => Some(seed),
-                Mode::Exam => None,
-            },
-            &variants,
-        )
-        .to_json(),
-    ));
-    // A class set's variant report: how much work each variant's exercises are.
-    let report = (variants.len() > 1).then(|| {
-        let rows: Vec<treequiz::fair::Row> = variants
-            .iter()
-            .map(|v| treequiz::fair::Row {
-                id: v.id.clone(),
-                exercises: v.items.iter().map(|i| i.measures.clone()).collect(),
-            })
-            .collect();
-        treequiz::fair::report(&set, &plan, &rows, &lang)
-    });
-    if let Some(text) = &report {
-        files.push((args.out.join("variant-report.md"), text.clone()));
-    }
-    for (path, text) in &files {
-        write_atomic(path, text.as_bytes())
-            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
-    }
-    let ids: Vec<&str> = variants.iter().map(|v| v.id.as_str()).collect();
-    let shown = if ids.len() > 5 {
-        format!("{}, …", ids[..5].join(", "))
+    let who: Vec<(Option<&Student>, &str)> = if students.is_empty() {
+        vec![(None, ids[0].as_str())]
     } else {
-        ids.join(", ")
+        students
+            .iter()
+            .map(Some)
+            .zip(ids.iter().map(String::as_str))
+            .collect()
+    };
+
+    // Everything is written into a staging folder, which becomes --out only
+    // when the set is complete: an error or an interruption leaves no partial
+    // set. Variants are made, rendered and written on every core, a window of
+    // them at a time, and reach the manifest in roster order.
+    let staging = Staging::new(&args.out).map_err(UsageError)?;
+    let job = Job {
+        args,
+        set: &set,
+        master: &master,
+        plan: &plan,
+        renderer: &renderer,
+        lang: &lang,
+        mode,
+        stage: staging.dir(),
+    };
+    let manifest_path = staging.dir().join("manifest.json");
+    let cannot_write =
+        |e: std::io::Error| UsageError(format!("{}: cannot write: {e}", manifest_path.display()));
+    let file = std::fs::File::create(&manifest_path).map_err(cannot_write)?;
+    let mut manifest = manifest::Writer::new(
+        std::io::BufWriter::new(file),
+        &set,
+        &args.set.display().to_string(),
+        &lang.code,
+        match mode {
+            Mode::Practice(seed) => Some(seed),
+            Mode::Exam => None,
+        },
+    )
+    .map_err(cannot_write)?;
+    let mut files = 1; // the manifest
+    let mut shown = Vec::new();
+    // What the variant report needs of each variant: its id and measures.
+    let mut rows: Vec<treequiz::fair::Row> = Vec::new();
+    treequiz::parallel::stream(
+        &who,
+        WINDOW,
+        |&(student, id)| job.variant(student, id),
+        |done| {
+            let done = done?;
+            // Each variant, in roster order, with its instances and keys: `done.variant`.
+            manifest.push(&done.entry).map_err(cannot_write)?;
+            files += done.files;
+            rows.push(treequiz::fair::Row {
+                id: done.variant.id.clone(),
+                exercises: done
+                    .variant
+                    .items
+                    .iter()
+                    .map(|i| i.measures.clone())
+                    .collect(),
+            });
+            if shown.len() < 5 {
+                shown.push(done.variant.id);
+            }
+            Ok::<(), UsageError>(())
+        },
+    )?;
+    manifest.finish().map_err(cannot_write)?;
+    // Every variant is written. A class set's variant report, published with
+    // the set: how much work each variant's exercises are.
+    let report = (rows.len() > 1).then(|| treequiz::fair::report(&set, &plan, &rows, &lang));
+    if let Some(text) = &report {
+        let path = staging.dir().join("variant-report.md");
+        std::fs::write(&path, text)
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        files += 1;
+    }
+
+    // The set is complete in the staging folder: it becomes --out.
+    let old = if args.force {
+        old_student_folders(&args.out.join("manifest.json"))
+    } else {
+        Vec::new()
+    };
+    staging
+        .publish("manifest.json", || {
+            remove_old_students(&args.out, &old)?;
+            // A report of an earlier class set does not describe this one.
+            let stale = args.out.join("variant-report.md");
+            if report.is_none() && stale.is_file() {
+                std::fs::remove_file(&stale)
+                    .map_err(|e| format!("{}: cannot remove: {e}", stale.display()))?;
+            }
+            Ok(())
+        })
+        .map_err(UsageError)?;
+    let shown = if who.len() > shown.len() {
+        format!("{}, …", shown.join(", "))
+    } else {
+        shown.join(", ")
     };
     Ok(format!(
-        "wrote {} files to {}: {} variant{} ({shown}), {} exercise{} each\n{}",
-        files.len(),
+        "wrote {files} files to {}: {} variant{} ({shown}), {} exercise{} each\n{}",
         args.out.display(),
-        variants.len(),
-        if variants.len() == 1 { "" } else { "s" },
+        who.len(),
+        if who.len() == 1 { "" } else { "s" },
         set.exercises.len(),
         if set.exercises.len() == 1 { "" } else { "s" },
         report

@@ -83,7 +83,19 @@ pub(crate) fn book_from_set(
     if !students.is_empty() {
         variants.extend(class_set::build(set, master, &students).map_err(usage)?);
     }
-    Ok(KeyBook::from_variants(set, &variants))
+    let mut book = KeyBook::from_variants(set, &variants);
+    // A student's id is the first of their candidates that no student above
+    // them in the roster has; the roster is not here, so every candidate
+    // finds their variant (the checksum and the student id are still checked).
+    for (i, v) in variants.iter().enumerate() {
+        if v.student.is_some() {
+            let ctx = class_set::context(set, v.student.as_ref());
+            for k in 0..class_set::ID_CANDIDATES {
+                book.alias(&class_set::id_candidate(master, &ctx, k), i);
+            }
+        }
+    }
+    Ok(book)
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {

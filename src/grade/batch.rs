@@ -330,7 +330,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         row.reason = lang.get("batch.no_variant").to_string();
         return row;
     };
-    let Some(variant) = book.variant(id) else {
+    let Some(variant) = book.variant_for(id, sub.student.as_deref()) else {
         row.status = Status::UnknownVariant;
         row.reason = lang.fill("batch.unknown_variant", &[("id", id)]);
         return row;

@@ -57,8 +57,10 @@ pub struct KeyBook {
     pub language: String,
     /// The set's title (the assignment's name in gradebook exports).
     pub title: String,
-    /// Variant index by upper-case id.
-    by_id: HashMap<String, usize>,
+    /// Variant indices by upper-case id: one in a manifest (its ids are
+    /// distinct); in a book made from a set, each student's variant is also
+    /// found by its other candidate ids ([`KeyBook::alias`]).
+    by_id: HashMap<String, Vec<usize>>,
     /// Variant index by the student's id and by their folder name, lower case.
     by_student: HashMap<String, usize>,
 }
@@ -68,7 +70,10 @@ impl KeyBook {
         let mut by_id = HashMap::with_capacity(variants.len());
         let mut by_student = HashMap::with_capacity(variants.len());
         for (i, v) in variants.iter().enumerate() {
-            by_id.entry(v.id.to_ascii_uppercase()).or_insert(i);
+            by_id
+                .entry(v.id.to_ascii_uppercase())
+                .or_insert_with(Vec::new)
+                .push(i);
             if let Some(id) = &v.student {
                 by_student.entry(id.trim().to_lowercase()).or_insert(i);
                 if let Some(folder) = folder_name(id) {
@@ -148,11 +153,33 @@ impl KeyBook {
         ))
     }
 
+    /// Lets variant `index` be found by `id` as well (after the variants
+    /// already found by it).
+    pub fn alias(&mut self, id: &str, index: usize) {
+        let found = self.by_id.entry(id.to_ascii_uppercase()).or_default();
+        if !found.contains(&index) {
+            found.push(index);
+        }
+    }
+
     /// The variant with this id (any case).
     pub fn variant(&self, id: &str) -> Option<&KeyVariant> {
-        self.by_id
-            .get(&id.trim().to_ascii_uppercase())
-            .map(|&i| &self.variants[i])
+        self.variant_for(id, None)
+    }
+
+    /// The variant with this id (any case) of `student` if one of the
+    /// variants found by the id is theirs, else the first found.
+    pub fn variant_for(&self, id: &str, student: Option<&str>) -> Option<&KeyVariant> {
+        let found = self.by_id.get(&id.trim().to_ascii_uppercase())?;
+        let mine = student.and_then(|who| {
+            found.iter().find(|&&i| {
+                self.variants[i]
+                    .student
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(who))
+            })
+        });
+        mine.or(found.first()).map(|&i| &self.variants[i])
     }
 
     /// The variant of the student with this id or folder name (any case).

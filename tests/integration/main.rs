@@ -16,3 +16,4 @@ mod render;
 mod report;
 mod sets;
 mod textbook;
+mod variant_ids;

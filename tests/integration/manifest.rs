@@ -260,3 +260,35 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
     assert_eq!(q1.len(), 1, "{summary}");
     assert!(q1[0].contains("the value is"), "{summary}");
 }
+
+#[test]
+fn the_streamed_manifest_is_the_manifest_written_whole() {
+    use treequiz::manifest::{Manifest, VariantEntry, Writer};
+    let path = "problem-sets/game-tree-quiz.toml";
+    let set =
+        treequiz::problem_set::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+            .unwrap();
+    let students: Vec<treequiz::roster::Student> = ["s1", "s2", "s3"]
+        .iter()
+        .map(|id| treequiz::roster::Student {
+            id: id.to_string(),
+            name: Some(format!("Student {id}")),
+            folder: id.to_string(),
+        })
+        .collect();
+    let master = treequiz::rng::Master::from_seed(3);
+    let variants = treequiz::class_set::build(&set, &master, &students).unwrap();
+    for seed in [Some(3), None] {
+        let whole = Manifest::new(&set, path, "en", seed, &variants).to_json();
+        let mut writer = Writer::new(Vec::new(), &set, path, "en", seed).unwrap();
+        for v in &variants {
+            writer.push(&VariantEntry::new(&set, v).to_json()).unwrap();
+        }
+        assert_eq!(String::from_utf8(writer.finish().unwrap()).unwrap(), whole);
+        let empty = Writer::new(Vec::new(), &set, path, "en", seed).unwrap();
+        assert_eq!(
+            String::from_utf8(empty.finish().unwrap()).unwrap(),
+            Manifest::new(&set, path, "en", seed, &[]).to_json()
+        );
+    }
+}

@@ -676,3 +676,147 @@ fn shipped_sets_make_their_point_in_200_variants() {
     }
     assert!(checked >= 200 * 15, "{checked}");
 }
+
+/// The set is written into a staging folder and appears whole: a run that
+/// fails leaves nothing new and an earlier set untouched; a staging folder
+/// left by an interrupted run is named, never taken for a set; `--force`
+/// replaces an earlier set, removing the folders of students who left.
+#[test]
+fn a_set_appears_whole_or_not_at_all_and_force_replaces_it() {
+    let dir = scratch("staging");
+    let unsat = dir.join("unsat.toml");
+    std::fs::write(
+        &unsat,
+        "title = \"Impossible\"\nseed = 1\n[[exercise]]\nkind = \"alpha-beta\"\ndepth = 2\nbranching = 2\nmin_cuts = 3\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("two.csv"), "id\ns1\ns2\n").unwrap();
+    std::fs::write(dir.join("one.csv"), "id\ns1\n").unwrap();
+    let roster = |name: &str| dir.join(name).display().to_string();
+    let inputs = files(&dir);
+
+    // A failing run into a new folder: no folder, no staging folder.
+    let new = dir.join("new");
+    let (code, _, err) = generate(
+        unsat.to_str().unwrap(),
+        new.to_str().unwrap(),
+        &["--roster", &roster("two.csv")],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("3 cuts") && err.contains("unsat.toml"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        inputs.len(),
+        "nothing new in {}",
+        dir.display()
+    );
+
+    // A set, then a failing run over it with --force: the set is untouched.
+    let set = dir.join("set");
+    let demo = |out: &Path, roster_file: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--roster".to_string(),
+            roster(roster_file),
+            "--format".into(),
+            "md".into(),
+        ];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        generate(
+            "problem-sets/demo.toml",
+            out.to_str().unwrap(),
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+    };
+    let (code, _, err) = demo(&set, "two.csv", &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    std::fs::write(set.join("notes.txt"), "the teacher's").unwrap();
+    let before = files(&set);
+    let (code, _, err) = generate(
+        unsat.to_str().unwrap(),
+        set.to_str().unwrap(),
+        &["--roster", &roster("two.csv"), "--force"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(files(&set), before, "a failed run changes nothing");
+    assert!(!set.join(treequiz::output::STAGING).exists());
+
+    // Without --force a set is never written over.
+    let (code, _, err) = demo(&set, "two.csv", &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not empty") && err.contains("--force"),
+        "{err}"
+    );
+
+    // An interrupted run's staging folder is named; nothing is written.
+    let stale = set.join(treequiz::output::STAGING);
+    std::fs::create_dir(&stale).unwrap();
+    let (code, _, err) = demo(&set, "one.csv", &["--force"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(".treequiz-partial exists") && err.contains("delete"),
+        "{err}"
+    );
+    std::fs::remove_dir(&stale).unwrap();
+    assert_eq!(files(&set), before);
+    let fresh_stale = dir.join(".fresh.treequiz-partial");
+    std::fs::create_dir(&fresh_stale).unwrap();
+    let (code, _, err) = demo(&dir.join("fresh"), "one.csv", &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".fresh.treequiz-partial exists"), "{err}");
+    assert!(!dir.join("fresh").exists());
+    std::fs::remove_dir(&fresh_stale).unwrap();
+
+    // --force with a student gone: their folders go, the teacher's file stays,
+    // and the set is the one a fresh folder gets.
+    let (code, stdout, err) = demo(&set, "one.csv", &["--force"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(stdout.contains("1 variant"), "{stdout}");
+    let (code, _, err) = demo(&dir.join("fresh"), "one.csv", &[]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut expected = files(&dir.join("fresh"));
+    expected.insert("notes.txt".into(), b"the teacher's".to_vec());
+    assert_eq!(files(&set), expected);
+}
+
+/// An exam without a roster (one variant, from a secret) keeps its keys in
+/// `keys/`, apart from the sheet that is handed out, and they grade.
+#[test]
+fn an_exam_without_a_roster_keeps_its_keys_apart() {
+    let dir = scratch("exam-no-roster");
+    std::fs::write(
+        dir.join("exam.secret"),
+        "00112233445566778899aabbccddeeff\n",
+    )
+    .unwrap();
+    let out = dir.join("exam");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out.to_str().unwrap(),
+        &["--secret", dir.join("exam.secret").to_str().unwrap()],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let names: Vec<String> = files(&out).into_keys().collect();
+    let mut expected = vec!["answer-sheet.toml".to_string(), "manifest.json".into()];
+    for ext in ["md", "html", "tex"] {
+        expected.push(format!("worksheet.{ext}"));
+        expected.push(format!("keys/key.{ext}"));
+    }
+    expected.push("keys/key.toml".into());
+    expected.sort();
+    let mut names = names;
+    names.sort();
+    assert_eq!(names, expected);
+    let (code, stdout, err) = run(&[
+        "grade",
+        "--manifest",
+        out.join("manifest.json").to_str().unwrap(),
+        out.join("keys/key.toml").to_str().unwrap(),
+        "--out",
+        dir.join("report").to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+}
