@@ -108,6 +108,8 @@ struct Run {
     wall: f64,
     /// User + system seconds and peak resident memory (KiB), from `/usr/bin/time -v`.
     cpu: Option<f64>,
+    /// System seconds (part of `cpu`): creating and writing the files.
+    sys: Option<f64>,
     rss_kib: Option<u64>,
     /// (students whose key folder exists in the staging folder, CPU seconds so far).
     progress: Vec<(usize, f64)>,
@@ -192,6 +194,7 @@ fn measure(bin: &str, roster: &Path, out: &Path) -> Run {
     Run {
         wall,
         cpu,
+        sys: field("System time (seconds):"),
         rss_kib: field("Maximum resident set size (kbytes):").map(|k| k as u64),
         progress,
     }
@@ -231,13 +234,14 @@ fn class_size(bin: &str, dir: &Path) {
         "\nClass size: problem-sets/midterm-zh.toml, md + html + tex, one run each; 300 students are the baseline\n"
     );
     println!(
-        "{:>9} {:>9} {:>8} {:>9} {:>9} {:>9} {:>11} {:>12} {:>12}",
+        "{:>9} {:>9} {:>8} {:>9} {:>9} {:>9} {:>9} {:>11} {:>12} {:>12}",
         "binary",
         "students",
         "files",
         "MB",
         "wall s",
         "CPU s",
+        "sys s",
         "peak MiB",
         "wall ms/st",
         "CPU ms/st"
@@ -246,6 +250,10 @@ fn class_size(bin: &str, dir: &Path) {
     if let Some(b) = baseline {
         binaries.push(("baseline", b));
     }
+    // Outputs are removed only at the end: ext4 skips inodes freed in the
+    // last minutes when it allocates new ones, which makes creating files
+    // right after removing 80,000 cost several times the system time.
+    let mut outputs = Vec::new();
     let opt =
         |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     for (name, binary) in &binaries {
@@ -257,10 +265,11 @@ fn class_size(bin: &str, dir: &Path) {
             let (files, bytes) = size(&out);
             let n = f64::from(students);
             println!(
-                "{name:>9} {students:>9} {files:>8} {:>9.1} {:>9.2} {:>9} {:>11} {:>12.2} {:>12}",
+                "{name:>9} {students:>9} {files:>8} {:>9.1} {:>9.2} {:>9} {:>9} {:>11} {:>12.2} {:>12}",
                 bytes as f64 / 1e6,
                 run.wall,
                 opt(run.cpu, 2),
+                opt(run.sys, 2),
                 opt(run.rss_kib.map(|k| k as f64 / 1024.0), 1),
                 run.wall * 1000.0 / n,
                 opt(run.cpu.map(|c| c * 1000.0 / n), 2),
@@ -287,6 +296,24 @@ fn class_size(bin: &str, dir: &Path) {
                         opt(last, 2),
                         opt(wall_last, 2)
                     );
+                    // Thousand by thousand, the last stretch ending at the last sample.
+                    let each: Vec<String> = (1..)
+                        .map(|k| k * 1000)
+                        .take_while(|&k| k < end + 1000)
+                        .map(|k| {
+                            let from = if k == 1000 { 1 } else { k - 1000 };
+                            let k = k.min(end);
+                            let per = cpu_at(&run.progress, k)
+                                .zip(cpu_at(&run.progress, from))
+                                .map(|(b, a)| (b - a) * 1000.0 / (k - from) as f64);
+                            opt(per, 1)
+                        })
+                        .collect();
+                    println!(
+                        "{:>20} CPU ms per student, thousand by thousand: {}",
+                        "",
+                        each.join(", ")
+                    );
                 } else {
                     println!(
                         "{:>20} (no staging folder to follow: per-thousand times not measured)",
@@ -294,7 +321,7 @@ fn class_size(bin: &str, dir: &Path) {
                     );
                 }
             }
-            let _ = std::fs::remove_dir_all(&out);
+            outputs.push(out);
         }
         if let [(w0, c0, r0), (w1, c1, r1)] = per_student[..] {
             println!(
@@ -305,5 +332,8 @@ fn class_size(bin: &str, dir: &Path) {
                 opt(r1.zip(r0).map(|(a, b)| a as f64 / b as f64), 2) + "×",
             );
         }
+    }
+    for out in outputs {
+        let _ = std::fs::remove_dir_all(out);
     }
 }

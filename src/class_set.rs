@@ -86,9 +86,9 @@ pub fn checksum<'a>(instances: impl IntoIterator<Item = &'a Instance>) -> String
     format!("{:016x}", fnv1a64(forms.join("\n").as_bytes()))
 }
 
-/// How many ids a student may be offered before a class set is refused: the
-/// first candidate is taken by an earlier student about once in a class of
-/// 10,000 (30 bits), sixteen in a row never in any real class.
+/// How many ids a student may be offered before a class set is refused: in
+/// about one class of 10,000 in 22, some student finds its first candidate
+/// taken (30 bits); sixteen taken in a row needs hundreds of millions of students.
 pub const ID_CANDIDATES: u32 = 16;
 
 /// Six Crockford base-32 characters (no I, L, O, U: easy to read aloud and
