@@ -131,6 +131,13 @@ impl Renderer {
         env.render(name, &context).map_err(|e| error(e.to_string()))
     }
 
+    /// The string table of `set`'s language; when none has it, the error
+    /// points at the set's `language` line.
+    pub fn set_lang(&self, set: &crate::problem_set::ProblemSet) -> Result<Lang, InputError> {
+        self.lang(&set.language)
+            .map_err(|e| set.unknown_language(e))
+    }
+
     /// The string table for `code`: the user's `lang/<code>.toml`, else a built-in one.
     pub fn lang(&self, code: &str) -> Result<Lang, InputError> {
         if let Some(path) = self

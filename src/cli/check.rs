@@ -108,10 +108,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     };
     let set = problem_set::load(&set_path).map_err(usage)?;
     let renderer = Renderer::new(None).map_err(usage)?;
-    let lang = renderer
-        .lang(&set.language)
-        .map_err(|e| set.unknown_language(e))
-        .map_err(usage)?;
+    let lang = renderer.set_lang(&set).map_err(usage)?;
     let book = book_from_set(
         &set,
         &Master::from_seed(seed),

@@ -5,17 +5,14 @@ use treequiz::gametree::{self, Order, Preset, ValueMode};
 
 use super::UsageError;
 
-/// The flags below, as option keys (`sample` tells them from generator keys).
-pub(crate) const FLAGS: &[&str] = &[
-    "conventions",
-    "order",
-    "no_prune_on_equal",
-    "prune_on_equal",
-    "fail_soft",
-    "fail_hard",
-    "initial_window_counts",
-    "no_initial_window_counts",
-];
+/// Whether `key` (`no_prune_on_equal`) is one of the flags below: `sample`
+/// tells them from generator keys. Read off the definition, never a copy.
+pub(crate) fn is_flag(key: &str) -> bool {
+    use clap::Args as _;
+    ConventionArgs::augment_args(clap::Command::new("conventions"))
+        .get_arguments()
+        .any(|a| a.get_id() == key)
+}
 
 #[derive(clap::Args)]
 pub(crate) struct ConventionArgs {

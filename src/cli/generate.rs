@@ -271,13 +271,11 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         (None, None) => (Master::from_seed(set.seed), Mode::Practice(set.seed)),
     };
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
-    let lang = renderer
-        .lang(args.lang.as_deref().unwrap_or(&set.language))
-        .map_err(|e| match args.lang {
-            Some(_) => e,
-            None => set.unknown_language(e),
-        })
-        .map_err(usage)?;
+    let lang = match &args.lang {
+        Some(code) => renderer.lang(code),
+        None => renderer.set_lang(&set),
+    }
+    .map_err(usage)?;
     let students = match &args.roster {
         Some(path) => roster::load(
             path,

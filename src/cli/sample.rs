@@ -69,7 +69,7 @@ fn options_table(options: &[String]) -> Result<String, UsageError> {
             },
         };
         let key = key.replace('-', "_");
-        if super::conventions::FLAGS.contains(&key.as_str()) {
+        if super::conventions::is_flag(&key) {
             return Err(UsageError(format!(
                 "`{arg}` is an option of `sample` itself: put it before the generator options (`sample game-tree --seed 1 --conventions aima depth=3`)"
             )));
