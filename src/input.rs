@@ -860,29 +860,90 @@ pub fn read_source(path: &std::path::Path) -> Result<Source, InputError> {
     read_source_capped(path, MAX_FILE_BYTES)
 }
 
-/// Reads a file as UTF-8 text, refusing files over `cap` bytes (a class's
-/// manifest holds every variant and may be large).
-pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, InputError> {
+/// Why [`read_capped`] read nothing.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The path names a folder, FIFO, socket or device, not a file (its kind, for messages).
+    NotAFile(&'static str),
+    /// More than the cap: reading stopped there.
+    TooLarge,
+    /// The operating system's error.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::NotAFile(kind) => write!(f, "it is {kind}, not a file"),
+            ReadError::TooLarge => write!(f, "it is too large"),
+            ReadError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// What a path that is not a regular file is, in words ("a folder", "a FIFO").
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_file() {
+        "a file"
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_block_device() || t.is_char_device() {
+        "a device"
+    } else if t.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The bytes of the regular file at `path` (symbolic links followed), at
+/// most `cap` of them. A FIFO, socket or device is refused before it is
+/// opened (opening a FIFO waits for a writer; `/dev/zero` never ends), and
+/// reading stops one byte past the cap whatever the file claims its size is.
+pub fn read_capped(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let shown = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| {
-        InputError::file(
-            &shown,
-            format!("cannot open the file: {e}"),
-            Some("check the path".into()),
-        )
-    })?;
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile(file_kind(&meta)));
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();
     file.take(cap + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| InputError::file(&shown, format!("cannot read the file: {e}"), None))?;
+        .map_err(ReadError::Io)?;
     if bytes.len() as u64 > cap {
-        return Err(InputError::file(
+        return Err(ReadError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// Reads a file as UTF-8 text, refusing files over `cap` bytes (a class's
+/// manifest holds every variant and may be large).
+pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, InputError> {
+    let shown = path.display().to_string();
+    let bytes = read_capped(path, cap).map_err(|e| match e {
+        ReadError::Io(e) => InputError::file(
+            &shown,
+            format!("cannot read the file: {e}"),
+            Some("check the path".into()),
+        ),
+        ReadError::NotAFile(kind) => InputError::file(
+            &shown,
+            format!("this is {kind}, not a file"),
+            Some("give the path of a text file".into()),
+        ),
+        ReadError::TooLarge => InputError::file(
             &shown,
             format!("the file is larger than {} MiB", cap >> 20),
             Some("instance files are small text files; check that this is the right file".into()),
-        ));
-    }
+        ),
+    })?;
     let bytes = bytes
         .strip_prefix(b"\xEF\xBB\xBF")
         .map(<[u8]>::to_vec)

@@ -1,0 +1,247 @@
+//! The catalogue of bad inputs: one folder per case under `tests/catalogue/`,
+//! each with the files a user (or a hostile student) hands the tool and a
+//! `case.toml` that says what to run and what must come back: the exit
+//! status, the kind of error and where it is. Every case also holds the
+//! promises that no input may break: no panic, no hang, no `.tmp-*` or
+//! staging file left behind.
+//!
+//! ```toml
+//! about = "what a person did"                      # shown when the case fails
+//! run = ["solve", "tree.toml"]                     # treequiz's arguments, in the case's folder
+//! status = 2
+//! stderr = ["duplicate label `A`", "tree.toml:3:9"] # each appears in the error output
+//! stdout = []                                      # each appears in standard output
+//! absent = ["out/key.md"]                          # no such path afterwards
+//! unchanged = ["handed-in/a.toml"]                 # the same bytes afterwards
+//! present = ["out/manifest.json"]                  # such a path afterwards
+//! before = [["generate", "set.toml", "--out", "exam"]]  # run first; each must succeed
+//! [setup]                                          # what git cannot hold
+//! fifo = ["handed-in/pipe.toml"]
+//! symlink = { "handed-in/me.toml" = "../exam/keys/s1/key.toml" }
+//! ```
+//!
+//! To add a case: make its folder, run `cargo test --release --test
+//! integration catalogue`, read what the tool printed, and write the
+//! expected kind and position into its `case.toml`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    about: String,
+    run: Vec<String>,
+    status: i32,
+    #[serde(default)]
+    stderr: Vec<String>,
+    #[serde(default)]
+    stdout: Vec<String>,
+    #[serde(default)]
+    absent: Vec<String>,
+    #[serde(default)]
+    unchanged: Vec<String>,
+    #[serde(default)]
+    present: Vec<String>,
+    #[serde(default)]
+    before: Vec<Vec<String>>,
+    #[serde(default)]
+    setup: Setup,
+}
+
+#[derive(Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Setup {
+    #[serde(default)]
+    fifo: Vec<String>,
+    #[serde(default)]
+    symlink: BTreeMap<String, String>,
+}
+
+/// Longer than any case takes; a case that waits this long hangs.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn cases() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogue")
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        let meta = std::fs::symlink_metadata(entry.path()).unwrap();
+        if meta.is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else if meta.file_type().is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(entry.path()).unwrap(), &target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Every path under `dir` (not following links), relative to it.
+fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        out.push(path.strip_prefix(base).unwrap().to_path_buf());
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            walk(&path, base, out);
+        }
+    }
+}
+
+/// Runs treequiz in `dir` with a deadline; (status, stdout, stderr), or a
+/// message when it hung.
+fn run(dir: &Path, args: &[String]) -> Result<(i32, String, String), String> {
+    let out = cargo_bin_cmd!("treequiz")
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .timeout(PATIENCE)
+        .output()
+        .map_err(|e| format!("could not run: {e}"))?;
+    let code = out.status.code().ok_or_else(|| {
+        format!(
+            "killed after {}s (it hung) or by a signal",
+            PATIENCE.as_secs()
+        )
+    })?;
+    Ok((
+        code,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// What is wrong with one case's run; empty when it kept every promise.
+fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for path in &case.setup.fifo {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{name}: mkfifo {}", path.display());
+    }
+    for (link, target) in &case.setup.symlink {
+        let link = dir.join(link);
+        std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(target, &link).unwrap();
+    }
+    for args in &case.before {
+        match run(dir, args) {
+            Ok((0, _, _)) => {}
+            Ok((code, _, err)) => wrong.push(format!(
+                "`{}` (before) exited {code}: {err}",
+                args.join(" ")
+            )),
+            Err(e) => wrong.push(format!("`{}` (before): {e}", args.join(" "))),
+        }
+    }
+    if !wrong.is_empty() {
+        return wrong;
+    }
+    let kept: Vec<(String, Option<Vec<u8>>)> = case
+        .unchanged
+        .iter()
+        .map(|p| (p.clone(), std::fs::read(dir.join(p)).ok()))
+        .collect();
+    let (code, out, err) = match run(dir, &case.run) {
+        Ok(r) => r,
+        Err(e) => return vec![e],
+    };
+    if code != case.status {
+        wrong.push(format!("exit status {code}, expected {}", case.status));
+    }
+    if err.contains("panicked") || code == 101 {
+        wrong.push("it panicked".into());
+    }
+    for want in &case.stderr {
+        if !err.contains(want.as_str()) {
+            wrong.push(format!("the error output lacks {want:?}"));
+        }
+    }
+    for want in &case.stdout {
+        if !out.contains(want.as_str()) {
+            wrong.push(format!("standard output lacks {want:?}"));
+        }
+    }
+    for path in &case.absent {
+        if std::fs::symlink_metadata(dir.join(path)).is_ok() {
+            wrong.push(format!("{path} exists"));
+        }
+    }
+    for path in &case.present {
+        if std::fs::symlink_metadata(dir.join(path)).is_err() {
+            wrong.push(format!("{path} is missing"));
+        }
+    }
+    for (path, before) in kept {
+        if std::fs::read(dir.join(&path)).ok() != before {
+            wrong.push(format!("{path} changed"));
+        }
+    }
+    let mut all = Vec::new();
+    walk(dir, dir, &mut all);
+    for path in all {
+        let name = path.file_name().unwrap().to_string_lossy();
+        if name.contains(".tmp-") || name.contains("treequiz-partial") {
+            wrong.push(format!("{} was left behind", path.display()));
+        }
+    }
+    if !wrong.is_empty() {
+        wrong.push(format!("standard output:\n{out}\nerror output:\n{err}"));
+    }
+    wrong
+}
+
+#[test]
+fn every_bad_input_gets_its_message_and_position() {
+    let scratch = super::common::scratch("catalogue");
+    let mut names: Vec<String> = std::fs::read_dir(cases())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut failures = Vec::new();
+    for name in &names {
+        let folder = cases().join(name);
+        let text = std::fs::read_to_string(folder.join("case.toml"))
+            .unwrap_or_else(|e| panic!("{name}/case.toml: {e}"));
+        let case: Case = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.toml: {e}"));
+        let dir = scratch.join(name);
+        copy_tree(&folder, &dir);
+        std::fs::remove_file(dir.join("case.toml")).unwrap();
+        let wrong = check(name, &case, &dir);
+        if !wrong.is_empty() {
+            failures.push(format!(
+                "{name} ({}):\n  {}",
+                case.about,
+                wrong.join("\n  ")
+            ));
+        }
+    }
+    assert!(
+        names.len() >= 2,
+        "the catalogue is in tests/catalogue/ ({} cases found)",
+        names.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} catalogue cases failed:\n\n{}",
+        failures.len(),
+        names.len(),
+        failures.join("\n\n")
+    );
+    eprintln!("{} catalogue cases", names.len());
+}
