@@ -27,63 +27,112 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
-/// The name of the staging folder inside an output folder that exists.
-pub const STAGING: &str = ".treequiz-partial";
-
 /// A folder that a set of files is written into before it becomes the
-/// output folder, so that nobody sees part of the set: a new output folder
-/// is the staging folder renamed (`DIR/../.DIR.treequiz-partial`, next to
-/// it), and an output folder that exists receives its staging folder's
-/// entries (`DIR/.treequiz-partial`, on the same file system) one rename
-/// each, the `marker` file (the one that says the set is complete) removed
-/// first and moved in last. Dropped before [`Staging::publish`], the staging
-/// folder and everything in it is removed; a process killed while writing
-/// leaves it, and the next run into the same folder names it.
+/// output folder `DIR`, so that nobody sees part of a set and an old set is
+/// never lost to a half-written new one (as cargo stages a build).
+///
+/// The staging folder is `.DIR.treequiz-partial`, next to `DIR` (so on the
+/// same disk). It is locked while a run writes into it: a second run into
+/// the same `DIR` is refused, and a staging folder that is not locked was
+/// left by a killed run and is emptied and reused. [`Staging::publish`]
+/// makes it `DIR`: a rename when `DIR` is new; else one atomic exchange of
+/// the two folders (Linux's `RENAME_EXCHANGE`), after the files in `DIR`
+/// that the old set did not write are linked into the new one. Dropped
+/// before that, the staging folder and everything in it is removed.
 #[derive(Debug)]
 pub struct Staging {
     dir: PathBuf,
     out: PathBuf,
-    inside: bool,
+    /// Where the old set goes while it is removed, and where the fallback
+    /// exchange puts it aside.
+    trash: PathBuf,
+    aside: PathBuf,
+    /// The open staging folder, holding its lock until the process ends.
+    _lock: std::fs::File,
     published: bool,
 }
 
+/// What publishing did besides replacing the set.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// Files in the output folder that the old set did not write, kept (relative paths).
+    pub kept: Vec<PathBuf>,
+}
+
 impl Staging {
-    /// Claims the staging folder of `out` (created empty; refused if it is
-    /// there already, since another run may be writing into it).
+    /// Claims the staging folder of `out`: created, or emptied when an
+    /// interrupted run left it; refused while another run holds it.
     pub fn new(out: &Path) -> Result<Staging, String> {
-        let inside = out.is_dir();
-        let dir = if inside {
-            out.join(STAGING)
-        } else {
-            let name = out.file_name().ok_or_else(|| {
+        let out = match std::fs::symlink_metadata(out) {
+            // The teacher's own link to a folder: the set goes where it points.
+            Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(out)
+                .map_err(|e| format!("--out {}: cannot follow the link: {e}", out.display()))?,
+            _ => out.to_path_buf(),
+        };
+        let name = out
+            .file_name()
+            .map(std::ffi::OsStr::to_os_string)
+            .filter(|n| *n != "." && *n != "..")
+            .ok_or_else(|| {
                 format!(
                     "--out {} names no folder; give a folder name",
                     out.display()
                 )
             })?;
-            let parent = out
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
-            parent.join(format!(".{}.treequiz-partial", name.to_string_lossy()))
-        };
-        match std::fs::create_dir(&dir) {
-            Ok(()) => Ok(Staging {
-                dir,
-                out: out.to_path_buf(),
-                inside,
-                published: false,
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(format!(
-                "{} exists: another `treequiz generate` is writing {}, or one was interrupted; if none is running, delete {} and run again",
-                dir.display(),
-                out.display(),
-                dir.display()
-            )),
-            Err(e) => Err(format!("{}: cannot create: {e}", dir.display())),
+        let parent = out
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        std::fs::create_dir_all(&parent)
+            .map_err(|e| format!("{}: cannot create: {e}", parent.display()))?;
+        let beside =
+            |what: &str| parent.join(format!(".{}.treequiz-{what}", name.to_string_lossy()));
+        let (dir, aside) = (beside("partial"), beside("aside"));
+        // A fallback exchange killed half-way left the old set aside.
+        if aside.is_dir() {
+            if std::fs::symlink_metadata(&out).is_err() {
+                std::fs::rename(&aside, &out).map_err(|e| {
+                    format!(
+                        "cannot restore {} from {}: {e}",
+                        out.display(),
+                        aside.display()
+                    )
+                })?;
+            } else {
+                let _ = std::fs::remove_dir_all(&aside);
+            }
         }
+        match std::fs::create_dir(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(format!("{}: cannot create: {e}", dir.display())),
+        }
+        let lock = std::fs::File::open(&dir)
+            .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "another `treequiz generate` is writing {} (it holds {}); wait for it to finish, or choose another --out",
+                    out.display(),
+                    dir.display()
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(format!("{}: cannot lock: {e}", dir.display()));
+            }
+        }
+        // Unlocked and not empty: what a killed run left.
+        empty(&dir).map_err(|e| format!("{}: cannot empty: {e}", dir.display()))?;
+        Ok(Staging {
+            dir,
+            out,
+            trash: beside(&format!("old-{}", std::process::id())),
+            aside,
+            _lock: lock,
+            published: false,
+        })
     }
 
     /// The staging folder: write the set here, by the paths it will have under the output folder.
@@ -91,62 +140,51 @@ impl Staging {
         &self.dir
     }
 
-    /// Makes the staged set the output folder's. Into an output folder that
-    /// exists: checks that no staged file meets a folder (or a folder a file),
-    /// removes `marker`, runs `clean` (which may remove what an earlier set
-    /// left), moves every staged entry in and `marker` last. An error on the
-    /// way leaves the output folder without `marker`, and says so.
-    pub fn publish(
-        mut self,
-        marker: &str,
-        clean: impl FnOnce() -> Result<(), String>,
-    ) -> Result<(), String> {
-        if !self.inside {
-            std::fs::rename(&self.dir, &self.out).map_err(|e| {
-                format!(
-                    "cannot rename {} to {}: {e}",
-                    self.dir.display(),
+    /// Makes the staged set the output folder's, in one step. What is in an
+    /// existing output folder is replaced, but for the files `ours` does not
+    /// claim (by their path in the folder): those are kept, linked into the
+    /// new set first. A kept file where the new set writes a folder, or a
+    /// kept folder where it writes a file, refuses the whole publication and
+    /// leaves the old set as it was. Symbolic links in the old set are kept
+    /// as links (never followed) unless the new set writes their path.
+    pub fn publish(mut self, ours: impl Fn(&Path) -> bool) -> Result<Published, String> {
+        let mut published = Published::default();
+        match std::fs::symlink_metadata(&self.out) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::rename(&self.dir, &self.out).map_err(|e| {
+                    format!(
+                        "cannot rename {} to {}: {e}",
+                        self.dir.display(),
+                        self.out.display()
+                    )
+                })?;
+                self.published = true;
+                return Ok(published);
+            }
+            Err(e) => return Err(format!("{}: cannot read: {e}", self.out.display())),
+            Ok(m) if !m.is_dir() => {
+                return Err(format!(
+                    "--out {} is not a folder; give a folder",
                     self.out.display()
-                )
-            })?;
-            self.published = true;
-            return Ok(());
-        }
-        check_into(&self.dir, &self.out)?;
-        let incomplete = |e: String| {
-            format!(
-                "{e}; {} is incomplete (it has no {marker}): run the command again",
-                self.out.display()
-            )
-        };
-        let old = self.out.join(marker);
-        if old.exists() {
-            std::fs::remove_file(&old)
-                .map_err(|e| format!("{}: cannot remove: {e}", old.display()))?;
-        }
-        clean().map_err(incomplete)?;
-        let mut entries = Vec::new();
-        for entry in std::fs::read_dir(&self.dir)
-            .map_err(|e| incomplete(format!("{}: cannot read: {e}", self.dir.display())))?
-        {
-            let entry = entry
-                .map_err(|e| incomplete(format!("{}: cannot read: {e}", self.dir.display())))?;
-            if entry.file_name() != marker {
-                entries.push(entry.file_name());
+                ));
             }
+            Ok(_) => {}
         }
-        entries.sort();
-        entries.push(marker.into());
-        for name in entries {
-            let from = self.dir.join(&name);
-            if from.exists() {
-                move_into(&from, &self.out.join(&name)).map_err(incomplete)?;
-            }
-        }
-        std::fs::remove_dir(&self.dir)
-            .map_err(|e| format!("{}: cannot remove: {e}", self.dir.display()))?;
+        carry(
+            &self.out,
+            &self.dir,
+            Path::new(""),
+            &ours,
+            &mut published.kept,
+        )?;
+        exchange(&self.dir, &self.out, &self.aside)?;
         self.published = true;
-        Ok(())
+        // The staging path now holds the old set. Renamed away first, so a
+        // run that starts now cannot take it for its own staging folder.
+        if std::fs::rename(&self.dir, &self.trash).is_ok() {
+            let _ = std::fs::remove_dir_all(&self.trash);
+        }
+        Ok(published)
     }
 }
 
@@ -158,50 +196,116 @@ impl Drop for Staging {
     }
 }
 
-/// Whether `from` can be moved onto `to`: nowhere does a file meet a folder.
-fn check_into(from: &Path, to: &Path) -> Result<(), String> {
-    let Ok(there) = std::fs::symlink_metadata(to) else {
-        return Ok(());
-    };
-    let here = std::fs::symlink_metadata(from)
-        .map_err(|e| format!("{}: cannot read: {e}", from.display()))?;
-    match (here.is_dir(), there.is_dir()) {
-        (true, true) => {
-            for entry in std::fs::read_dir(from)
-                .map_err(|e| format!("{}: cannot read: {e}", from.display()))?
-            {
-                let entry = entry.map_err(|e| format!("{}: cannot read: {e}", from.display()))?;
-                let name = entry.file_name();
-                check_into(&from.join(&name), &to.join(&name))?;
-            }
-            Ok(())
+/// Removes everything in `dir`, keeping `dir` (whose lock is held).
+fn empty(dir: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let gone = if std::fs::symlink_metadata(&path)?.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        match gone {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
         }
-        (false, false) => Ok(()),
-        (true, false) => Err(format!(
-            "{} is a file where a folder goes; move it away, or choose another --out",
-            to.display()
-        )),
-        (false, true) => Err(format!(
-            "{} is a folder where a file goes; move it away, or choose another --out",
-            to.display()
-        )),
     }
+    Ok(())
 }
 
-/// Moves `from` onto `to`: a rename when `to` is absent or a file, else
-/// entry by entry into the folder that is there (whose other files stay).
-fn move_into(from: &Path, to: &Path) -> Result<(), String> {
-    let cannot =
-        |e: std::io::Error| format!("cannot move {} to {}: {e}", from.display(), to.display());
-    if from.is_dir() && std::fs::symlink_metadata(to).is_ok_and(|m| m.is_dir()) {
-        for entry in std::fs::read_dir(from).map_err(cannot)? {
-            let name = entry.map_err(cannot)?.file_name();
-            move_into(&from.join(&name), &to.join(&name))?;
+/// Links every entry under `old/rel` that `ours` does not claim into the
+/// same place under `new`, recording its path in `kept`.
+fn carry(
+    old: &Path,
+    new: &Path,
+    rel: &Path,
+    ours: &dyn Fn(&Path) -> bool,
+    kept: &mut Vec<PathBuf>,
+) -> Result<(), String> {
+    let here = old.join(rel);
+    let cannot = |e: std::io::Error, p: &Path| format!("{}: cannot read: {e}", p.display());
+    let mut entries: Vec<_> = std::fs::read_dir(&here)
+        .map_err(|e| cannot(e, &here))?
+        .map(|e| e.map(|e| e.file_name()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| cannot(e, &here))?;
+    entries.sort();
+    for name in entries {
+        let rel = rel.join(&name);
+        let (from, to) = (old.join(&rel), new.join(&rel));
+        let meta = std::fs::symlink_metadata(&from).map_err(|e| cannot(e, &from))?;
+        let there = std::fs::symlink_metadata(&to).ok();
+        if meta.is_dir() {
+            match &there {
+                Some(t) if !t.is_dir() => {
+                    return Err(format!(
+                        "{} is a folder where the new set writes a file; move it away, or choose another --out",
+                        from.display()
+                    ));
+                }
+                Some(_) => carry(old, new, &rel, ours, kept)?,
+                None => {
+                    std::fs::create_dir(&to)
+                        .map_err(|e| format!("{}: cannot create: {e}", to.display()))?;
+                    carry(old, new, &rel, ours, kept)?;
+                    // A folder with nothing kept in it goes with the old set.
+                    let _ = std::fs::remove_dir(&to);
+                }
+            }
+        } else if meta.file_type().is_symlink() && there.is_some() {
+            // A link where the new set writes: replaced, never written through.
+        } else if !ours(&rel) {
+            if there.as_ref().is_some_and(|t| t.is_dir()) {
+                return Err(format!(
+                    "{} is a file where the new set writes a folder; move it away, or choose another --out",
+                    from.display()
+                ));
+            }
+            if there.is_none() {
+                std::fs::hard_link(&from, &to)
+                    .or_else(|_| {
+                        if meta.file_type().is_symlink() {
+                            std::os::unix::fs::symlink(std::fs::read_link(&from)?, &to)
+                        } else {
+                            std::fs::copy(&from, &to).map(drop)
+                        }
+                    })
+                    .map_err(|e| format!("cannot keep {}: {e}", from.display()))?;
+                kept.push(rel);
+            }
         }
-        std::fs::remove_dir(from).map_err(cannot)
-    } else {
-        std::fs::rename(from, to).map_err(cannot)
     }
+    Ok(())
+}
+
+/// Swaps two folders in one step where the file system can (Linux's
+/// `renameat2(RENAME_EXCHANGE)`); elsewhere `b` is renamed to `aside`, `a`
+/// into its place and the old `b` to `a`'s name. A failure in between puts
+/// `b` back; a kill in between leaves it at `aside`, which [`Staging::new`]
+/// restores.
+fn exchange(a: &Path, b: &Path, aside: &Path) -> Result<(), String> {
+    let cannot = |e: std::io::Error| {
+        format!(
+            "cannot move {} into place of {}: {e}",
+            a.display(),
+            b.display()
+        )
+    };
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(()),
+            Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {}
+            Err(e) => return Err(cannot(e.into())),
+        }
+    }
+    std::fs::rename(b, aside).map_err(cannot)?;
+    if let Err(e) = std::fs::rename(a, b) {
+        let _ = std::fs::rename(aside, b);
+        return Err(cannot(e));
+    }
+    std::fs::rename(aside, a).map_err(cannot)
 }
 
 #[cfg(test)]
@@ -216,6 +320,10 @@ mod tests {
         dir
     }
 
+    fn read(p: PathBuf) -> String {
+        std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    }
+
     #[test]
     fn a_new_folder_appears_whole_and_a_dropped_stage_leaves_nothing() {
         let root = scratch("new");
@@ -226,12 +334,9 @@ mod tests {
         assert!(!out.exists(), "nothing is there before it is published");
         // A second run into the same folder is refused while the first writes.
         let second = Staging::new(&out).unwrap_err();
-        assert!(
-            second.contains("delete") && second.contains("treequiz-partial"),
-            "{second}"
-        );
-        stage.publish("manifest.json", || Ok(())).unwrap();
-        assert_eq!(std::fs::read_to_string(out.join("a/x.txt")).unwrap(), "x");
+        assert!(second.contains("another `treequiz generate`"), "{second}");
+        stage.publish(|_| true).unwrap();
+        assert_eq!(read(out.join("a/x.txt")), "x");
         assert_eq!(
             std::fs::read_dir(&root).unwrap().count(),
             1,
@@ -245,63 +350,111 @@ mod tests {
     }
 
     #[test]
-    fn an_existing_folder_gets_the_set_merged_in_with_the_marker_last() {
-        let out = scratch("merge");
+    fn a_killed_runs_staging_folder_is_emptied_and_reused() {
+        let root = scratch("stale");
+        let out = root.join("set");
+        let stale = root.join(".set.treequiz-partial");
+        std::fs::create_dir_all(stale.join("s1")).unwrap();
+        std::fs::write(stale.join("s1/half.md"), "half").unwrap();
+        let stage = Staging::new(&out).unwrap();
+        assert_eq!(stage.dir(), stale);
+        assert_eq!(std::fs::read_dir(stage.dir()).unwrap().count(), 0);
+        std::fs::write(stage.dir().join("manifest.json"), "new").unwrap();
+        stage.publish(|_| true).unwrap();
+        assert_eq!(read(out.join("manifest.json")), "new");
+        assert!(!out.join("s1").exists());
+    }
+
+    #[test]
+    fn an_old_set_is_replaced_in_one_step_keeping_the_teachers_files() {
+        let root = scratch("replace");
+        let out = root.join("set");
+        let elsewhere = root.join("elsewhere");
         std::fs::create_dir_all(out.join("s1")).unwrap();
-        std::fs::write(out.join("s1/old.md"), "old").unwrap();
+        std::fs::create_dir_all(out.join("gone")).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
         std::fs::write(out.join("s1/sheet.md"), "old sheet").unwrap();
+        std::fs::write(out.join("s1/notes.txt"), "mine").unwrap();
+        std::fs::write(out.join("gone/sheet.md"), "old").unwrap();
+        std::fs::write(out.join("stale.md"), "old").unwrap();
         std::fs::write(out.join("notes.txt"), "mine").unwrap();
         std::fs::write(out.join("manifest.json"), "old").unwrap();
+        // A link the old folder holds where the new set writes: replaced, never written through.
+        std::os::unix::fs::symlink(&elsewhere, out.join("s2")).unwrap();
         let stage = Staging::new(&out).unwrap();
-        assert!(stage.dir().starts_with(&out));
+        assert!(!stage.dir().starts_with(&out), "staged beside, not inside");
         std::fs::create_dir_all(stage.dir().join("s1")).unwrap();
         std::fs::create_dir_all(stage.dir().join("s2")).unwrap();
         std::fs::write(stage.dir().join("s1/sheet.md"), "new sheet").unwrap();
         std::fs::write(stage.dir().join("s2/sheet.md"), "s2").unwrap();
         std::fs::write(stage.dir().join("manifest.json"), "new").unwrap();
-        let marker_gone = std::cell::Cell::new(false);
-        stage
-            .publish("manifest.json", || {
-                marker_gone.set(!out.join("manifest.json").exists());
-                Ok(())
-            })
-            .unwrap();
-        assert!(
-            marker_gone.get(),
-            "the old marker is removed before anything moves"
+        let ours = |p: &Path| p.extension().is_some_and(|e| e == "md" || e == "json");
+        let done = stage.publish(ours).unwrap();
+        assert_eq!(
+            done.kept,
+            [PathBuf::from("notes.txt"), PathBuf::from("s1/notes.txt")]
         );
-        let read = |p: &str| std::fs::read_to_string(out.join(p)).unwrap();
         assert_eq!(
             [
-                read("s1/sheet.md"),
-                read("s1/old.md"),
-                read("s2/sheet.md"),
-                read("notes.txt"),
-                read("manifest.json")
+                read(out.join("s1/sheet.md")),
+                read(out.join("s1/notes.txt")),
+                read(out.join("s2/sheet.md")),
+                read(out.join("notes.txt")),
+                read(out.join("manifest.json"))
             ],
-            ["new sheet", "old", "s2", "mine", "new"]
+            ["new sheet", "mine", "s2", "mine", "new"]
         );
-        assert!(!out.join(STAGING).exists());
+        assert!(!out.join("stale.md").exists() && !out.join("gone").exists());
+        assert_eq!(
+            std::fs::read_dir(&elsewhere).unwrap().count(),
+            0,
+            "nothing written through the link"
+        );
+        let mut left: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["elsewhere", "set"], "no staging or old set left");
     }
 
     #[test]
-    fn a_file_in_the_way_is_refused_before_anything_moves() {
-        let out = scratch("conflict");
+    fn a_file_in_the_way_is_refused_and_the_old_set_stays_whole() {
+        let root = scratch("conflict");
+        let out = root.join("set");
+        std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("s1"), "a file").unwrap();
         std::fs::write(out.join("manifest.json"), "old").unwrap();
         let stage = Staging::new(&out).unwrap();
         std::fs::create_dir_all(stage.dir().join("s1")).unwrap();
         std::fs::write(stage.dir().join("s1/sheet.md"), "new").unwrap();
         std::fs::write(stage.dir().join("manifest.json"), "new").unwrap();
-        let err = stage.publish("manifest.json", || Ok(())).unwrap_err();
-        assert!(err.contains("s1 is a file where a folder goes"), "{err}");
-        assert_eq!(
-            std::fs::read_to_string(out.join("manifest.json")).unwrap(),
-            "old"
-        );
+        let err = stage
+            .publish(|p| p == Path::new("manifest.json"))
+            .unwrap_err();
         assert!(
-            !out.join(STAGING).exists(),
+            err.contains("s1 is a file where the new set writes a folder"),
+            "{err}"
+        );
+        assert_eq!(read(out.join("manifest.json")), "old");
+        assert_eq!(read(out.join("s1")), "a file");
+        assert_eq!(
+            std::fs::read_dir(&root).unwrap().count(),
+            1,
             "the stage is removed when dropped"
         );
+    }
+
+    #[test]
+    fn an_old_set_left_aside_by_a_kill_is_put_back() {
+        let root = scratch("aside");
+        let out = root.join("set");
+        let aside = root.join(".set.treequiz-aside");
+        std::fs::create_dir_all(&aside).unwrap();
+        std::fs::write(aside.join("manifest.json"), "old").unwrap();
+        let stage = Staging::new(&out).unwrap();
+        assert_eq!(read(out.join("manifest.json")), "old");
+        assert!(!aside.exists());
+        drop(stage);
     }
 }

@@ -171,11 +171,12 @@ impl Renderer {
     }
 }
 
-/// Copies the built-in templates and string tables into `dir` for editing; returns the files written.
-pub fn export(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir.join("lang"))?;
-    let mut written = Vec::new();
-    let files = TEMPLATES
+/// Writes the built-in templates and string tables into `dir`; returns the
+/// paths written. A file there that differs from its built-in text (a
+/// teacher's edit) is overwritten only with `force`: without it nothing is
+/// written and the error lists the files that differ.
+pub fn export(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
+    let files: Vec<(&str, &str)> = TEMPLATES
         .iter()
         .copied()
         .chain(lang::BUILTIN.iter().map(|(code, text)| {
@@ -187,10 +188,29 @@ pub fn export(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
                 },
                 *text,
             )
-        }));
+        }))
+        .collect();
+    let edited: Vec<String> = files
+        .iter()
+        .filter(|(name, content)| {
+            std::fs::read(dir.join(name)).is_ok_and(|there| there != content.as_bytes())
+        })
+        .map(|(name, _)| name.to_string())
+        .collect();
+    if !edited.is_empty() && !force {
+        return Err(format!(
+            "{} file{} here differ{} from the built-in templates (edited?): {}; pass --force to overwrite them, or export into a new folder",
+            edited.len(),
+            if edited.len() == 1 { "" } else { "s" },
+            if edited.len() == 1 { "s" } else { "" },
+            edited.join(", ")
+        ));
+    }
+    let mut written = Vec::new();
     for (name, content) in files {
         let path = dir.join(name);
-        crate::output::write_atomic(&path, content.as_bytes())?;
+        crate::output::write_atomic(&path, content.as_bytes())
+            .map_err(|e| format!("{name}: cannot write: {e}"))?;
         written.push(path);
     }
     Ok(written)

@@ -2,11 +2,13 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::ValueEnum;
+
 use treequiz::class_set::{self, Variant};
 use treequiz::instance;
 use treequiz::lang::Lang;
 use treequiz::manifest::{self, VariantEntry};
-use treequiz::output::{STAGING, Staging};
+use treequiz::output::Staging;
 use treequiz::problem_set::{self, ProblemSet};
 use treequiz::render::Renderer;
 use treequiz::rng::Master;
@@ -48,7 +50,7 @@ pub(crate) struct Args {
     /// A folder whose templates (and lang/*.toml) replace the built-in ones, file by file.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
-    /// Write into a folder that is not empty; folders of students from an earlier run are removed.
+    /// Replace the set in a folder that is not empty (files treequiz did not write are kept).
     #[arg(long)]
     force: bool,
 }
@@ -89,61 +91,38 @@ fn check_out(out: &Path, force: bool) -> Result<(), UsageError> {
             out.display()
         )));
     }
-    // A staging folder left by an interrupted run is named when it is met.
     let non_empty = out.is_dir()
         && std::fs::read_dir(out)
             .map_err(|e| UsageError(format!("{}: cannot read: {e}", out.display())))?
-            .any(|e| e.is_ok_and(|e| e.file_name() != STAGING));
+            .next()
+            .is_some();
     if non_empty && !force {
         return Err(UsageError(format!(
-            "{} is not empty; pass --force to write into it (sheets of an earlier run are replaced), or choose another --out",
+            "{} is not empty; pass --force to replace the set in it (files treequiz did not write are kept), or choose another --out",
             out.display()
         )));
     }
     Ok(())
 }
 
-/// With `--force`: removes the student folders an earlier run's manifest
-/// lists ([`old_student_folders`]), so that no sheet of a student who left
-/// the roster stays behind.
-fn remove_old_students(out: &Path, old_manifest: &[String]) -> Result<(), String> {
-    for folder in old_manifest {
-        for dir in [out.join(folder), out.join("keys").join(folder)] {
-            if dir.is_dir() {
-                std::fs::remove_dir_all(&dir)
-                    .map_err(|e| format!("{}: cannot remove: {e}", dir.display()))?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The student folders an earlier run's manifest lists (only names this
-/// tool makes, so nothing outside `out` and nothing it did not write). Reads
-/// only the folder names, from the file as it streams by (an old manifest of
-/// 10,000 variants is not held); a manifest that cannot be read removes nothing.
-fn old_student_folders(manifest: &Path) -> Vec<String> {
-    #[derive(serde::Deserialize)]
-    struct Old {
-        variants: Vec<OldVariant>,
-    }
-    #[derive(serde::Deserialize)]
-    struct OldVariant {
-        student: Option<OldStudent>,
-    }
-    #[derive(serde::Deserialize)]
-    struct OldStudent {
-        folder: String,
-    }
-    let Ok(file) = std::fs::File::open(manifest) else {
-        return Vec::new();
+/// Whether `rel`, a path in an output folder, is a file that `generate`
+/// writes: a sheet, key or answer sheet, the manifest or the variant report,
+/// at the top, in a student's folder or under `keys/`. An earlier set's files
+/// are replaced by the new set's; every other file in the folder is kept.
+fn written_by_generate(rel: &Path) -> bool {
+    let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let sheet = |stem: &str| {
+        name.strip_prefix(stem).is_some_and(|ext| {
+            ext == "toml" && stem == "key."
+                || Format::value_variants().iter().any(|f| f.ext() == ext)
+        })
     };
-    let old: Option<Old> = serde_json::from_reader(std::io::BufReader::new(file)).ok();
-    old.into_iter()
-        .flat_map(|o| o.variants)
-        .filter_map(|v| v.student.map(|s| s.folder))
-        .filter(|f| roster::folder_name(f).as_deref() == Some(f.as_str()))
-        .collect()
+    rel.components().count() <= 3
+        && (matches!(
+            name,
+            "manifest.json" | "variant-report.md" | "answer-sheet.toml"
+        ) || sheet("worksheet.")
+            || sheet("key."))
 }
 
 /// What is the same for every variant of one run.
@@ -288,6 +267,13 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         None => Vec::new(),
     };
     check_out(&args.out, args.force)?;
+    if let (false, None, Mode::Practice(seed)) = (students.is_empty(), args.seed, mode) {
+        // Practice sheets name their seed, so a student can check answers;
+        // an explicit --seed says that is what the teacher wants.
+        eprintln!(
+            "warning: --roster without --secret makes practice sheets: each names the seed {seed}, from which anyone regenerates every variant and its key; for an exam, pass --secret FILE (`treequiz secret > exam.secret`), or --seed {seed} to say these are practice sheets"
+        );
+    }
     let failed = |e| question_error(&set, e);
     let ids = class_set::variant_ids(&set, &master, &students).map_err(failed)?;
     let plan = class_set::plan(&set, &master).map_err(failed)?;
@@ -316,9 +302,16 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         mode,
         stage: staging.dir(),
     };
-    let manifest_path = staging.dir().join("manifest.json");
+    // What only the teacher sees (every answer, the variants' measures) is
+    // in `keys/` when the sheets are an exam's, beside the sheets in practice.
+    let teacher = match mode {
+        Mode::Exam => staging.dir().join("keys"),
+        Mode::Practice(_) => staging.dir().to_path_buf(),
+    };
+    let manifest_path = teacher.join("manifest.json");
     let cannot_write =
         |e: std::io::Error| UsageError(format!("{}: cannot write: {e}", manifest_path.display()));
+    std::fs::create_dir_all(&teacher).map_err(cannot_write)?;
     let file = std::fs::File::create(&manifest_path).map_err(cannot_write)?;
     let mut manifest = manifest::Writer::new(
         std::io::BufWriter::new(file),
@@ -364,37 +357,40 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     // the set: how much work each variant's exercises are.
     let report = (rows.len() > 1).then(|| treequiz::fair::report(&set, &plan, &rows, &lang));
     if let Some(text) = &report {
-        let path = staging.dir().join("variant-report.md");
+        let path = teacher.join("variant-report.md");
         std::fs::write(&path, text)
             .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
         files += 1;
     }
 
-    // The set is complete in the staging folder: it becomes --out.
-    let old = if args.force {
-        old_student_folders(&args.out.join("manifest.json"))
-    } else {
-        Vec::new()
+    // The set is complete in the staging folder: it becomes --out, in one
+    // step, with the files treequiz did not write kept.
+    let staging_dir = staging.dir().to_path_buf();
+    let published = staging.publish(written_by_generate).map_err(UsageError)?;
+    let kept = match published.kept.as_slice() {
+        [] => String::new(),
+        kept => {
+            let shown: Vec<String> = kept
+                .iter()
+                .take(3)
+                .map(|p| p.display().to_string())
+                .collect();
+            format!(
+                "kept {} file{} that treequiz did not write: {}{}\n",
+                kept.len(),
+                if kept.len() == 1 { "" } else { "s" },
+                shown.join(", "),
+                if kept.len() > 3 { ", …" } else { "" }
+            )
+        }
     };
-    staging
-        .publish("manifest.json", || {
-            remove_old_students(&args.out, &old)?;
-            // A report of an earlier class set does not describe this one.
-            let stale = args.out.join("variant-report.md");
-            if report.is_none() && stale.is_file() {
-                std::fs::remove_file(&stale)
-                    .map_err(|e| format!("{}: cannot remove: {e}", stale.display()))?;
-            }
-            Ok(())
-        })
-        .map_err(UsageError)?;
     let shown = if who.len() > shown.len() {
         format!("{}, …", shown.join(", "))
     } else {
         shown.join(", ")
     };
     Ok(format!(
-        "wrote {files} files to {}: {} variant{} ({shown}), {} exercise{} each\n{}",
+        "wrote {files} files to {}: {} variant{} ({shown}), {} exercise{} each\n{}{kept}",
         args.out.display(),
         who.len(),
         if who.len() == 1 { "" } else { "s" },
@@ -402,7 +398,11 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         if set.exercises.len() == 1 { "" } else { "s" },
         report
             .as_deref()
-            .map(|r| format!("{} (variant-report.md)\n", treequiz::fair::evenness(r)))
+            .map(|r| {
+                let at = teacher.join("variant-report.md");
+                let at = at.strip_prefix(staging_dir).unwrap_or(&at);
+                format!("{} ({})\n", treequiz::fair::evenness(r), at.display())
+            })
             .unwrap_or_default(),
     ))
 }

@@ -25,8 +25,9 @@ pub(crate) struct Args {
     /// name (.toml, .txt, none; hidden files are skipped).
     #[arg(required = true)]
     submissions: Vec<PathBuf>,
-    /// The manifest.json written by `generate`.
-    #[arg(long, conflicts_with = "set")]
+    /// The manifest.json written by `generate` (an exam's is in DIR/keys/),
+    /// or the folder `generate` wrote.
+    #[arg(long, conflicts_with = "set", value_name = "FILE|DIR")]
     manifest: Option<PathBuf>,
     /// The problem set, to regenerate keys from each sheet's student id.
     #[arg(long, requires = "keys_from")]
@@ -115,7 +116,8 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     let (book, lang) = match (&args.manifest, &args.set) {
         (Some(path), _) => {
             let reading = Progress::stderr("reading the manifest", 0);
-            let source = instance::read_source_capped(path, 1 << 30).map_err(usage)?;
+            let source =
+                instance::read_source_capped(&manifest_in(path), 1 << 30).map_err(usage)?;
             let book = KeyBook::from_manifest(&source).map_err(usage)?;
             reading.finish();
             let lang = renderer.lang(&book.language).map_err(usage)?;
@@ -131,7 +133,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             let students = files.iter().filter_map(|f| student_of(f)).collect();
             (book_from_set(&set, &master, students)?, lang)
         }
-        (None, None) => return Err(UsageError("say where the keys are: --manifest DIR/manifest.json, or --set SET.toml with --secret FILE or --seed N".into())),
+        (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
     };
     let assignment = args
         .assignment
@@ -307,4 +309,19 @@ fn write_reports(
     }
     writing.finish();
     Ok(written)
+}
+
+/// The manifest `--manifest` names: the file itself, or in the folder
+/// `generate` wrote, an exam's `keys/manifest.json`, else a practice set's
+/// `manifest.json`.
+fn manifest_in(path: &Path) -> PathBuf {
+    if !path.is_dir() {
+        return path.to_path_buf();
+    }
+    let exam = path.join("keys").join("manifest.json");
+    if exam.is_file() {
+        exam
+    } else {
+        path.join("manifest.json")
+    }
 }

@@ -10,13 +10,16 @@ pub(crate) enum Command {
     Export {
         /// The folder to write into.
         dir: PathBuf,
+        /// Overwrite templates in DIR that differ from the built-in ones.
+        #[arg(long)]
+        force: bool,
     },
 }
 
 pub(crate) fn run(command: &Command) -> Result<String, UsageError> {
     match command {
-        Command::Export { dir } => {
-            let written = treequiz::render::export(dir)
+        Command::Export { dir, force } => {
+            let written = treequiz::render::export(dir, *force)
                 .map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             Ok(format!("{}\n", names.join("\n")))

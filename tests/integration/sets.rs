@@ -148,7 +148,15 @@ fn a_roster_gives_one_variant_per_student_and_keys_apart() {
         dest.to_str().unwrap(),
         &["--roster", roster.to_str().unwrap(), "--format", "md,html"],
     );
-    assert_eq!((code, err.as_str()), (0, ""));
+    // A roster and no secret: practice sheets, each naming the set's seed;
+    // the teacher is told (an explicit --seed says it is meant).
+    assert_eq!(code, 0);
+    assert!(
+        err.starts_with("warning: --roster without --secret makes practice sheets")
+            && err.contains("the seed 7")
+            && err.lines().count() == 1,
+        "{err}"
+    );
     assert!(stdout.contains("3 variants"), "{stdout}");
     let all = files(&dest);
     for folder in ["2026001", "2026002", "_.._evil"] {
@@ -209,7 +217,7 @@ fn lms_exports_and_chosen_columns_make_class_sets() {
     let (code, stdout, err) = generate(
         "problem-sets/demo.toml",
         dest.to_str().unwrap(),
-        &["--roster", &moodle, "--format", "md"],
+        &["--roster", &moodle, "--seed", "2026", "--format", "md"],
     );
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(stdout.contains("2 variants"), "{stdout}");
@@ -234,6 +242,8 @@ fn lms_exports_and_chosen_columns_make_class_sets() {
             "SIS User ID",
             "--name-column",
             "Student",
+            "--seed",
+            "2026",
             "--format",
             "md",
         ],
@@ -267,7 +277,7 @@ fn lms_exports_and_chosen_columns_make_class_sets() {
         ),
     ] {
         let dest = out.join("refused");
-        let mut args = vec!["--roster", roster, "--format", "md"];
+        let mut args = vec!["--roster", roster, "--seed", "2026", "--format", "md"];
         if let Some(column) = extra {
             args.extend(["--id-column", column]);
         }
@@ -313,7 +323,7 @@ fn exam_secrets_never_reach_any_file_and_change_every_variant() {
     let (code, _, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!((code, err.as_str()), (0, ""));
     let exam = files(&out.join("exam"));
-    let manifest: serde_json::Value = serde_json::from_slice(&exam["manifest.json"]).unwrap();
+    let manifest: serde_json::Value = serde_json::from_slice(&exam["keys/manifest.json"]).unwrap();
     assert_eq!(manifest["mode"], "exam");
     assert!(manifest["seed"].is_null());
     let seeds: Vec<String> = manifest["variants"]
@@ -335,7 +345,7 @@ fn exam_secrets_never_reach_any_file_and_change_every_variant() {
             !text.to_lowercase().contains(&secret),
             "{name} contains the secret"
         );
-        if !name.starts_with("keys/") && name != "manifest.json" {
+        if !name.starts_with("keys/") {
             for seed in &seeds {
                 assert!(
                     !text.contains(seed.as_str()),
@@ -720,6 +730,8 @@ fn a_set_appears_whole_or_not_at_all_and_force_replaces_it() {
         let mut args = vec![
             "--roster".to_string(),
             roster(roster_file),
+            "--seed".into(),
+            "2026".into(),
             "--format".into(),
             "md".into(),
         ];
@@ -741,7 +753,7 @@ fn a_set_appears_whole_or_not_at_all_and_force_replaces_it() {
     );
     assert_eq!(code, 2, "{err}");
     assert_eq!(files(&set), before, "a failed run changes nothing");
-    assert!(!set.join(treequiz::output::STAGING).exists());
+    assert!(!dir.join(".set.treequiz-partial").exists());
 
     // Without --force a set is never written over.
     let (code, _, err) = demo(&set, "two.csv", &[]);
@@ -751,30 +763,32 @@ fn a_set_appears_whole_or_not_at_all_and_force_replaces_it() {
         "{err}"
     );
 
-    // An interrupted run's staging folder is named; nothing is written.
-    let stale = set.join(treequiz::output::STAGING);
+    // A staging folder that a running process holds is refused, and nothing
+    // is written; once it is free (a killed run's), it is emptied and reused.
+    let stale = dir.join(".set.treequiz-partial");
     std::fs::create_dir(&stale).unwrap();
+    std::fs::write(stale.join("half.md"), "half").unwrap();
+    let held = std::fs::File::open(&stale).unwrap();
+    held.lock().unwrap();
     let (code, _, err) = demo(&set, "one.csv", &["--force"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains(".treequiz-partial exists") && err.contains("delete"),
+        err.contains("another `treequiz generate` is writing"),
         "{err}"
     );
-    std::fs::remove_dir(&stale).unwrap();
     assert_eq!(files(&set), before);
-    let fresh_stale = dir.join(".fresh.treequiz-partial");
-    std::fs::create_dir(&fresh_stale).unwrap();
-    let (code, _, err) = demo(&dir.join("fresh"), "one.csv", &[]);
-    assert_eq!(code, 2);
-    assert!(err.contains(".fresh.treequiz-partial exists"), "{err}");
-    assert!(!dir.join("fresh").exists());
-    std::fs::remove_dir(&fresh_stale).unwrap();
+    drop(held);
 
     // --force with a student gone: their folders go, the teacher's file stays,
     // and the set is the one a fresh folder gets.
     let (code, stdout, err) = demo(&set, "one.csv", &["--force"]);
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(stdout.contains("1 variant"), "{stdout}");
+    assert!(
+        stdout.contains("1 variant")
+            && stdout.contains("kept 1 file that treequiz did not write: notes.txt"),
+        "{stdout}"
+    );
+    assert!(!stale.exists());
     let (code, _, err) = demo(&dir.join("fresh"), "one.csv", &[]);
     assert_eq!((code, err.as_str()), (0, ""));
     let mut expected = files(&dir.join("fresh"));
@@ -800,7 +814,8 @@ fn an_exam_without_a_roster_keeps_its_keys_apart() {
     );
     assert_eq!((code, err.as_str()), (0, ""));
     let names: Vec<String> = files(&out).into_keys().collect();
-    let mut expected = vec!["answer-sheet.toml".to_string(), "manifest.json".into()];
+    // Nothing outside keys/ holds an answer: the folder minus keys/ can be handed out.
+    let mut expected = vec!["answer-sheet.toml".to_string(), "keys/manifest.json".into()];
     for ext in ["md", "html", "tex"] {
         expected.push(format!("worksheet.{ext}"));
         expected.push(format!("keys/key.{ext}"));
@@ -812,8 +827,9 @@ fn an_exam_without_a_roster_keeps_its_keys_apart() {
     assert_eq!(names, expected);
     let (code, stdout, err) = run(&[
         "grade",
+        // The folder generate wrote: grade finds its keys/manifest.json.
         "--manifest",
-        out.join("manifest.json").to_str().unwrap(),
+        out.to_str().unwrap(),
         out.join("keys/key.toml").to_str().unwrap(),
         "--out",
         dir.join("report").to_str().unwrap(),
