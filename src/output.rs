@@ -69,6 +69,16 @@ impl Staging {
                 .map_err(|e| format!("--out {}: cannot follow the link: {e}", out.display()))?,
             _ => out.to_path_buf(),
         };
+        // The set replaces the whole folder; a shell or a program working
+        // inside it would be left in a removed folder.
+        if let (Ok(here), Ok(there)) = (std::env::current_dir(), std::fs::canonicalize(&out)) {
+            if here.starts_with(&there) {
+                return Err(format!(
+                    "--out {} is the current folder or holds it; give the set a folder of its own, e.g. --out quiz",
+                    out.display()
+                ));
+            }
+        }
         let name = out
             .file_name()
             .map(std::ffi::OsStr::to_os_string)

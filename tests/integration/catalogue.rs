@@ -15,7 +15,7 @@
 //! unchanged = ["handed-in/a.toml"]                 # the same bytes afterwards
 //! present = ["out/manifest.json"]                  # such a path afterwards
 //! before = [["generate", "set.toml", "--out", "exam"]]  # run first; each must succeed
-//! [setup]                                          # what git cannot hold
+//! [setup]                                          # made after `before` (replacing what is there): what git cannot hold
 //! fifo = ["handed-in/pipe.toml"]
 //! symlink = { "handed-in/me.toml" = "../exam/keys/s1/key.toml" }
 //! ```
@@ -124,9 +124,27 @@ fn run(dir: &Path, args: &[String]) -> Result<(i32, String, String), String> {
 /// What is wrong with one case's run; empty when it kept every promise.
 fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     let mut wrong = Vec::new();
+    for args in &case.before {
+        match run(dir, args) {
+            Ok((0, _, _)) => {}
+            Ok((code, _, err)) => {
+                wrong.push(format!("`{}` (before) exited {code}: {err}", args.join(" ")))
+            }
+            Err(e) => wrong.push(format!("`{}` (before): {e}", args.join(" "))),
+        }
+    }
+    // After `before`, so a link or FIFO may take the place of what it wrote.
+    let clear = |path: &Path| {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if m.is_dir() => std::fs::remove_dir_all(path).unwrap(),
+            Ok(_) => std::fs::remove_file(path).unwrap(),
+            Err(_) => {}
+        }
+    };
     for path in &case.setup.fifo {
         let path = dir.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        clear(&path);
         let status = std::process::Command::new("mkfifo")
             .arg(&path)
             .status()
@@ -135,18 +153,8 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     }
     for (link, target) in &case.setup.symlink {
         let link = dir.join(link);
-        std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+        clear(&link);
         std::os::unix::fs::symlink(target, &link).unwrap();
-    }
-    for args in &case.before {
-        match run(dir, args) {
-            Ok((0, _, _)) => {}
-            Ok((code, _, err)) => wrong.push(format!(
-                "`{}` (before) exited {code}: {err}",
-                args.join(" ")
-            )),
-            Err(e) => wrong.push(format!("`{}` (before): {e}", args.join(" "))),
-        }
     }
     if !wrong.is_empty() {
         return wrong;
