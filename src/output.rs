@@ -133,8 +133,19 @@ impl Staging {
                 return Err(format!("{}: cannot lock: {e}", dir.display()));
             }
         }
-        // Unlocked and not empty: what a killed run left.
+        // Unlocked and not empty: what a killed run left; so is an old set
+        // that a run killed while removing it left under its trash name.
         empty(&dir).map_err(|e| format!("{}: cannot empty: {e}", dir.display()))?;
+        let trash_prefix = format!(".{}.treequiz-old-", name.to_string_lossy());
+        for entry in std::fs::read_dir(&parent).into_iter().flatten().flatten() {
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(&trash_prefix)
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
         Ok(Staging {
             dir,
             out,

@@ -127,9 +127,10 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     for args in &case.before {
         match run(dir, args) {
             Ok((0, _, _)) => {}
-            Ok((code, _, err)) => {
-                wrong.push(format!("`{}` (before) exited {code}: {err}", args.join(" ")))
-            }
+            Ok((code, _, err)) => wrong.push(format!(
+                "`{}` (before) exited {code}: {err}",
+                args.join(" ")
+            )),
             Err(e) => wrong.push(format!("`{}` (before): {e}", args.join(" "))),
         }
     }

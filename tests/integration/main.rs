@@ -9,6 +9,7 @@ mod games;
 mod gametree_oracle;
 mod golden;
 mod grading;
+mod interrupted;
 mod layers;
 mod manifest;
 mod never_panic;
