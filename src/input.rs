@@ -100,7 +100,11 @@ impl InputError {
             .as_ref()
             .map(|h| format!("; {h}"))
             .unwrap_or_default();
-        format!("{} ({place}){hint}", self.message.replace('\n', " "))
+        printable(&format!(
+            "{} ({place}){hint}",
+            self.message.replace('\n', " ")
+        ))
+        .into_owned()
     }
 
     /// The 1-based line and column, when known.
@@ -115,7 +119,7 @@ impl InputError {
 /// Rendered like rustc: message, `--> file:line:col`, the line, a caret, the hint.
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.message)?;
+        writeln!(f, "{}", printable(&self.message))?;
         match &self.location {
             Location::At {
                 line,
@@ -125,28 +129,135 @@ impl fmt::Display for InputError {
                 width,
             } => {
                 let gutter = " ".repeat(line.to_string().len());
-                writeln!(f, "{gutter}--> {}:{line}:{column}", self.path)?;
+                writeln!(f, "{gutter}--> {}:{line}:{column}", printable(&self.path))?;
                 writeln!(f, "{gutter} |")?;
+                // Control characters are shown as their control pictures (one
+                // column each), so the caret is placed by display width.
+                let text = printable(text);
                 writeln!(f, "{line} | {text}")?;
+                let before = *marker as usize - 1;
                 let pad: String = text
                     .chars()
-                    .take(*marker as usize - 1)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .take(before)
+                    .map(|c| {
+                        if c == '\t' {
+                            "\t".to_string()
+                        } else {
+                            " ".repeat(display_width(c))
+                        }
+                    })
                     .collect();
-                write!(
-                    f,
-                    "{gutter} | {pad}{}",
-                    "^".repeat((*width).max(1) as usize)
-                )?;
+                let marked: usize = text
+                    .chars()
+                    .skip(before)
+                    .take(*width as usize)
+                    .map(display_width)
+                    .sum();
+                write!(f, "{gutter} | {pad}{}", "^".repeat(marked.max(1)))?;
             }
-            Location::Key(key) => write!(f, " --> {}: at `{key}`", self.path)?,
-            Location::File => write!(f, " --> {}", self.path)?,
+            Location::Key(key) => {
+                write!(f, " --> {}: at `{}`", printable(&self.path), printable(key))?
+            }
+            Location::File => write!(f, " --> {}", printable(&self.path))?,
         }
         if let Some(hint) = &self.hint {
-            write!(f, "\n  = hint: {hint}")?;
+            write!(f, "\n  = hint: {}", printable(hint))?;
         }
         Ok(())
     }
+}
+
+/// How a character of a message is shown on a terminal, as rustc shows it:
+/// a C0 control character or DEL as its Unicode control picture (NUL as `␀`,
+/// ESC as `␛`, BEL as `␇`), a C1 control or a bidirectional control (which
+/// would reorder the text around it) as `�`; `None` for a character shown as
+/// it is (newlines and tabs included: messages are laid out with them).
+fn shown(c: char) -> Option<char> {
+    match c {
+        '\n' | '\t' => None,
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
+        '\u{7f}' => Some('\u{2421}'),
+        c if c.is_control() || is_bidi_control(c) => Some('\u{FFFD}'),
+        _ => None,
+    }
+}
+
+/// The text with every character that could steer a terminal made visible
+/// (see [`shown`]): what every error message shows of a user's file.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().all(|c| shown(c).is_none()) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(text.chars().map(|c| shown(c).unwrap_or(c)).collect())
+}
+
+/// How many terminal columns a character of a shown line takes: 2 for wide
+/// (CJK) characters, 0 for combining marks.
+fn display_width(c: char) -> usize {
+    unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+}
+
+/// U+061C, U+200E, U+200F, U+202A..U+202E and U+2066..U+2069: they change
+/// the direction of the text around them (the "Trojan Source" characters).
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// The first character of a label or id that no one could see or that moves
+/// text about: a control character, a bidirectional control, or an invisible
+/// one (U+200B zero-width space, U+2060 word joiner, U+FEFF), with what it is.
+pub fn hidden_char(text: &str) -> Option<(char, &'static str)> {
+    text.chars().find_map(|c| {
+        if c.is_control() {
+            Some((c, "a control character"))
+        } else if is_bidi_control(c) {
+            Some((c, "a bidirectional control character"))
+        } else if matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}') {
+            Some((c, "an invisible character"))
+        } else {
+            None
+        }
+    })
+}
+
+/// The error for a label or id (`what`, e.g. "the label") holding a
+/// [`hidden_char`], at `doc`; `None` when it has none.
+pub fn hidden_char_error(source: &Source, doc: &Doc, what: &str, text: &str) -> Option<InputError> {
+    hidden_char(text).map(|(c, kind)| {
+        source.error(
+            doc,
+            hidden_char_message(what, text, c, kind),
+            "labels and ids are plain text: retype it without the hidden character".to_string(),
+        )
+    })
+}
+
+/// `the label `A␛` holds U+001B, a control character`.
+pub fn hidden_char_message(what: &str, text: &str, c: char, kind: &str) -> String {
+    format!(
+        "{what} `{}` holds U+{:04X}, {kind}",
+        printable(text),
+        c as u32
+    )
+}
+
+/// A label or id as treequiz keeps it: trimmed, in Unicode NFC, so that `é`
+/// typed as one character and as `e` + a combining accent is one label.
+pub fn label_text(text: &str) -> String {
+    let text = text.trim();
+    if unicode_normalization::is_nfc(text) {
+        text.to_string()
+    } else {
+        unicode_normalization::UnicodeNormalization::nfc(text).collect()
+    }
+}
+
+/// The form labels are compared in: [`label_text`], lower case.
+pub fn label_key(text: &str) -> String {
+    label_text(text).to_lowercase()
 }
 
 impl Source {
@@ -276,7 +387,16 @@ impl Source {
     }
 
     fn parse_json(&self) -> Result<Doc, InputError> {
-        let value: serde_json::Value = serde_json::from_str(&self.text).map_err(|e| {
+        use serde::de::DeserializeSeed;
+        let duplicate = std::cell::RefCell::new(None);
+        let mut de = serde_json::Deserializer::from_str(&self.text);
+        let parsed = JsonSeed {
+            path: String::new(),
+            duplicate: &duplicate,
+        }
+        .deserialize(&mut de)
+        .and_then(|doc| de.end().map(|()| doc));
+        parsed.map_err(|e| {
             let line = e.line().max(1);
             let offset = self
                 .text
@@ -286,13 +406,145 @@ impl Source {
                 .sum::<usize>();
             // serde_json counts columns in bytes; `error_at` rounds to a character.
             let byte_col = e.column().saturating_sub(1);
+            let at = offset + byte_col;
+            if let Some(path) = duplicate.borrow_mut().take() {
+                return self.error_at(
+                    json_key_span(&self.text, at),
+                    format!("the key `{path}` is given twice"),
+                    Some(
+                        "give each key once: JSON readers differ on which of the two counts".into(),
+                    ),
+                );
+            }
             self.error_at(
-                offset + byte_col..offset + byte_col + 1,
+                at..at + 1,
                 format!("this is not valid JSON: {e}"),
                 Some("check the quotes, commas and brackets near the mark".into()),
             )
-        })?;
-        Ok(json_doc(value, String::new()))
+        })
+    }
+}
+
+/// The span of the quoted JSON key that ends at or just before byte `at`
+/// (where serde_json stops after reading a key), for a duplicate key's error.
+fn json_key_span(text: &str, at: usize) -> Range<usize> {
+    let bytes = text.as_bytes();
+    let mut close = at.min(bytes.len().saturating_sub(1));
+    while close > 0 && bytes[close] != b'"' {
+        close -= 1;
+    }
+    // The opening quote: the nearest `"` before it not escaped by a backslash.
+    let mut open = close;
+    while open > 0 {
+        open -= 1;
+        if bytes[open] == b'"' {
+            let backslashes = bytes[..open]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == b'\\')
+                .count();
+            if backslashes % 2 == 0 {
+                return open..close + 1;
+            }
+        }
+    }
+    at..at + 1
+}
+
+/// Reads JSON straight into a [`Doc`], refusing a key given twice in one
+/// object (serde_json's own `Value` keeps the last one silently). The first
+/// duplicate's key path is left in `duplicate`.
+struct JsonSeed<'a> {
+    path: String,
+    duplicate: &'a std::cell::RefCell<Option<String>>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for JsonSeed<'_> {
+    type Value = Doc;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Doc, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl JsonSeed<'_> {
+    fn doc(self, kind: DocKind) -> Doc {
+        Doc {
+            span: None,
+            path: self.path,
+            kind,
+        }
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for JsonSeed<'_> {
+    type Value = Doc;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Doc, E> {
+        Ok(self.doc(DocKind::Bool(v)))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Doc, E> {
+        Ok(self.doc(DocKind::Int(v)))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Doc, E> {
+        Ok(self.doc(i64::try_from(v).map_or(DocKind::HugeInt, DocKind::Int)))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Doc, E> {
+        Ok(self.doc(DocKind::Float(v)))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Doc, E> {
+        Ok(self.doc(DocKind::Str(v.to_string())))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Doc, E> {
+        Ok(self.doc(DocKind::Str(v)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Doc, E> {
+        Ok(self.doc(DocKind::Null))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Doc, A::Error> {
+        let mut items = Vec::new();
+        loop {
+            let seed = JsonSeed {
+                path: format!("{}[{}]", self.path, items.len()),
+                duplicate: self.duplicate,
+            };
+            match seq.next_element_seed(seed)? {
+                Some(item) => items.push(item),
+                None => break,
+            }
+        }
+        Ok(self.doc(DocKind::Array(items)))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Doc, A::Error> {
+        let mut entries = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(name) = map.next_key::<String>()? {
+            let path = join(&self.path, &name);
+            if !seen.insert(name.clone()) {
+                *self.duplicate.borrow_mut() = Some(path);
+                return Err(serde::de::Error::custom(format!(
+                    "the key `{name}` is given twice"
+                )));
+            }
+            let value = map.next_value_seed(JsonSeed {
+                path,
+                duplicate: self.duplicate,
+            })?;
+            entries.push((Key { name, span: None }, value));
+        }
+        Ok(self.doc(DocKind::Table(entries)))
     }
 }
 

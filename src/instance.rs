@@ -278,6 +278,17 @@ impl Instance {
         }
     }
 
+    /// How many nodes the instance's figure has, for the families whose file
+    /// gives its nodes one by one (game trees and AND/OR graphs); games are
+    /// measured by their search (their kinds' `unusable`).
+    pub fn figure_nodes(&self) -> Option<usize> {
+        match self {
+            Instance::GameTree(t) => Some(t.len()),
+            Instance::AndOr(g) => Some(g.len()),
+            _ => None,
+        }
+    }
+
     /// One line about the instance, for `solve`.
     pub fn about(&self, lang: &crate::lang::Lang) -> String {
         match self {

@@ -446,6 +446,20 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                     "use an instance of the right kind, or change the exercise's kind".to_string(),
                 ));
             }
+            // The page's limit holds for typed-in instances as for generated ones.
+            if let Some(n) = inst
+                .figure_nodes()
+                .filter(|&n| n as u64 > MAX_EXERCISE_NODES)
+            {
+                return Err(source.error(
+                    d,
+                    format!(
+                        "this instance has {n} nodes; a figure stays legible on a page up to {MAX_EXERCISE_NODES}"
+                    ),
+                    "use a smaller tree or graph in a problem set (`treequiz solve` still solves this one)"
+                        .to_string(),
+                ));
+            }
             if let Some(why) = (kind.unusable)(&inst) {
                 return Err(source.error(
                     d,

@@ -126,22 +126,65 @@ impl Master {
     }
 
     /// The master of an exam secret: 32 to 64 hex digits (128 to 256 bits), as `treequiz secret` prints.
+    /// See [`Master::from_secret_bytes`].
     pub fn from_secret(text: &str) -> Result<Master, String> {
-        let hex: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if !(32..=64).contains(&hex.len())
-            || !hex.len().is_multiple_of(2)
-            || !hex.chars().all(|c| c.is_ascii_hexdigit())
-        {
-            return Err("a secret is 32 to 64 hexadecimal digits (128 to 256 bits); make one with `treequiz secret`".into());
+        Master::from_secret_bytes(text.as_bytes())
+    }
+
+    /// The master of a secret file's bytes: 32 to 64 hex digits (an even
+    /// number), whitespace anywhere, a UTF-8 byte-order mark ignored. An
+    /// error says what is wrong and where (line and byte), never any of the
+    /// secret's text. A secret anyone could guess is refused: every byte the
+    /// same (all zeros), one block repeated, or bytes counting up or down in
+    /// equal steps.
+    pub fn from_secret_bytes(bytes: &[u8]) -> Result<Master, String> {
+        const MAKE: &str = "make one with `treequiz secret`";
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let mut hex = Vec::with_capacity(64);
+        let (mut line, mut column) = (1usize, 0usize);
+        for &b in bytes {
+            column += 1;
+            match b {
+                b'\n' => (line, column) = (line + 1, 0),
+                b if b.is_ascii_whitespace() => {}
+                b if b.is_ascii_hexdigit() => hex.push(b),
+                b => {
+                    let what = if b.is_ascii_graphic() {
+                        "a character that is not a hexadecimal digit"
+                    } else if b.is_ascii() {
+                        "a control character"
+                    } else {
+                        "a byte that is not ASCII"
+                    };
+                    return Err(format!(
+                        "line {line}, byte {column} of the secret is {what} (the secret is not shown); a secret is 32 to 64 hexadecimal digits (128 to 256 bits): remove what is not one, or {MAKE}"
+                    ));
+                }
+            }
         }
-        let mut key = [0u8; 32];
-        for (i, pair) in hex.as_bytes().chunks(2).enumerate() {
-            key[i] = u8::from_str_radix(std::str::from_utf8(pair).expect("ASCII"), 16)
-                .expect("hex digits");
+        if !(32..=64).contains(&hex.len()) || !hex.len().is_multiple_of(2) {
+            return Err(format!(
+                "the secret has {} hexadecimal digits; a secret is 32 to 64 of them, an even number (128 to 256 bits): {MAKE}",
+                hex.len()
+            ));
         }
+        let key: Vec<u8> = hex
+            .chunks(2)
+            .map(|pair| {
+                u8::from_str_radix(std::str::from_utf8(pair).expect("ASCII"), 16)
+                    .expect("hex digits")
+            })
+            .collect();
+        if let Some(why) = guessable(&key) {
+            return Err(format!(
+                "this secret is no secret: {why}, so anyone could guess it; {MAKE}"
+            ));
+        }
+        let mut master = [0u8; 32];
+        master[..key.len()].copy_from_slice(&key);
         // Mark secret-derived keys apart from seed-derived ones.
-        key[31] ^= 0x5A;
-        Ok(Master(key))
+        master[31] ^= 0x5A;
+        Ok(Master(master))
     }
 
     /// A 64-bit value for (`context`, `index`): the seed of exercise `index`
@@ -154,12 +197,35 @@ impl Master {
     }
 }
 
+/// Why a secret's bytes have obviously no entropy, if they have not: every
+/// byte the same, a block repeated (`deadbeefdeadbeef…`), or bytes in equal
+/// steps (`000102…`, `00112233…`). 128 random bits are one of these with a
+/// chance far below 2^-64.
+fn guessable(key: &[u8]) -> Option<String> {
+    let step = key[1].wrapping_sub(key[0]);
+    if key.windows(2).all(|w| w[1].wrapping_sub(w[0]) == step) {
+        return Some(if step == 0 {
+            "every byte of it is the same".to_string()
+        } else {
+            "its bytes count up or down in equal steps".to_string()
+        });
+    }
+    (1..=key.len() / 2)
+        .find(|&p| key.len().is_multiple_of(p) && key.chunks(p).all(|c| c == &key[..p]))
+        .map(|p| format!("it repeats one block of {p} bytes"))
+}
+
 /// A fresh exam secret: 128 random bits from the operating system, as 32 hex digits.
 pub fn fresh_secret() -> Result<String, String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    loop {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| format!("the operating system gave no random bytes: {e}"))?;
+        // Never print a secret `generate --secret` would refuse (a failing source of randomness).
+        if guessable(&bytes).is_none() {
+            return Ok(bytes.iter().map(|b| format!("{b:02x}")).collect());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -187,11 +253,46 @@ mod tests {
         ];
         insta::assert_debug_snapshot!(got);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        let secret = Master::from_secret("00112233445566778899aabbccddeeff").unwrap();
+        let secret = Master::from_secret("3f9c2a71d04be8565e17ac93b2f04d68").unwrap();
         assert_ne!(secret.derive("x", 0), Master::from_seed(0).derive("x", 0));
         assert!(Master::from_secret("abc").is_err());
         assert_eq!(fresh_secret().unwrap().len(), 32);
         assert_ne!(fresh_secret().unwrap(), fresh_secret().unwrap());
+    }
+
+    #[test]
+    fn secrets_are_refused_without_showing_them() {
+        let good = "3f9c2a71d04be8565e17ac93b2f04d68";
+        assert!(Master::from_secret_bytes(format!("\u{feff}{good}\n").as_bytes()).is_ok());
+        for bad in [
+            format!("{good}\x01\n"),
+            format!("{}\u{7}{}", &good[..10], &good[10..]),
+            format!("{good}\u{e9}"),
+            format!("{}g", &good[..31]),
+        ] {
+            let e = Master::from_secret_bytes(bad.as_bytes()).unwrap_err();
+            assert!(e.contains("line 1, byte"), "{e}");
+            // No run of the secret's digits is in the message.
+            assert!(!e.contains(&good[..6]) && !e.contains(&good[26..]), "{e}");
+        }
+        let e = Master::from_secret_bytes(b"3f9c2a71\n\xff").unwrap_err();
+        assert!(e.starts_with("line 2, byte 1 "), "{e}");
+        for guessable in [
+            "00000000000000000000000000000000",
+            "ffffffffffffffffffffffffffffffff",
+            "000102030405060708090a0b0c0d0e0f",
+            "00112233445566778899aabbccddeeff",
+            "deadbeefdeadbeefdeadbeefdeadbeef",
+            "0123456789abcdef0123456789abcdef",
+        ] {
+            let e = Master::from_secret(guessable).unwrap_err();
+            assert!(e.contains("no secret"), "{guessable}: {e}");
+        }
+        let e = Master::from_secret(&good[..30]).unwrap_err();
+        assert!(
+            e.contains("has 30 hexadecimal digits") && !e.contains(&good[..6]),
+            "{e}"
+        );
     }
 
     #[test]

@@ -124,19 +124,29 @@ pub fn load(path: &std::path::Path, columns: &Columns) -> Result<Vec<Student>, I
         .error_at(0..0, message, Some(hint.to_string()))
     };
     let save_as = "save it as CSV UTF-8 (in Excel: File → Save As → \"CSV UTF-8 (Comma delimited) (*.csv)\"; in LibreOffice: Save As → Text CSV, character set UTF-8)";
-    let bytes = std::fs::read(path).map_err(|e| {
-        InputError::file(
-            &shown,
-            format!("cannot read the roster: {e}"),
-            Some("check the path".into()),
-        )
-    })?;
-    if bytes.len() as u64 > crate::input::MAX_FILE_BYTES {
-        return Err(at_start(
-            "the roster is larger than 8 MiB",
-            "a roster is a small CSV file with one row per student; check that this is the right file",
-        ));
-    }
+    let bytes = match crate::input::read_capped(path, crate::input::MAX_FILE_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::input::ReadError::TooLarge) => {
+            return Err(at_start(
+                "the roster is larger than 8 MiB",
+                "a roster is a small CSV file with one row per student; check that this is the right file",
+            ));
+        }
+        Err(crate::input::ReadError::NotAFile(kind)) => {
+            return Err(InputError::file(
+                &shown,
+                format!("the roster is {kind}, not a file"),
+                Some("give the path of a CSV file".into()),
+            ));
+        }
+        Err(crate::input::ReadError::Io(e)) => {
+            return Err(InputError::file(
+                &shown,
+                format!("cannot read the roster: {e}"),
+                Some("check the path".into()),
+            ));
+        }
+    };
     if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"\xD0\xCF\x11\xE0") {
         return Err(at_start(
             "this is a spreadsheet workbook (.xlsx, .xls or .ods), not a CSV file",
@@ -313,7 +323,8 @@ pub fn parse_with(source: &Source, columns: &Columns) -> Result<Vec<Student>, In
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let id = record.get(id_col).unwrap_or("").to_string();
+        // Ids are kept in Unicode NFC, like labels: `José` typed either way is one student.
+        let id = crate::input::label_text(record.get(id_col).unwrap_or(""));
         // Canvas's gradebook export: the points of each assignment, its posting policy.
         let first = record.iter().find(|c| !c.is_empty()).unwrap_or("");
         if first.eq_ignore_ascii_case("points possible")
@@ -329,6 +340,20 @@ pub fn parse_with(source: &Source, columns: &Columns) -> Result<Vec<Student>, In
                 line,
                 format!("this row has no student id (column `{id_header}`)"),
                 "fill in the id, or delete the row; or take the ids from another column with --id-column NAME",
+            ));
+        }
+        let hidden = std::iter::once(("the student id", id.as_str()))
+            .chain(
+                name_cols
+                    .iter()
+                    .map(|&c| ("the name", record.get(c).unwrap_or(""))),
+            )
+            .find_map(|(what, text)| crate::input::hidden_char(text).map(|h| (what, text, h)));
+        if let Some((what, text, (c, kind))) = hidden {
+            return Err(at_line(
+                line,
+                crate::input::hidden_char_message(what, text, c, kind),
+                "ids and names are plain text: retype the cell without the hidden character",
             ));
         }
         let folder = folder_name(&id).ok_or_else(|| {
@@ -349,7 +374,7 @@ pub fn parse_with(source: &Source, columns: &Columns) -> Result<Vec<Student>, In
             .iter()
             .map(|&c| record.get(c).unwrap_or(""))
             .collect();
-        let name = join_name(&parts, family_first);
+        let name = join_name(&parts, family_first).map(|n| crate::input::label_text(&n));
         students.push(Student { id, name, folder });
     }
     if students.is_empty() {

@@ -88,12 +88,15 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     let mut index: BTreeMap<String, NodeId> = BTreeMap::new();
     let mut nodes = Vec::with_capacity(entries.len());
     for (key, value) in entries {
-        let label = key.name.trim().to_string();
+        let label = crate::input::label_text(&key.name);
         let at = Doc {
             span: key.span.clone(),
             path: value.path.clone(),
             kind: DocKind::Null,
         };
+        if let Some(e) = crate::input::hidden_char_error(src, &at, "the node label", &label) {
+            return Err(e);
+        }
         if label.is_empty()
             || label
                 .chars()
@@ -112,7 +115,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
             return Err(src.error(
                 &at,
                 format!("the node `{label}` is listed twice"),
-                "labels are compared case-insensitively; give each node its own label".to_string(),
+                "labels are compared case-insensitively (and `é` typed as one character or as `e` and an accent is one label); give each node its own label".to_string(),
             ));
         }
         nodes.push(Node {
@@ -123,7 +126,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     }
     let lookup = |doc: &Doc| -> Result<NodeId, InputError> {
         let label = reader.str(doc, "\"n0\"")?;
-        index.get(&label.trim().to_lowercase()).copied().ok_or_else(|| {
+        index.get(&crate::input::label_key(label)).copied().ok_or_else(|| {
             let known: Vec<&str> = nodes.iter().map(|n| n.label.as_str()).collect();
             let hint = match crate::input::closest(label, &known) {
                 // Short labels (n1, n2, …) are all near each other: a guess would mislead.
@@ -138,9 +141,12 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     let start = lookup(start_doc)?;
     let mut terminal_docs = Vec::new();
     if let Some(doc) = table.get("terminal") {
-        for item in reader.array(doc, "`terminal = [\"n7\", \"n8\"]`")? {
+        let items = reader.array(doc, "`terminal = [\"n7\", \"n8\"]`")?;
+        // A mark per node: a goal listed twice is found in O(1), not by a scan.
+        let mut listed = vec![false; nodes.len()];
+        for item in items {
             let id = lookup(item)?;
-            if terminal_docs.iter().any(|&(t, _)| t == id) {
+            if std::mem::replace(&mut listed[id.index()], true) {
                 return Err(src.error(
                     item,
                     format!(
@@ -155,6 +161,9 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
     }
     let mut connectors = Vec::new();
     let mut connector_docs = Vec::new();
+    // The connector that last listed each node as a child: a child listed
+    // twice in one connector is found in O(1).
+    let mut child_of = vec![usize::MAX; nodes.len()];
     if let Some(doc) = table.get("connectors") {
         for item in reader.array(
             doc,
@@ -179,7 +188,9 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Graph, InputError>
             let mut to = Vec::with_capacity(to_items.len());
             for item in to_items {
                 let id = lookup(item)?;
-                if to.contains(&id) {
+                if std::mem::replace(&mut child_of[id.index()], connectors.len())
+                    == connectors.len()
+                {
                     return Err(src.error(
                         item,
                         format!(

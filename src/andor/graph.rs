@@ -346,6 +346,9 @@ impl Graph {
             // reached 0). Walk up through such parents until a node repeats:
             // those nodes, read backwards, are a cycle.
             let mut path = vec![NodeId(stuck as u32)];
+            // Each node's place on the path, so a repeat is found in O(1), not by a scan.
+            let mut on_path = vec![u32::MAX; n];
+            on_path[stuck] = 0;
             let mut via = Vec::new();
             loop {
                 let at = *path.last().expect("non-empty");
@@ -356,12 +359,24 @@ impl Graph {
                     .expect("an unranked node has an unranked parent");
                 let next = self.connectors[c.index()].from;
                 via.push(c);
-                if let Some(pos) = path.iter().position(|&p| p == next) {
+                let pos = on_path[next.index()] as usize;
+                if pos != u32::MAX as usize {
                     let mut names: Vec<&str> = path[pos..].iter().map(|&p| self.label(p)).collect();
                     names.push(self.label(next));
                     names.reverse();
-                    return Err(GraphError::Cycle(names.join(" -> "), via[pos]));
+                    // A long cycle is named by its ends: the message stays a line or two.
+                    let shown = if names.len() > 13 {
+                        let more = format!("… ({} nodes in all) …", names.len() - 1);
+                        let mut short = names[..6].to_vec();
+                        short.push(&more);
+                        short.extend_from_slice(&names[names.len() - 6..]);
+                        short.join(" -> ")
+                    } else {
+                        names.join(" -> ")
+                    };
+                    return Err(GraphError::Cycle(shown, via[pos]));
                 }
+                on_path[next.index()] = path.len() as u32;
                 path.push(next);
             }
         }
@@ -444,9 +459,10 @@ impl Graph {
         order
     }
 
-    /// The node with this label (case-insensitive).
+    /// The node with this label (case-insensitive; `é` typed as one character
+    /// or as `e` and a combining accent is the same label: see [`crate::input::label_text`]).
     pub fn find(&self, label: &str) -> Option<NodeId> {
-        let wanted = label.trim().to_lowercase();
+        let wanted = crate::input::label_key(label);
         self.ids()
             .find(|&id| self.label(id).to_lowercase() == wanted)
     }

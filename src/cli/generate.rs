@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use treequiz::class_set::{self, Variant};
-use treequiz::instance;
 use treequiz::lang::Lang;
 use treequiz::manifest::{self, VariantEntry};
 use treequiz::output::Staging;
@@ -240,12 +239,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         )));
     }
     let (master, mode) = match (&args.secret, args.seed) {
-        (Some(path), _) => {
-            let source = instance::read_source(path).map_err(usage)?;
-            let master = Master::from_secret(&source.text)
-                .map_err(|m| UsageError(format!("{}: {m}", path.display())))?;
-            (master, Mode::Exam)
-        }
+        (Some(path), _) => (super::secret::load(path)?, Mode::Exam),
         (None, Some(seed)) => (Master::from_seed(seed), Mode::Practice(seed)),
         (None, None) => (Master::from_seed(set.seed), Mode::Practice(set.seed)),
     };

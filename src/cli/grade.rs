@@ -127,7 +127,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             let set = problem_set::load(set_path).map_err(usage)?;
             let lang = renderer.set_lang(&set).map_err(usage)?;
             let master = match (&args.secret, args.seed) {
-                (Some(path), _) => Master::from_secret(&instance::read_source(path).map_err(usage)?.text).map_err(|m| UsageError(format!("{}: {m}", path.display())))?,
+                (Some(path), _) => super::secret::load(path)?,
                 (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
             };
             let students = files.iter().filter_map(|f| student_of(f)).collect();

@@ -76,7 +76,8 @@ pub(crate) fn main() -> ExitCode {
             }
         }
         Err(UsageError(message)) => {
-            eprintln!("error: {message}");
+            // A user's text in a message never steers the terminal (control characters shown as pictures).
+            eprintln!("error: {}", treequiz::input::printable(&message));
             ExitCode::from(2)
         }
     }

@@ -112,9 +112,21 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let instance = params
         .generate(args.seed, args.conventions.options()?)
         .map_err(|e| UsageError(e.to_string()))?;
-    Ok(if args.json {
+    let text = if args.json {
         instance.to_json()
     } else {
         instance.to_toml()
-    })
+    };
+    // What `sample` prints, `solve` reads: the instance is read back as a file would be.
+    let written = Source {
+        path: "(the sampled instance)".into(),
+        text,
+    };
+    treequiz::instance::parse(&written).map_err(|e| {
+        UsageError(format!(
+            "these options give an instance that no instance file may hold:
+{e}"
+        ))
+    })?;
+    Ok(written.text)
 }

@@ -38,6 +38,31 @@ fn usage(e: impl std::fmt::Display) -> UsageError {
 
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let instance = instance::load(&args.file).map_err(usage)?;
+    let shown = args.file.display();
+    // A game position whose search no page could show is refused with its
+    // reason, before the search is built (a depth-9 tic-tac-toe search has
+    // 549,946 nodes); so is one no kind can use (a finished game).
+    let kinds: Vec<_> = treequiz::exercise::KINDS
+        .iter()
+        .filter(|k| k.family == instance.family())
+        .collect();
+    let reasons: Vec<String> = kinds
+        .iter()
+        .filter_map(|k| (k.unusable)(&instance))
+        .collect();
+    if let Some(why) = reasons.first().filter(|_| reasons.len() == kinds.len()) {
+        return Err(UsageError(format!(
+            "{shown}: no exercise can use this instance\n  = hint: {why}"
+        )));
+    }
+    // Game trees and graphs are solved up to the file limits, for a teacher
+    // checking a large figure; a problem set refuses them past a page's limit.
+    let max = treequiz::instance::MAX_EXERCISE_NODES;
+    if let Some(n) = instance.figure_nodes().filter(|&n| n as u64 > max) {
+        eprintln!(
+            "note: {shown} has {n} nodes: solved here, but a problem set refuses an instance of more than {max} nodes (a figure stays legible on a page up to {max})"
+        );
+    }
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
     let lang = renderer.lang(&args.lang).map_err(usage)?;
     let conventions = Conventions {

@@ -147,6 +147,23 @@ pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>) -> Option<String> {
     })
 }
 
+/// Why a fixed position's search does not fit a page, decided by counting
+/// its nodes up to the page's limit first (`size` is the game's
+/// `search_size`), so a huge search is refused without being built.
+pub(super) fn too_large_search(
+    size: impl FnOnce(usize) -> Option<usize>,
+    tree: impl FnOnce() -> Tree,
+    max_leaves: Option<usize>,
+) -> Option<String> {
+    let max_nodes = crate::instance::MAX_EXERCISE_NODES as usize;
+    if size(max_nodes).is_none() {
+        return Some(format!(
+            "its search tree has more than {max_nodes} nodes; a figure stays legible up to {max_nodes} nodes: lower `depth`, or give a position with fewer moves"
+        ));
+    }
+    too_large(&tree(), max_leaves)
+}
+
 /// A game kind's measures: its work (leaves evaluated) first, then the moves
 /// to choose from and the cuts.
 pub(super) const MEASURES: &[&str] = &["evaluated", "moves", "cuts"];

@@ -48,7 +48,11 @@ fn unusable(instance: &Instance) -> Option<String> {
             "the side to move has no legal move here: give a position where it can move".into(),
         );
     }
-    lookahead::too_large(&g.lookahead().tree, Some(crate::games::othello::MAX_LEAVES))
+    lookahead::too_large_search(
+        |cap| g.search_size(cap),
+        || g.lookahead().tree,
+        Some(crate::games::othello::MAX_LEAVES),
+    )
 }
 
 fn solve(instance: &Instance, conventions: &Conventions) -> Key {

@@ -46,7 +46,7 @@ fn unusable(instance: &Instance) -> Option<String> {
             g.to_move().letter()
         ));
     }
-    lookahead::too_large(&g.lookahead().tree, None)
+    lookahead::too_large_search(|cap| g.search_size(cap), || g.lookahead().tree, None)
 }
 
 fn solve(instance: &Instance, conventions: &Conventions) -> Key {

@@ -68,6 +68,28 @@ pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> L
     Lookahead { tree, positions }
 }
 
+/// How many nodes the lookahead `depth` plies deep from `root` has, counted
+/// without building it; `None` as soon as there are more than `cap`, so a
+/// position too large for a page (a depth-9 tic-tac-toe search has 549,946
+/// nodes) costs no more than `cap` positions to refuse.
+pub fn count_nodes<P: Position + Clone>(root: &P, depth: u32, cap: usize) -> Option<usize> {
+    let mut count = 1usize;
+    let mut stack = vec![(root.clone(), 0u32)];
+    while let Some((position, level)) = stack.pop() {
+        if level >= depth {
+            continue;
+        }
+        for (_, child) in position.successors() {
+            count += 1;
+            if count > cap {
+                return None;
+            }
+            stack.push((child, level + 1));
+        }
+    }
+    (count <= cap).then_some(count)
+}
+
 /// What a generated exercise asks of its lookahead, whatever the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {

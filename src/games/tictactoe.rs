@@ -280,15 +280,24 @@ impl TicTacToe {
         None
     }
 
-    /// The search tree from the position.
-    pub fn lookahead(&self) -> Lookahead<Node> {
-        let root = Node {
+    fn root(&self) -> Node {
+        Node {
             board: self.board,
             to_move: self.to_move(),
             max: self.max,
             symmetry: self.symmetry,
-        };
-        lookahead(root, self.root_player(), self.depth)
+        }
+    }
+
+    /// The search tree from the position.
+    pub fn lookahead(&self) -> Lookahead<Node> {
+        lookahead(self.root(), self.root_player(), self.depth)
+    }
+
+    /// How many nodes [`TicTacToe::lookahead`] has, counted without building
+    /// it; `None` when more than `cap`.
+    pub fn search_size(&self, cap: usize) -> Option<usize> {
+        super::lookahead::count_nodes(&self.root(), self.depth, cap)
     }
 }
 

@@ -8,6 +8,9 @@ use crate::value::Value;
 /// The keys a game-tree file may have.
 pub const KEYS: &[&str] = &["kind", "title", "root", "tree", "labels"];
 
+const LABEL_COUNT_HINT: &str = "give one label per node, breadth-first and left to right, or leave `labels` out to get A, B, C, …";
+const DUPLICATE_HINT: &str = "every node needs its own label (labels are compared case-insensitively, and `é` typed as one character or as `e` and an accent is one label)";
+
 const TREE_EXAMPLE: &str = "`tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]`";
 
 /// Reads a game tree from a checked top-level table.
@@ -30,19 +33,24 @@ pub fn read(reader: &Reader<'_>, table: &crate::input::Table<'_>) -> Result<Tree
                 doc,
                 "`labels = [\"A\", \"B\", \"C\"]` (breadth-first, left to right)",
             )?;
+            // Counts first: a list of the wrong length is refused before any label is read.
+            if items.len() != count {
+                return Err(src.error(
+                    doc,
+                    TreeError::LabelCount {
+                        given: items.len(),
+                        nodes: count,
+                    }
+                    .to_string(),
+                    LABEL_COUNT_HINT.to_string(),
+                ));
+            }
             let mut labels: Vec<String> = Vec::with_capacity(items.len());
+            let mut seen = std::collections::HashSet::with_capacity(items.len());
             for item in items {
-                let label = reader.str(item, "\"B\"")?.trim();
-                if labels
-                    .iter()
-                    .any(|l| l.to_lowercase() == label.to_lowercase())
-                {
-                    return Err(src.error(
-                        item,
-                        format!("the label `{label}` is used twice"),
-                        "every node needs its own label (labels are compared case-insensitively)"
-                            .to_string(),
-                    ));
+                let label = crate::input::label_text(reader.str(item, "\"B\"")?);
+                if let Some(e) = crate::input::hidden_char_error(src, item, "the label", &label) {
+                    return Err(e);
                 }
                 if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',') {
                     return Err(src.error(
@@ -52,7 +60,14 @@ pub fn read(reader: &Reader<'_>, table: &crate::input::Table<'_>) -> Result<Tree
                             .to_string(),
                     ));
                 }
-                labels.push(label.to_string());
+                if !seen.insert(label.to_lowercase()) {
+                    return Err(src.error(
+                        item,
+                        format!("the label `{label}` is used twice"),
+                        DUPLICATE_HINT.to_string(),
+                    ));
+                }
+                labels.push(label);
             }
             Some((doc, labels))
         }
@@ -61,8 +76,8 @@ pub fn read(reader: &Reader<'_>, table: &crate::input::Table<'_>) -> Result<Tree
     Tree::from_shape(&shape, root, labels).map_err(|e| {
         let at = labels_doc.unwrap_or(tree_doc);
         let hint = match e {
-            TreeError::LabelCount { .. } => "give one label per node, breadth-first and left to right, or leave `labels` out to get A, B, C, …",
-            TreeError::DuplicateLabel(_) => "every node needs its own label (labels are compared case-insensitively)",
+            TreeError::LabelCount { .. } => LABEL_COUNT_HINT,
+            TreeError::DuplicateLabel(_) => DUPLICATE_HINT,
             _ => "make the tree smaller",
         };
         reader.source.error(at, e.to_string(), hint.to_string())

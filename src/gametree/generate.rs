@@ -87,9 +87,11 @@ impl Params {
                 self.values.0, self.values.1
             ));
         }
-        if self.max_nodes() > MAX_GENERATED_NODES {
+        // No larger than an instance file may be, so that what `sample` writes `solve` reads.
+        let limit = MAX_GENERATED_NODES.min(crate::gametree::tree::MAX_FILE_NODES as u64);
+        if self.max_nodes() > limit {
             return invalid(format!(
-                "depth {} with up to {bhi} children can give {}, more than the limit of {MAX_GENERATED_NODES}; lower the depth or the branching",
+                "depth {} with up to {bhi} children can give {}, more than the limit of {limit}; lower the depth or the branching",
                 self.depth,
                 count_nodes(self.max_nodes())
             ));

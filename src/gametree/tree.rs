@@ -418,9 +418,10 @@ impl Tree {
         self.labels.as_deref()
     }
 
-    /// The node with this label (case-insensitive).
+    /// The node with this label (case-insensitive; `é` typed as one character
+    /// or as `e` and a combining accent is the same label: see [`crate::input::label_text`]).
     pub fn find(&self, label: &str) -> Option<NodeId> {
-        let wanted = label.trim().to_lowercase();
+        let wanted = crate::input::label_key(label);
         self.ids()
             .find(|&id| self.label(id).to_lowercase() == wanted)
     }

@@ -11,6 +11,8 @@
 //! status = 2
 //! stderr = ["duplicate label `A`", "tree.toml:3:9"] # each appears in the error output
 //! stdout = []                                      # each appears in standard output
+//! hidden = ["3f9c2a71"]                            # appears in neither output
+//! seconds = 10                                     # the run ends within this (a generous hang guard)
 //! absent = ["out/key.md"]                          # no such path afterwards
 //! unchanged = ["handed-in/a.toml"]                 # the same bytes afterwards
 //! present = ["out/manifest.json"]                  # such a path afterwards
@@ -18,6 +20,9 @@
 //! [setup]                                          # made after `before` (replacing what is there): what git cannot hold
 //! fifo = ["handed-in/pipe.toml"]
 //! symlink = { "handed-in/me.toml" = "../exam/keys/s1/key.toml" }
+//! [[setup.write]]                                  # a file too big to keep in git
+//! path = "big.toml"
+//! parts = ["tree = [", { each = "{i}, ", count = 300000 }, "0]\n"]  # `{i}` counts 0, 1, …; `{i+1}` 1, 2, …
 //! ```
 //!
 //! To add a case: make its folder, run `cargo test --release --test
@@ -41,6 +46,9 @@ struct Case {
     #[serde(default)]
     stdout: Vec<String>,
     #[serde(default)]
+    hidden: Vec<String>,
+    seconds: Option<u64>,
+    #[serde(default)]
     absent: Vec<String>,
     #[serde(default)]
     unchanged: Vec<String>,
@@ -59,6 +67,24 @@ struct Setup {
     fifo: Vec<String>,
     #[serde(default)]
     symlink: BTreeMap<String, String>,
+    #[serde(default)]
+    write: Vec<Write>,
+}
+
+/// A file the case writes before it runs: its parts in order, a repeated
+/// part written `count` times with `{i}` replaced by 0, 1, … (and `{i+1}` by 1, 2, …).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Write {
+    path: String,
+    parts: Vec<Part>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Part {
+    Text(String),
+    Repeat { each: String, count: usize },
 }
 
 /// Longer than any case takes; a case that waits this long hangs.
@@ -143,6 +169,21 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
             Err(_) => {}
         }
     };
+    for write in &case.setup.write {
+        let mut text = String::new();
+        for part in &write.parts {
+            match part {
+                Part::Text(t) => text.push_str(t),
+                Part::Repeat { each, count } => {
+                    for i in 0..*count {
+                        let next = each.replace("{i+1}", &(i + 1).to_string());
+                        text.push_str(&next.replace("{i}", &i.to_string()));
+                    }
+                }
+            }
+        }
+        std::fs::write(dir.join(&write.path), text).unwrap();
+    }
     for path in &case.setup.fifo {
         let path = dir.join(path);
         clear(&path);
@@ -165,10 +206,18 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
         .iter()
         .map(|p| (p.clone(), std::fs::read(dir.join(p)).ok()))
         .collect();
+    let started = std::time::Instant::now();
     let (code, out, err) = match run(dir, &case.run) {
         Ok(r) => r,
         Err(e) => return vec![e],
     };
+    let took = started.elapsed();
+    if let Some(limit) = case.seconds.filter(|&s| took > Duration::from_secs(s)) {
+        wrong.push(format!(
+            "it took {:.1} s, more than {limit} s",
+            took.as_secs_f64()
+        ));
+    }
     if code != case.status {
         wrong.push(format!("exit status {code}, expected {}", case.status));
     }
@@ -183,6 +232,11 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     for want in &case.stdout {
         if !out.contains(want.as_str()) {
             wrong.push(format!("standard output lacks {want:?}"));
+        }
+    }
+    for text in &case.hidden {
+        if out.contains(text.as_str()) || err.contains(text.as_str()) {
+            wrong.push(format!("the output shows {text:?}"));
         }
     }
     for path in &case.absent {

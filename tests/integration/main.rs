@@ -2,6 +2,7 @@
 
 mod andor_oracle;
 mod ao_star_procedure;
+mod big_inputs;
 mod catalogue;
 mod cli;
 mod common;

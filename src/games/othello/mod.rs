@@ -42,13 +42,22 @@ impl Othello {
 
     /// The search tree from the position, MAX to move at the root.
     pub fn lookahead(&self) -> Lookahead<Node<'_>> {
-        let root = Node {
+        lookahead(self.root(), Player::Max, self.depth)
+    }
+
+    fn root(&self) -> Node<'_> {
+        Node {
             board: self.board,
             to_move: self.to_move,
             max: self.to_move,
             weights: &self.weights,
-        };
-        lookahead(root, Player::Max, self.depth)
+        }
+    }
+
+    /// How many nodes [`Othello::lookahead`] has, counted without building
+    /// it; `None` when more than `cap`.
+    pub fn search_size(&self, cap: usize) -> Option<usize> {
+        crate::games::lookahead::count_nodes(&self.root(), self.depth, cap)
     }
 
     /// The instance as a document: `kind`, `board`, `to_move`, `depth`,
