@@ -71,13 +71,13 @@ impl Staging {
         };
         // The set replaces the whole folder; a shell or a program working
         // inside it would be left in a removed folder.
-        if let (Ok(here), Ok(there)) = (std::env::current_dir(), std::fs::canonicalize(&out)) {
-            if here.starts_with(&there) {
-                return Err(format!(
-                    "--out {} is the current folder or holds it; give the set a folder of its own, e.g. --out quiz",
-                    out.display()
-                ));
-            }
+        if let (Ok(here), Ok(there)) = (std::env::current_dir(), std::fs::canonicalize(&out))
+            && here.starts_with(&there)
+        {
+            return Err(format!(
+                "--out {} is the current folder or holds it; give the set a folder of its own, e.g. --out quiz",
+                out.display()
+            ));
         }
         let name = out
             .file_name()
