@@ -18,19 +18,17 @@ fuzz_target!(|data: &[u8]| {
     }) else {
         return;
     };
-    match instance {
+    match &instance {
         Instance::GameTree(t) => {
-            let _ = treequiz::gametree::alpha_beta(&t, Default::default());
+            let _ = treequiz::gametree::alpha_beta(t, Default::default());
         }
         Instance::AndOr(g) => {
-            let _ = treequiz::andor::ao_star(&g, Default::default());
+            let _ = treequiz::andor::ao_star(g, Default::default());
         }
-        Instance::Grundy { coins, first } => {
-            let _ = treequiz::games::grundy::solve(coins, first);
-        }
+        // Grundy's game is solved, a board's lookahead built, by `model`.
         other => {
-            if let Some(t) = other.game_tree() {
-                let _ = treequiz::gametree::alpha_beta(&t, Default::default());
+            if let Some(t) = other.model().tree() {
+                let _ = treequiz::gametree::alpha_beta(t, Default::default());
             }
         }
     }

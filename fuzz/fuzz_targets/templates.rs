@@ -1,7 +1,8 @@
-//! Template folders (`--templates DIR`): the first byte picks which
-//! template or string table the rest replaces; the folder is loaded and,
-//! when it loads, every sheet, feedback page and summary is rendered with it
-//! for the textbook set's practice variant.
+//! Template folders (`--templates DIR`): the first line names the template
+//! or string table that the rest replaces (`worksheet.md`, `lang/zh.toml`;
+//! any other first line picks one by its length); the folder is loaded and,
+//! when it loads, every template is rendered with it for the sheets (blank
+//! and key, in English and Chinese) of the textbook set's practice variant.
 #![no_main]
 
 use std::path::PathBuf;
@@ -24,8 +25,9 @@ fn fixture() -> &'static (ProblemSet, Vec<Variant>, PathBuf) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, content)) = data.split_first() else {
-        return;
+    let (first, content) = match data.iter().position(|&b| b == b'\n') {
+        Some(at) => (&data[..at], &data[at + 1..]),
+        None => (data, &[][..]),
     };
     let (set, variants, dir) = fixture();
     let names: Vec<String> = treequiz::render::TEMPLATES
@@ -33,7 +35,10 @@ fuzz_target!(|data: &[u8]| {
         .map(|(n, _)| n.to_string())
         .chain(treequiz::lang::BUILTIN.iter().map(|(c, _)| format!("lang/{c}.toml")))
         .collect();
-    let name = &names[pick as usize % names.len()];
+    let name = names
+        .iter()
+        .find(|n| n.as_bytes() == first)
+        .unwrap_or(&names[first.len() % names.len()]);
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir.join("lang")).expect("a scratch folder");
     std::fs::write(dir.join(name), content).expect("a scratch file");
