@@ -128,7 +128,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
                 (Some(path), _) => Master::from_secret(&instance::read_source(path).map_err(usage)?.text).map_err(|m| UsageError(format!("{}: {m}", path.display())))?,
                 (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
             };
-            let students = files.iter().filter_map(|f| student_of(f)).collect();
+            let students = files.iter().filter_map(|f| student_of(f, &lang)).collect();
             (book_from_set(&set, &master, students)?, lang)
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR/manifest.json, or --set SET.toml with --secret FILE or --seed N".into())),
@@ -201,13 +201,10 @@ struct Output<'a> {
 }
 
 /// The student id a sheet gives, read leniently (for regenerating its key):
-/// a sheet with a slip in one answer still names its student.
-fn student_of(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let source = treequiz::input::Source {
-        path: path.display().to_string(),
-        text,
-    };
+/// a sheet with a slip in one answer still names its student. Read as
+/// grading reads it (capped; no link followed, no FIFO opened).
+fn student_of(path: &Path, lang: &Lang) -> Option<String> {
+    let source = batch::read_answer(path, lang).ok()?;
     treequiz::grade::submission::parse(&source).ok()?.student
 }
 

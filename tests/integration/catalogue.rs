@@ -17,18 +17,19 @@
 //! before = [["generate", "set.toml", "--out", "exam"]]  # run first; each must succeed
 //! [setup]                                          # what git cannot hold
 //! fifo = ["handed-in/pipe.toml"]
+//! socket = ["handed-in/sock"]                      # a Unix socket file
 //! symlink = { "handed-in/me.toml" = "../exam/keys/s1/key.toml" }
 //! ```
 //!
 //! To add a case: make its folder, run `cargo test --release --test
 //! integration catalogue`, read what the tool printed, and write the
-//! expected kind and position into its `case.toml`.
+//! expected kind and position into its `case.toml`. A new case should fail
+//! on the build before the fix: `TREEQUIZ_CATALOGUE_BIN=path/to/old/treequiz`
+//! runs every case with that binary instead.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-use assert_cmd::cargo::cargo_bin_cmd;
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -58,11 +59,21 @@ struct Setup {
     #[serde(default)]
     fifo: Vec<String>,
     #[serde(default)]
+    socket: Vec<String>,
+    #[serde(default)]
     symlink: BTreeMap<String, String>,
 }
 
 /// Longer than any case takes; a case that waits this long hangs.
 const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The binary under test: this build's, or `TREEQUIZ_CATALOGUE_BIN`.
+fn treequiz() -> PathBuf {
+    std::env::var_os("TREEQUIZ_CATALOGUE_BIN").map_or_else(
+        || assert_cmd::cargo::cargo_bin!("treequiz").to_path_buf(),
+        PathBuf::from,
+    )
+}
 
 fn cases() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogue")
@@ -101,7 +112,7 @@ fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
 /// Runs treequiz in `dir` with a deadline; (status, stdout, stderr), or a
 /// message when it hung.
 fn run(dir: &Path, args: &[String]) -> Result<(i32, String, String), String> {
-    let out = cargo_bin_cmd!("treequiz")
+    let out = assert_cmd::Command::new(treequiz())
         .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")
@@ -132,6 +143,12 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
             .status()
             .unwrap();
         assert!(status.success(), "{name}: mkfifo {}", path.display());
+    }
+    // A socket file is made by binding it; it stays when the listener is gone.
+    for path in &case.setup.socket {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        drop(std::os::unix::net::UnixListener::bind(&path).unwrap());
     }
     for (link, target) in &case.setup.symlink {
         let link = dir.join(link);
