@@ -63,6 +63,61 @@ fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
 }
 
+/// `path` made absolute with every link resolved, for a path that may not
+/// exist yet: its nearest existing ancestor is canonicalized and the rest
+/// (which holds no link, since it does not exist) is added component by
+/// component, `..` taking one off.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let parts: Vec<_> = absolute.components().collect();
+    for split in (1..=parts.len()).rev() {
+        let base: PathBuf = parts[..split].iter().collect();
+        let Ok(mut out) = base.canonicalize() else {
+            continue;
+        };
+        for part in &parts[split..] {
+            match part {
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                std::path::Component::Normal(name) => out.push(name),
+                _ => {}
+            }
+        }
+        return Some(out);
+    }
+    None
+}
+
+/// Refuses a report folder that is, holds or lies inside a submission:
+/// `--force` empties the report's `feedback/`, and writing there would
+/// replace or remove handed-in files.
+fn check_out_apart(out: &Path, submissions: &[PathBuf]) -> Result<(), UsageError> {
+    let Some(report) = resolved(out) else {
+        return Ok(());
+    };
+    for given in submissions {
+        let Ok(input) = given.canonicalize() else {
+            continue;
+        };
+        let how = if report == input {
+            "is"
+        } else if report.starts_with(&input) {
+            "is inside"
+        } else if input.starts_with(&report) {
+            "holds"
+        } else {
+            continue;
+        };
+        return Err(UsageError(format!(
+            "--out {} {how} the submissions {}: the report folder must be apart from what is graded (--force would remove handed-in files); choose another --out",
+            out.display(),
+            given.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Keys for the students whose sheets are given, regenerated from the set.
 pub(crate) fn book_from_set(
     set: &ProblemSet,
@@ -99,6 +154,7 @@ pub(crate) fn book_from_set(
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
+    check_out_apart(&args.out, &args.submissions)?;
     if args.out.exists() && !args.force {
         return Err(UsageError(format!(
             "{} exists; pass --force to replace its reports, or choose another --out",
