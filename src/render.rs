@@ -60,6 +60,26 @@ pub struct Renderer {
     origins: Vec<(String, PathBuf)>,
 }
 
+/// A user's template file as text: a regular file of at most
+/// [`crate::input::MAX_FILE_BYTES`] in UTF-8 (checked before it is opened,
+/// and reading stops past the cap).
+fn read_template(path: &Path) -> Result<String, String> {
+    let bytes =
+        crate::input::read_capped(path, crate::input::MAX_FILE_BYTES).map_err(|e| match e {
+            crate::input::ReadError::TooLarge => format!(
+                "cannot read it: it is larger than {} MiB; a template is a small text file",
+                crate::input::MAX_FILE_BYTES >> 20
+            ),
+            e => format!("cannot read it: {e}"),
+        })?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "it is not UTF-8 text (byte {}); save it as UTF-8",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     out.write_all(tex_escape(input).as_bytes())
 }
@@ -75,12 +95,14 @@ impl Renderer {
         let mut origins = Vec::new();
         text.autoescape_on(Vec::<&str>::new());
         for (name, builtin) in TEMPLATES {
-            let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.is_file()) {
+            // Anything of the name counts (a FIFO or a folder is refused, not
+            // skipped), read within the cap: a FIFO would block, a huge file fill memory.
+            let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.exists()) {
                 Some(path) => {
-                    let content = std::fs::read_to_string(&path).map_err(|e| RenderError {
+                    let content = read_template(&path).map_err(|message| RenderError {
                         name: name.to_string(),
                         origin: Some(path.clone()),
-                        message: e.to_string(),
+                        message,
                     })?;
                     (content, Some(path))
                 }

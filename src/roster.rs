@@ -124,19 +124,23 @@ pub fn load(path: &std::path::Path, columns: &Columns) -> Result<Vec<Student>, I
         .error_at(0..0, message, Some(hint.to_string()))
     };
     let save_as = "save it as CSV UTF-8 (in Excel: File → Save As → \"CSV UTF-8 (Comma delimited) (*.csv)\"; in LibreOffice: Save As → Text CSV, character set UTF-8)";
-    let bytes = std::fs::read(path).map_err(|e| {
-        InputError::file(
-            &shown,
-            format!("cannot read the roster: {e}"),
-            Some("check the path".into()),
-        )
-    })?;
-    if bytes.len() as u64 > crate::input::MAX_FILE_BYTES {
-        return Err(at_start(
-            "the roster is larger than 8 MiB",
-            "a roster is a small CSV file with one row per student; check that this is the right file",
-        ));
-    }
+    // Capped before reading, and a FIFO or device refused before it is opened.
+    let bytes = match crate::input::read_capped(path, crate::input::MAX_FILE_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::input::ReadError::TooLarge) => {
+            return Err(at_start(
+                "the roster is larger than 8 MiB",
+                "a roster is a small CSV file with one row per student; check that this is the right file",
+            ));
+        }
+        Err(e) => {
+            return Err(InputError::file(
+                &shown,
+                format!("cannot read the roster: {e}"),
+                Some("check the path".into()),
+            ));
+        }
+    };
     if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"\xD0\xCF\x11\xE0") {
         return Err(at_start(
             "this is a spreadsheet workbook (.xlsx, .xls or .ods), not a CSV file",
