@@ -15,6 +15,7 @@
 //! unchanged = ["handed-in/a.toml"]                 # the same bytes afterwards
 //! present = ["out/manifest.json"]                  # such a path afterwards
 //! before = [["generate", "set.toml", "--out", "exam"]]  # run first; each must succeed
+//! stdout_to = "/dev/full"                          # or "closed-pipe" (its reader already gone)
 //! [setup]                                          # what git cannot hold
 //! fifo = ["handed-in/pipe.toml"]
 //! socket = ["handed-in/sock"]                      # a Unix socket file
@@ -49,6 +50,10 @@ struct Case {
     present: Vec<String>,
     #[serde(default)]
     before: Vec<Vec<String>>,
+    /// Where `run`'s standard output goes instead of being read (then
+    /// `stdout` must be empty): a file such as `/dev/full`, or `closed-pipe`.
+    #[serde(default)]
+    stdout_to: Option<String>,
     #[serde(default)]
     setup: Setup,
 }
@@ -132,6 +137,58 @@ fn run(dir: &Path, args: &[String]) -> Result<(i32, String, String), String> {
     ))
 }
 
+/// Runs treequiz in `dir` with its standard output sent to `to` (a file
+/// opened for writing, or `closed-pipe`: a pipe whose reading end is closed
+/// before treequiz starts); (status, "", stderr), or a message when it hung.
+fn run_to(dir: &Path, args: &[String], to: &str) -> Result<(i32, String, String), String> {
+    use std::io::Read;
+    let stdout = if to == "closed-pipe" {
+        let (reader, writer) = std::io::pipe().map_err(|e| e.to_string())?;
+        drop(reader);
+        std::process::Stdio::from(writer)
+    } else {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(to)
+            .map_err(|e| format!("{to}: {e}"))?;
+        std::process::Stdio::from(file)
+    };
+    let mut child = std::process::Command::new(treequiz())
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not run: {e}"))?;
+    let mut stderr = child.stderr.take().unwrap();
+    let reading = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr.read_to_end(&mut text);
+        text
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("killed after {}s (it hung)", PATIENCE.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let err = reading.join().unwrap();
+    let code = status.code().ok_or("killed by a signal")?;
+    Ok((
+        code,
+        String::new(),
+        String::from_utf8_lossy(&err).into_owned(),
+    ))
+}
+
 /// What is wrong with one case's run; empty when it kept every promise.
 fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     let mut wrong = Vec::new();
@@ -173,7 +230,11 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
         .iter()
         .map(|p| (p.clone(), std::fs::read(dir.join(p)).ok()))
         .collect();
-    let (code, out, err) = match run(dir, &case.run) {
+    let ran = match &case.stdout_to {
+        Some(to) => run_to(dir, &case.run, to),
+        None => run(dir, &case.run),
+    };
+    let (code, out, err) = match ran {
         Ok(r) => r,
         Err(e) => return vec![e],
     };
