@@ -156,8 +156,15 @@ impl Renderer {
     /// The string table of `set`'s language; when none has it, the error
     /// points at the set's `language` line.
     pub fn set_lang(&self, set: &crate::problem_set::ProblemSet) -> Result<Lang, InputError> {
-        self.lang(&set.language)
-            .map_err(|e| set.unknown_language(e))
+        // Only "no table for this language" is about the set's line; a
+        // broken or unreadable table of the user's names its own file.
+        self.lang(&set.language).map_err(|e| {
+            if e.path == set.language {
+                set.unknown_language(e)
+            } else {
+                e
+            }
+        })
     }
 
     /// The string table for `code`: the user's `lang/<code>.toml`, else a built-in one.
@@ -166,7 +173,8 @@ impl Renderer {
             .user_dir
             .as_ref()
             .map(|d| d.join("lang").join(format!("{code}.toml")))
-            .filter(|p| p.is_file())
+            // A FIFO or folder of the name is refused by read_source, not skipped.
+            .filter(|p| p.exists())
         {
             let source = crate::input::read_source(&path)?;
             let lang = Lang::parse(code, &source)?;
