@@ -1182,7 +1182,7 @@ pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, In
     let bytes = read_capped(path, cap).map_err(|e| match e {
         ReadError::Io(e) => InputError::file(
             &shown,
-            format!("cannot read the file: {e}"),
+            format!("cannot open the file: {e}"),
             Some("check the path".into()),
         ),
         ReadError::NotAFile(kind) => InputError::file(

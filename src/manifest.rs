@@ -16,6 +16,36 @@ use crate::scoring::Scoring;
 /// before typed keys) held rendered answers only; it is refused with a hint.
 pub const FORMAT: u32 = 2;
 
+/// Most values (numbers, strings, booleans, lists and table keys) the
+/// instance of one exercise may hold in a manifest: 16 for each node of the
+/// largest figure a page shows ([`instance::MAX_EXERCISE_NODES`]). What
+/// `generate` writes stays far below it; an instance edited to hold more is
+/// refused before it is read, so no later check or grading loop runs on it.
+pub const MAX_INSTANCE_VALUES: usize = 16 * instance::MAX_EXERCISE_NODES as usize;
+
+/// Whether `value` holds at most `limit` values (counted as
+/// [`MAX_INSTANCE_VALUES`] counts them); stops counting past the limit.
+fn values_at_most(value: &serde_json::Value, limit: usize) -> bool {
+    use serde_json::Value as J;
+    let mut todo = vec![value];
+    let mut n = 0usize;
+    while let Some(v) = todo.pop() {
+        n += 1;
+        match v {
+            J::Array(items) => todo.extend(items),
+            J::Object(map) => {
+                n += map.len();
+                todo.extend(map.values());
+            }
+            _ => {}
+        }
+        if n > limit {
+            return false;
+        }
+    }
+    true
+}
+
 /// A whole manifest.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -304,6 +334,12 @@ impl Manifest {
                 "it is numbered {}, but it is question {}",
                 e.number,
                 exercise + 1
+            )));
+        }
+        if !values_at_most(&e.instance, MAX_INSTANCE_VALUES) {
+            return Err(bad(format!(
+                "its instance holds more than {MAX_INSTANCE_VALUES} values, more than any sheet's figure ({} nodes at most)",
+                instance::MAX_EXERCISE_NODES
             )));
         }
         let inst_source = Source {

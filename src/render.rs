@@ -60,6 +60,26 @@ pub struct Renderer {
     origins: Vec<(String, PathBuf)>,
 }
 
+/// A user's template file as text: a regular file of at most
+/// [`crate::input::MAX_FILE_BYTES`] in UTF-8 (checked before it is opened,
+/// and reading stops past the cap).
+fn read_template(path: &Path) -> Result<String, String> {
+    let bytes =
+        crate::input::read_capped(path, crate::input::MAX_FILE_BYTES).map_err(|e| match e {
+            crate::input::ReadError::TooLarge => format!(
+                "cannot read it: it is larger than {} MiB; a template is a small text file",
+                crate::input::MAX_FILE_BYTES >> 20
+            ),
+            e => format!("cannot read it: {e}"),
+        })?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "it is not UTF-8 text (byte {}); save it as UTF-8",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     out.write_all(tex_escape(input).as_bytes())
 }
@@ -75,12 +95,14 @@ impl Renderer {
         let mut origins = Vec::new();
         text.autoescape_on(Vec::<&str>::new());
         for (name, builtin) in TEMPLATES {
-            let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.is_file()) {
+            // Anything of the name counts (a FIFO or a folder is refused, not
+            // skipped), read within the cap: a FIFO would block, a huge file fill memory.
+            let (content, origin) = match user_dir.map(|d| d.join(name)).filter(|p| p.exists()) {
                 Some(path) => {
-                    let content = std::fs::read_to_string(&path).map_err(|e| RenderError {
+                    let content = read_template(&path).map_err(|message| RenderError {
                         name: name.to_string(),
                         origin: Some(path.clone()),
-                        message: e.to_string(),
+                        message,
                     })?;
                     (content, Some(path))
                 }
@@ -134,8 +156,15 @@ impl Renderer {
     /// The string table of `set`'s language; when none has it, the error
     /// points at the set's `language` line.
     pub fn set_lang(&self, set: &crate::problem_set::ProblemSet) -> Result<Lang, InputError> {
-        self.lang(&set.language)
-            .map_err(|e| set.unknown_language(e))
+        // Only "no table for this language" is about the set's line; a
+        // broken or unreadable table of the user's names its own file.
+        self.lang(&set.language).map_err(|e| {
+            if e.path == set.language {
+                set.unknown_language(e)
+            } else {
+                e
+            }
+        })
     }
 
     /// The string table for `code`: the user's `lang/<code>.toml`, else a built-in one.
@@ -144,7 +173,8 @@ impl Renderer {
             .user_dir
             .as_ref()
             .map(|d| d.join("lang").join(format!("{code}.toml")))
-            .filter(|p| p.is_file())
+            // A FIFO or folder of the name is refused by read_source, not skipped.
+            .filter(|p| p.exists())
         {
             let source = crate::input::read_source(&path)?;
             let lang = Lang::parse(code, &source)?;
@@ -193,7 +223,12 @@ pub fn export(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
     let edited: Vec<String> = files
         .iter()
         .filter(|(name, content)| {
-            std::fs::read(dir.join(name)).is_ok_and(|there| there != content.as_bytes())
+            // Read capped: a FIFO or a huge file there is "edited", never waited on.
+            crate::input::read_capped(&dir.join(name), content.len() as u64 + 1)
+                .map_or_else(
+                    |e| !matches!(e, crate::input::ReadError::Io(ref io) if io.kind() == std::io::ErrorKind::NotFound),
+                    |there| there != content.as_bytes(),
+                )
         })
         .map(|(name, _)| name.to_string())
         .collect();

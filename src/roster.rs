@@ -124,6 +124,7 @@ pub fn load(path: &std::path::Path, columns: &Columns) -> Result<Vec<Student>, I
         .error_at(0..0, message, Some(hint.to_string()))
     };
     let save_as = "save it as CSV UTF-8 (in Excel: File → Save As → \"CSV UTF-8 (Comma delimited) (*.csv)\"; in LibreOffice: Save As → Text CSV, character set UTF-8)";
+    // Capped before reading, and a FIFO or device refused before it is opened.
     let bytes = match crate::input::read_capped(path, crate::input::MAX_FILE_BYTES) {
         Ok(bytes) => bytes,
         Err(crate::input::ReadError::TooLarge) => {

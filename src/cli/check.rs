@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use treequiz::grade::batch;
 use treequiz::grade::report;
 use treequiz::grade::submission;
+use treequiz::input::Source;
 use treequiz::instance;
 use treequiz::problem_set;
 use treequiz::render::Renderer;
@@ -73,11 +74,29 @@ fn set_candidates(named: &Path, sheet: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The set a practice sheet names, found by [`set_candidates`].
-fn find_set(named: &str, sheet: &Path) -> Result<PathBuf, UsageError> {
+/// The set a practice sheet names, found by [`set_candidates`]. A candidate
+/// that is there but is not a regular file (a FIFO would block when opened)
+/// is refused at the sheet's `set = …` line when no candidate is a file.
+fn find_set(named: &str, sheet: &Path, source: &Source) -> Result<PathBuf, UsageError> {
     let candidates = set_candidates(Path::new(named), sheet);
     if let Some(found) = candidates.iter().find(|p| p.is_file()) {
         return Ok(found.clone());
+    }
+    if let Some((path, meta)) = candidates
+        .iter()
+        .find_map(|p| std::fs::metadata(p).ok().map(|m| (p, m)))
+    {
+        let message = format!(
+            "the problem set this sheet names is {}, not a file: {}",
+            treequiz::input::file_kind(&meta),
+            path.display()
+        );
+        let hint = "pass --set SET.toml with the set your teacher gave out".to_string();
+        let error = match source.parse().ok().and_then(|d| d.get("set").cloned()) {
+            Some(line) => source.error(&line, message, hint),
+            None => treequiz::input::InputError::file(&source.path, message, Some(hint)),
+        };
+        return Err(usage(error));
     }
     let looked: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
     Err(UsageError(format!(
@@ -95,7 +114,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         (set, seed, Some((named, named_seed))) => (
             match set {
                 Some(set) => set.clone(),
-                None => find_set(named, &args.answers)?,
+                None => find_set(named, &args.answers, &source)?,
             },
             seed.unwrap_or(*named_seed),
         ),

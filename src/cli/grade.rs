@@ -64,6 +64,61 @@ fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
 }
 
+/// `path` made absolute with every link resolved, for a path that may not
+/// exist yet: its nearest existing ancestor is canonicalized and the rest
+/// (which holds no link, since it does not exist) is added component by
+/// component, `..` taking one off.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let parts: Vec<_> = absolute.components().collect();
+    for split in (1..=parts.len()).rev() {
+        let base: PathBuf = parts[..split].iter().collect();
+        let Ok(mut out) = base.canonicalize() else {
+            continue;
+        };
+        for part in &parts[split..] {
+            match part {
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                std::path::Component::Normal(name) => out.push(name),
+                _ => {}
+            }
+        }
+        return Some(out);
+    }
+    None
+}
+
+/// Refuses a report folder that is, holds or lies inside a submission:
+/// `--force` empties the report's `feedback/`, and writing there would
+/// replace or remove handed-in files.
+fn check_out_apart(out: &Path, submissions: &[PathBuf]) -> Result<(), UsageError> {
+    let Some(report) = resolved(out) else {
+        return Ok(());
+    };
+    for given in submissions {
+        let Ok(input) = given.canonicalize() else {
+            continue;
+        };
+        let how = if report == input {
+            "is"
+        } else if report.starts_with(&input) {
+            "is inside"
+        } else if input.starts_with(&report) {
+            "holds"
+        } else {
+            continue;
+        };
+        return Err(UsageError(format!(
+            "--out {} {how} the submissions {}: the report folder must be apart from what is graded (--force would remove handed-in files); choose another --out",
+            out.display(),
+            given.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Keys for the students whose sheets are given, regenerated from the set.
 pub(crate) fn book_from_set(
     set: &ProblemSet,
@@ -100,6 +155,7 @@ pub(crate) fn book_from_set(
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
+    check_out_apart(&args.out, &args.submissions)?;
     if args.out.exists() && !args.force {
         return Err(UsageError(format!(
             "{} exists; pass --force to replace its reports, or choose another --out",
@@ -130,7 +186,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
                 (Some(path), _) => super::secret::load(path)?,
                 (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
             };
-            let students = files.iter().filter_map(|f| student_of(f)).collect();
+            let students = files.iter().filter_map(|f| student_of(f, &lang)).collect();
             (book_from_set(&set, &master, students)?, lang)
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
@@ -203,13 +259,10 @@ struct Output<'a> {
 }
 
 /// The student id a sheet gives, read leniently (for regenerating its key):
-/// a sheet with a slip in one answer still names its student.
-fn student_of(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let source = treequiz::input::Source {
-        path: path.display().to_string(),
-        text,
-    };
+/// a sheet with a slip in one answer still names its student. Read as
+/// grading reads it (capped; no link followed, no FIFO opened).
+fn student_of(path: &Path, lang: &Lang) -> Option<String> {
+    let source = batch::read_answer(path, lang).ok()?;
     treequiz::grade::submission::parse(&source).ok()?.student
 }
 

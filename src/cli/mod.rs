@@ -52,7 +52,16 @@ pub(crate) fn warn(warnings: &[treequiz::input::InputError]) {
 pub(crate) struct UsageError(pub(crate) String);
 
 pub(crate) fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` are output too: written checked (clap's
+        // own printing ignores a failed write), in colour only on a terminal.
+        Err(e) if !e.use_stderr() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) => {
+            let status = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+            return crate::print_output(&e.render().to_string(), status);
+        }
+        Err(e) => e.exit(),
+    };
     // `Ok((text, attention))`: attention makes the exit code 1 (some rows need a look).
     let result: Result<(String, bool), UsageError> = match cli.command {
         Command::Solve(args) => solve::run(&args).map(|t| (t, false)),
@@ -64,17 +73,14 @@ pub(crate) fn main() -> ExitCode {
         Command::Templates(command) => templates::run(&command).map(|t| (t, false)),
     };
     match result {
-        Ok((text, attention)) => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+        Ok((text, attention)) => crate::print_output(
+            &text,
             if attention {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
-            }
-        }
+            },
+        ),
         Err(UsageError(message)) => {
             // A user's text in a message never steers the terminal (control characters shown as pictures).
             eprintln!("error: {}", treequiz::input::printable(&message));

@@ -124,19 +124,41 @@ impl Key {
             Item::Move(a, b) => node(a) && node(b),
             Item::Player(_) => true,
         };
+        // Each item once per answer: an edited key cannot be longer than the
+        // instance has items, so grading against it is bounded by the instance.
         for (field, answer) in &self.answers {
-            let ok = match answer {
-                Answer::Value(_) | Answer::Cost(_) => true,
-                Answer::One(items) => !items.is_empty() && items.iter().all(item_ok),
-                Answer::Set(items) | Answer::Sequence(items) => items.iter().all(item_ok),
-                Answer::Values(pairs) => pairs.iter().all(|(i, _)| item_ok(i)),
-                Answer::Bounds(pairs) => pairs.iter().all(|(i, _)| item_ok(i)),
+            let (ok, distinct) = match answer {
+                Answer::Value(_) | Answer::Cost(_) => (true, true),
+                Answer::One(items) => (
+                    !items.is_empty() && items.iter().all(item_ok),
+                    once(items.iter().copied()),
+                ),
+                Answer::Set(items) | Answer::Sequence(items) => {
+                    (items.iter().all(item_ok), once(items.iter().copied()))
+                }
+                Answer::Values(pairs) => (
+                    pairs.iter().all(|(i, _)| item_ok(i)),
+                    once(pairs.iter().map(|&(i, _)| i)),
+                ),
+                Answer::Bounds(pairs) => (
+                    pairs.iter().all(|(i, _)| item_ok(i)),
+                    once(pairs.iter().map(|&(i, _)| i)),
+                ),
             };
             if !ok {
                 return Err(format!(
                     "the key's `{field}` names something the instance lacks"
                 ));
             }
+            if !distinct {
+                return Err(format!("the key's `{field}` lists an item twice"));
+            }
+        }
+        if !self.trace_lists_fit(nodes, connectors) {
+            return Err(format!(
+                "the key's {} trace lists more than the instance has",
+                self.trace.solver()
+            ));
         }
         let fits = match &self.trace {
             Trace::Minimax(mm) => minimax_fits(mm, nodes),
@@ -163,6 +185,45 @@ impl Key {
         }
     }
 
+    /// Whether no list of the trace is longer than a search of the instance
+    /// can make it (a node is evaluated, pruned or cut at once, expanded by
+    /// AO* once; a search takes at most [`STEPS_PER_NODE`] steps per node):
+    /// lengths only, so an edited trace is refused in constant time per list.
+    fn trace_lists_fit(&self, nodes: usize, connectors: usize) -> bool {
+        let minimax =
+            |mm: &Minimax| mm.best_moves.len() <= nodes && mm.principal_variation.len() <= nodes;
+        let alpha_beta = |ab: &AlphaBeta| {
+            [
+                ab.evaluated.len(),
+                ab.pruned.len(),
+                ab.cuts.len(),
+                ab.widened.len(),
+                ab.backed.len(),
+            ]
+            .iter()
+            .all(|&n| n <= nodes)
+                && ab.steps().len() <= STEPS_PER_NODE * nodes.max(1)
+        };
+        match &self.trace {
+            Trace::Minimax(mm) => minimax(mm),
+            Trace::AlphaBeta(ab) => alpha_beta(ab),
+            Trace::Lookahead {
+                minimax: mm,
+                alpha_beta: ab,
+                ..
+            } => minimax(mm) && alpha_beta(ab),
+            Trace::SolutionCost { sum, max } => [sum, max]
+                .iter()
+                .all(|o| o.solution.len() <= connectors && o.ties.len() <= nodes),
+            Trace::AoStar(run) => {
+                run.expanded.len() <= nodes
+                    && run.cycles.len() <= nodes
+                    && run.solution.len() <= connectors
+            }
+            Trace::Solvable { .. } | Trace::Grundy { .. } => true,
+        }
+    }
+
     /// The alpha-beta search of the key, if it has one.
     pub fn alpha_beta(&self) -> Option<&AlphaBeta> {
         match &self.trace {
@@ -184,6 +245,17 @@ impl Key {
             .map(|&(_, claim)| claim)
     }
 }
+
+/// Whether no item comes twice (a hash set: linear).
+fn once(items: impl IntoIterator<Item = Item>) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    items.into_iter().all(|i| seen.insert(i))
+}
+
+/// Most steps an alpha-beta trace takes per node of its tree: entering it,
+/// evaluating it (a leaf), its parent improving on it, a cut at it, leaving
+/// it; with room to spare.
+const STEPS_PER_NODE: usize = 8;
 
 fn minimax_fits(mm: &Minimax, nodes: usize) -> bool {
     mm.values.len() == nodes

@@ -28,6 +28,8 @@ pub enum Status {
     TooLarge,
     /// Not UTF-8 text.
     NotUtf8,
+    /// A symbolic link, FIFO, socket or device: never followed or opened.
+    NotAFile,
     /// No variant line, or a variant this class set does not have.
     UnknownVariant,
     /// Written for another variant or another student.
@@ -42,7 +44,7 @@ pub enum Status {
 
 impl Status {
     /// Every status, in the order the summary counts them.
-    pub const ALL: [Status; 10] = [
+    pub const ALL: [Status; 11] = [
         Status::Graded,
         Status::Duplicate,
         Status::NameMismatch,
@@ -52,6 +54,7 @@ impl Status {
         Status::NotUtf8,
         Status::Empty,
         Status::TooLarge,
+        Status::NotAFile,
         Status::Missing,
     ];
 
@@ -63,6 +66,7 @@ impl Status {
             Status::Empty => "empty",
             Status::TooLarge => "too-large",
             Status::NotUtf8 => "not-utf8",
+            Status::NotAFile => "not-a-file",
             Status::UnknownVariant => "unknown-variant",
             Status::WrongVariant => "wrong-variant",
             Status::Duplicate => "duplicate",
@@ -131,13 +135,19 @@ impl Row {
     }
 }
 
-/// The files among `paths`: files as given, and every file in the given folders
-/// (not only `*.toml`: a misnamed file still gets its row), sorted. Hidden files
-/// are skipped and symbolic links to folders are not followed (no loops).
+/// The files among `paths`: files as given, and every entry of the given
+/// folders (not only `*.toml`: a misnamed file still gets its row), sorted.
+/// Hidden entries are skipped. Symbolic links, FIFOs, sockets and devices are
+/// listed too, so that each gets its row, but they are never followed or
+/// opened (see [`read_answer`]): a link in a handed-in folder could point at a
+/// key outside it, and opening a FIFO waits for a writer. A path given that is
+/// a link is not followed either (a shell's `handed-in/*` names students'
+/// links too); `handed-in/` with its slash names the folder a link points to.
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
-        if !p.is_dir() {
+        let is_dir = std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+        if !is_dir {
             out.push(p.clone());
             continue;
         }
@@ -146,15 +156,14 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
         while let Some(d) = todo.pop() {
             for e in std::fs::read_dir(&d)? {
                 let e = e?;
-                let path = e.path();
                 if e.file_name().to_string_lossy().starts_with('.') {
                     continue;
                 }
-                let kind = e.file_type()?;
-                if kind.is_dir() {
-                    todo.push(path);
-                } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
-                    out.push(path);
+                // The entry's own type: a link is not followed.
+                if e.file_type()?.is_dir() {
+                    todo.push(e.path());
+                } else {
+                    out.push(e.path());
                 }
             }
         }
@@ -170,33 +179,66 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Reads one file within the size cap; the row's reason when it cannot be text.
-fn read(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
+/// Reads one answer file within the size cap; the row's reason when it
+/// cannot be text. Nothing outside the handed-in files is read: a symbolic
+/// link is refused without being followed (whatever it points at, even a file
+/// beside it: hand in the file itself), and a FIFO, socket or device without
+/// being opened. Reading stops one byte past [`MAX_ANSWER_BYTES`], whatever
+/// size the file claims.
+pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
+    use std::os::unix::fs::FileTypeExt;
     let shown = path.display().to_string();
     let refuse = |status, reason: String| Box::new(Row::refused(&shown, status, reason));
-    let meta = std::fs::metadata(path).map_err(|e| {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| {
         refuse(
             Status::Unreadable,
             lang.fill("batch.cannot_open", &[("error", &e.to_string())]),
         )
     })?;
-    if meta.len() > MAX_ANSWER_BYTES {
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        let target = std::fs::read_link(path)
+            .map(|t| t.display().to_string())
+            .unwrap_or_default();
+        let target: String = target.chars().take(200).collect();
         return Err(refuse(
+            Status::NotAFile,
+            lang.fill("batch.symlink", &[("target", &target)]),
+        ));
+    }
+    if !kind.is_file() {
+        let key = if kind.is_fifo() {
+            "batch.not_file_fifo"
+        } else if kind.is_socket() {
+            "batch.not_file_socket"
+        } else if kind.is_block_device() || kind.is_char_device() {
+            "batch.not_file_device"
+        } else {
+            "batch.not_file_other"
+        };
+        return Err(refuse(Status::NotAFile, lang.get(key).to_string()));
+    }
+    let too_large = |bytes: u64| {
+        refuse(
             Status::TooLarge,
             lang.fill(
                 "batch.too_large",
                 &[
-                    ("bytes", &meta.len().to_string()),
+                    ("bytes", &bytes.to_string()),
                     ("max", &MAX_ANSWER_BYTES.to_string()),
                 ],
             ),
-        ));
+        )
+    };
+    if meta.len() > MAX_ANSWER_BYTES {
+        return Err(too_large(meta.len()));
     }
-    let bytes = std::fs::read(path).map_err(|e| {
-        refuse(
+    let bytes = crate::input::read_capped(path, MAX_ANSWER_BYTES).map_err(|e| match e {
+        crate::input::ReadError::TooLarge => too_large(meta.len().max(MAX_ANSWER_BYTES + 1)),
+        e => refuse(
             Status::Unreadable,
             lang.fill("batch.cannot_read", &[("error", &e.to_string())]),
-        )
+        ),
     })?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -230,7 +272,7 @@ fn read(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
 
 /// Grades one answer file against the book.
 pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> Row {
-    match read(path, lang) {
+    match read_answer(path, lang) {
         Ok(source) => grade_source(book, &source, lang, hide_key),
         Err(row) => {
             let mut row = *row;
@@ -253,6 +295,10 @@ const SNIFF_BYTES: u64 = 64 * 1024;
 /// its byte-order mark) is decoded, anything else read as lossy UTF-8.
 fn sniff_file(path: &Path) -> Option<String> {
     use std::io::Read;
+    // Only a regular file, never a link or a FIFO (see [`read_answer`]).
+    if !std::fs::symlink_metadata(path).ok()?.is_file() {
+        return None;
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .ok()?

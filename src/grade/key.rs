@@ -121,6 +121,23 @@ impl KeyBook {
     /// Reads a manifest written by `treequiz generate`, checking every exercise.
     pub fn from_manifest(source: &Source) -> Result<KeyBook, InputError> {
         let manifest = Manifest::parse(source)?;
+        // Ids are distinct in what `generate` writes; one found by a hash set
+        // (not by comparing every pair) means the file was edited.
+        let mut ids = std::collections::HashSet::with_capacity(manifest.variants.len());
+        if let Some(twice) = manifest
+            .variants
+            .iter()
+            .find(|v| !ids.insert(v.id.to_ascii_uppercase()))
+        {
+            return Err(InputError::file(
+                &source.path,
+                format!(
+                    "this manifest was changed: variant {} is listed twice",
+                    twice.id
+                ),
+                Some("use the manifest.json that `treequiz generate` wrote, unchanged".into()),
+            ));
+        }
         let conventions = manifest.conventions;
         let mut variants = Vec::with_capacity(manifest.variants.len());
         for (vi, v) in manifest.variants.into_iter().enumerate() {

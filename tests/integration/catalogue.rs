@@ -17,8 +17,10 @@
 //! unchanged = ["handed-in/a.toml"]                 # the same bytes afterwards
 //! present = ["out/manifest.json"]                  # such a path afterwards
 //! before = [["generate", "set.toml", "--out", "exam"]]  # run first; each must succeed
+//! stdout_to = "/dev/full"                          # or "closed-pipe" (its reader already gone)
 //! [setup]                                          # made after `before` (replacing what is there): what git cannot hold
 //! fifo = ["handed-in/pipe.toml"]
+//! socket = ["handed-in/sock"]                      # a Unix socket file
 //! symlink = { "handed-in/me.toml" = "../exam/keys/s1/key.toml" }
 //! [[setup.write]]                                  # a file too big to keep in git
 //! path = "big.toml"
@@ -27,13 +29,13 @@
 //!
 //! To add a case: make its folder, run `cargo test --release --test
 //! integration catalogue`, read what the tool printed, and write the
-//! expected kind and position into its `case.toml`.
+//! expected kind and position into its `case.toml`. A new case should fail
+//! on the build before the fix: `TREEQUIZ_CATALOGUE_BIN=path/to/old/treequiz`
+//! runs every case with that binary instead.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-use assert_cmd::cargo::cargo_bin_cmd;
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,6 +58,10 @@ struct Case {
     present: Vec<String>,
     #[serde(default)]
     before: Vec<Vec<String>>,
+    /// Where `run`'s standard output goes instead of being read (then
+    /// `stdout` must be empty): a file such as `/dev/full`, or `closed-pipe`.
+    #[serde(default)]
+    stdout_to: Option<String>,
     #[serde(default)]
     setup: Setup,
 }
@@ -65,6 +71,8 @@ struct Case {
 struct Setup {
     #[serde(default)]
     fifo: Vec<String>,
+    #[serde(default)]
+    socket: Vec<String>,
     #[serde(default)]
     symlink: BTreeMap<String, String>,
     #[serde(default)]
@@ -89,6 +97,14 @@ enum Part {
 
 /// Longer than any case takes; a case that waits this long hangs.
 const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The binary under test: this build's, or `TREEQUIZ_CATALOGUE_BIN`.
+fn treequiz() -> PathBuf {
+    std::env::var_os("TREEQUIZ_CATALOGUE_BIN").map_or_else(
+        || assert_cmd::cargo::cargo_bin!("treequiz").to_path_buf(),
+        PathBuf::from,
+    )
+}
 
 fn cases() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogue")
@@ -127,7 +143,7 @@ fn walk(dir: &Path, base: &Path, out: &mut Vec<PathBuf>) {
 /// Runs treequiz in `dir` with a deadline; (status, stdout, stderr), or a
 /// message when it hung.
 fn run(dir: &Path, args: &[String]) -> Result<(i32, String, String), String> {
-    let out = cargo_bin_cmd!("treequiz")
+    let out = assert_cmd::Command::new(treequiz())
         .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")
@@ -144,6 +160,58 @@ fn run(dir: &Path, args: &[String]) -> Result<(i32, String, String), String> {
         code,
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// Runs treequiz in `dir` with its standard output sent to `to` (a file
+/// opened for writing, or `closed-pipe`: a pipe whose reading end is closed
+/// before treequiz starts); (status, "", stderr), or a message when it hung.
+fn run_to(dir: &Path, args: &[String], to: &str) -> Result<(i32, String, String), String> {
+    use std::io::Read;
+    let stdout = if to == "closed-pipe" {
+        let (reader, writer) = std::io::pipe().map_err(|e| e.to_string())?;
+        drop(reader);
+        std::process::Stdio::from(writer)
+    } else {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(to)
+            .map_err(|e| format!("{to}: {e}"))?;
+        std::process::Stdio::from(file)
+    };
+    let mut child = std::process::Command::new(treequiz())
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not run: {e}"))?;
+    let mut stderr = child.stderr.take().unwrap();
+    let reading = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stderr.read_to_end(&mut text);
+        text
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("killed after {}s (it hung)", PATIENCE.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let err = reading.join().unwrap();
+    let code = status.code().ok_or("killed by a signal")?;
+    Ok((
+        code,
+        String::new(),
+        String::from_utf8_lossy(&err).into_owned(),
     ))
 }
 
@@ -193,6 +261,12 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
             .unwrap();
         assert!(status.success(), "{name}: mkfifo {}", path.display());
     }
+    // A socket file is made by binding it; it stays when the listener is gone.
+    for path in &case.setup.socket {
+        let path = dir.join(path);
+        clear(&path);
+        drop(std::os::unix::net::UnixListener::bind(&path).unwrap());
+    }
     for (link, target) in &case.setup.symlink {
         let link = dir.join(link);
         clear(&link);
@@ -207,7 +281,11 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
         .map(|p| (p.clone(), std::fs::read(dir.join(p)).ok()))
         .collect();
     let started = std::time::Instant::now();
-    let (code, out, err) = match run(dir, &case.run) {
+    let ran = match &case.stdout_to {
+        Some(to) => run_to(dir, &case.run, to),
+        None => run(dir, &case.run),
+    };
+    let (code, out, err) = match ran {
         Ok(r) => r,
         Err(e) => return vec![e],
     };

@@ -492,7 +492,7 @@ fn unreadable_files_are_refused_cleanly() {
     let (code, _, err) = run(&["solve", "no/such/file.toml"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("no/such/file.toml") && err.contains("cannot read the file"),
+        err.contains("no/such/file.toml") && err.contains("cannot open the file"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -982,3 +982,54 @@ fn check_finds_the_set_near_the_sheet_and_prints_text() {
         "{stdout}"
     );
 }
+
+/// Issue 12: with the key hidden, missing connectors of a solution graph are
+/// one line however many are missing, so the feedback does not count the key.
+#[test]
+fn hidden_keys_say_once_that_connectors_are_missing() {
+    let (book, lang, key) = textbook();
+    let lines: Vec<&str> = key
+        .lines()
+        .filter(|l| l.starts_with("sum_solution = ") || l.starts_with("solution = "))
+        .collect();
+    assert!(!lines.is_empty(), "{key}");
+    let mut text = key.clone();
+    let mut connectors = 0;
+    for line in &lines {
+        connectors = connectors.max(line.matches("->").count());
+        let field = line.split(" = ").next().unwrap();
+        text = text.replacen(line, &format!("{field} = []"), 1);
+    }
+    assert!(
+        connectors >= 2,
+        "the key must have several connectors: {lines:?}"
+    );
+    let row = grade_source(
+        &book,
+        &Source {
+            path: "hidden.toml".into(),
+            text,
+        },
+        &lang,
+        true,
+    );
+    for q in &row.questions {
+        for f in &q.fields {
+            let said = f
+                .reasons
+                .iter()
+                .map(|r| r.render(&lang, true))
+                .filter(|r| r == "a connector of the solution graph is missing")
+                .count();
+            assert!(said <= 1, "q{} {}: said {said} times", q.number, f.field);
+        }
+    }
+    let said: usize = row
+        .questions
+        .iter()
+        .flat_map(|q| &q.fields)
+        .flat_map(|f| f.reasons.iter().map(|r| r.render(&lang, true)))
+        .filter(|r| r == "a connector of the solution graph is missing")
+        .count();
+    assert!(said >= 1, "the missing connectors are not mentioned");
+}

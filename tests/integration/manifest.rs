@@ -292,3 +292,108 @@ fn the_streamed_manifest_is_the_manifest_written_whole() {
         );
     }
 }
+
+/// A hang guard, not a benchmark: a tampered manifest carrying about 5 MB of
+/// long or duplicated lists in each place a list can be (an instance's labels,
+/// goal nodes and a connector's children; a key's answer; a trace's cuts and
+/// steps; the asked fields; the variants) is read or refused well within a
+/// generous deadline, where quadratic checks took minutes (40,000 labels:
+/// 69 s). The deadline is ten times what the slowest shape takes in a
+/// release build on a busy machine, so only a stall trips it.
+#[test]
+fn a_manifest_with_megabytes_of_long_lists_is_read_or_refused_quickly() {
+    use serde_json::{Value, json};
+    let (out, _) = demo("manifest-long-lists");
+    let text = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    let base: Value = serde_json::from_str(&text).unwrap();
+    let deadline = std::time::Duration::from_secs(if cfg!(debug_assertions) { 60 } else { 10 });
+    type Edit = fn(&mut Value);
+    let shapes: [(&str, Edit); 8] = [
+        ("labels", |m| {
+            let e = exercise_of(m, "minimax");
+            e["instance"]["labels"] = (0..500_000).map(|i| json!(format!("L{i}"))).collect();
+        }),
+        ("terminal", |m| {
+            let inst = &mut exercise_of(m, "ao-star")["instance"];
+            for i in 0..300_000 {
+                inst["nodes"][format!("x{i}")] = json!(0);
+            }
+            inst["terminal"] = (0..300_000).map(|i| json!(format!("x{i}"))).collect();
+        }),
+        ("connector", |m| {
+            let inst = &mut exercise_of(m, "ao-star")["instance"];
+            for i in 0..250_000 {
+                inst["nodes"][format!("x{i}")] = json!(0);
+            }
+            let to: Vec<Value> = (0..250_000).map(|i| json!(format!("x{i}"))).collect();
+            inst["connectors"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!({ "from": "n0", "to": to }));
+        }),
+        ("key answer", |m| {
+            let answers = &mut exercise_of(m, "alpha-beta")["key"]["answers"];
+            let first = answers["pruned"]["set"][0].clone();
+            answers["pruned"]["set"] = vec![first; 600_000].into();
+        }),
+        ("trace cuts", |m| {
+            let trace = &mut exercise_of(m, "alpha-beta")["key"]["trace"];
+            let cut = trace["cuts"][0].clone();
+            trace["cuts"] = vec![cut; 50_000].into();
+        }),
+        ("trace steps", |m| {
+            let trace = &mut exercise_of(m, "alpha-beta")["key"]["trace"];
+            let steps = trace["steps"].as_array().unwrap().clone();
+            let many: Vec<Value> = steps.iter().cycle().take(100_000).cloned().collect();
+            trace["steps"] = many.into();
+        }),
+        ("asked fields", |m| {
+            exercise_of(m, "minimax")["ask"] = vec![json!("value"); 600_000].into();
+        }),
+        ("variants", |m| {
+            let v = m["variants"][0].clone();
+            m["variants"] = vec![v; 1_000].into();
+        }),
+    ];
+    for (name, edit) in shapes {
+        let mut m = base.clone();
+        edit(&mut m);
+        let text = serde_json::to_string(&m).unwrap();
+        assert!(text.len() > 3_000_000, "{name}: {} bytes", text.len());
+        let path = out.join("tampered.json");
+        std::fs::write(&path, &text).unwrap();
+        let started = std::time::Instant::now();
+        let result = assert_cmd::cargo::cargo_bin_cmd!("treequiz")
+            .args([
+                "grade",
+                "--manifest",
+                path.to_str().unwrap(),
+                out.join("key.toml").to_str().unwrap(),
+                "--out",
+                out.join("report").to_str().unwrap(),
+                "--force",
+            ])
+            .timeout(deadline)
+            .output()
+            .unwrap();
+        let took = started.elapsed();
+        let code = result.status.code();
+        eprintln!("{name}: {} bytes, exit {code:?}, {took:.2?}", text.len());
+        assert!(
+            code.is_some() && took < deadline,
+            "{name}: a {} byte manifest was not read or refused within {deadline:?} (it stalls)",
+            text.len()
+        );
+        assert_ne!(code, Some(101), "{name}: panicked");
+    }
+}
+
+/// The first exercise of the manifest's first variant of `kind`.
+fn exercise_of<'a>(m: &'a mut serde_json::Value, kind: &str) -> &'a mut serde_json::Value {
+    m["variants"][0]["exercises"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["kind"] == kind)
+        .unwrap()
+}
