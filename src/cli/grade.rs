@@ -229,10 +229,20 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         .filter(|r| r.status == batch::Status::Missing)
         .count();
     let mut text = format!(
-        "graded {graded} of {} files ({attention} rows need attention{}); wrote {}\n",
-        rows.iter().filter(|r| !r.file.is_empty()).count(),
+        "graded {graded} of {} ({}{}); wrote {}\n",
+        match rows.iter().filter(|r| !r.file.is_empty()).count() {
+            1 => "1 file".to_string(),
+            n => format!("{n} files"),
+        },
+        match attention {
+            1 => "1 row needs attention".to_string(),
+            n => format!("{n} rows need attention"),
+        },
         if book.has_roster() {
-            format!(", {missing} students handed in nothing")
+            match missing {
+                1 => ", 1 student handed in nothing".to_string(),
+                n => format!(", {n} students handed in nothing"),
+            }
         } else {
             String::new()
         },
