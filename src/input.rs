@@ -1133,24 +1133,71 @@ impl fmt::Display for ReadError {
     }
 }
 
-/// What a path that is not a regular file is, in words ("a folder", "a FIFO").
-pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    if t.is_file() {
-        "a file"
-    } else if t.is_dir() {
-        "a folder"
-    } else if t.is_fifo() {
-        "a FIFO (named pipe)"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
-        "a device"
-    } else if t.is_symlink() {
-        "a symbolic link"
-    } else {
-        "not a regular file"
+/// What a path names, by its metadata (of the link itself when read with
+/// `symlink_metadata`): the one place file kinds are told apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A regular file.
+    File,
+    /// A folder.
+    Folder,
+    /// A symbolic link.
+    Link,
+    /// A FIFO (named pipe): opening it waits for a writer.
+    Fifo,
+    /// A Unix socket.
+    Socket,
+    /// A block or character device (`/dev/zero` never ends).
+    Device,
+    /// Anything else the system has.
+    Other,
+}
+
+impl FileKind {
+    /// The kind of what `meta` describes.
+    pub fn of(meta: &std::fs::Metadata) -> FileKind {
+        let t = meta.file_type();
+        if t.is_file() {
+            FileKind::File
+        } else if t.is_dir() {
+            FileKind::Folder
+        } else if t.is_symlink() {
+            FileKind::Link
+        } else {
+            FileKind::special(&t)
+        }
+    }
+
+    #[cfg(unix)]
+    fn special(t: &std::fs::FileType) -> FileKind {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            FileKind::Fifo
+        } else if t.is_socket() {
+            FileKind::Socket
+        } else if t.is_block_device() || t.is_char_device() {
+            FileKind::Device
+        } else {
+            FileKind::Other
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn special(_: &std::fs::FileType) -> FileKind {
+        FileKind::Other
+    }
+
+    /// In words, for messages: "a folder", "a FIFO (named pipe)".
+    pub fn words(self) -> &'static str {
+        match self {
+            FileKind::File => "a file",
+            FileKind::Folder => "a folder",
+            FileKind::Link => "a symbolic link",
+            FileKind::Fifo => "a FIFO (named pipe)",
+            FileKind::Socket => "a socket",
+            FileKind::Device => "a device",
+            FileKind::Other => "not a regular file",
+        }
     }
 }
 
@@ -1162,7 +1209,7 @@ pub fn read_capped(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, ReadErro
     use std::io::Read;
     let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
     if !meta.is_file() {
-        return Err(ReadError::NotAFile(file_kind(&meta)));
+        return Err(ReadError::NotAFile(FileKind::of(&meta).words()));
     }
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();

@@ -284,19 +284,23 @@ fn carry(
             }
             if there.is_none() {
                 std::fs::hard_link(&from, &to)
-                    .or_else(|_| {
-                        if meta.file_type().is_symlink() {
-                            std::os::unix::fs::symlink(std::fs::read_link(&from)?, &to)
-                        } else {
-                            std::fs::copy(&from, &to).map(drop)
-                        }
-                    })
+                    .or_else(|_| keep_copy(&from, &to, &meta))
                     .map_err(|e| format!("cannot keep {}: {e}", from.display()))?;
                 kept.push(rel);
             }
         }
     }
     Ok(())
+}
+
+/// Keeps `from` at `to` where a hard link cannot: a link as a link, else a copy.
+fn keep_copy(from: &Path, to: &Path, meta: &std::fs::Metadata) -> std::io::Result<()> {
+    #[cfg(unix)]
+    if meta.file_type().is_symlink() {
+        return std::os::unix::fs::symlink(std::fs::read_link(from)?, to);
+    }
+    let _ = meta;
+    std::fs::copy(from, to).map(drop)
 }
 
 /// Swaps two folders in one step where the file system can (Linux's

@@ -16,6 +16,10 @@ pub fn threads() -> usize {
 
 /// `items.iter().map(f)`, on every core (at most 8 threads), results in order.
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    // One core, or none to spawn on (the browser page): on this thread.
+    if threads() == 1 {
+        return items.iter().map(f).collect();
+    }
     let chunk = items.len().div_ceil(threads()).max(1);
     let f = &f;
     std::thread::scope(|scope| {
@@ -46,6 +50,9 @@ pub fn stream<T: Sync, R: Send, E>(
     f: impl Fn(&T) -> R + Sync,
     mut sink: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E> {
+    if threads() == 1 {
+        return items.iter().try_for_each(|item| sink(f(item)));
+    }
     let window = window.max(1);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);

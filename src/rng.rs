@@ -216,6 +216,7 @@ fn guessable(key: &[u8]) -> Option<String> {
 }
 
 /// A fresh exam secret: 128 random bits from the operating system, as 32 hex digits.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub fn fresh_secret() -> Result<String, String> {
     loop {
         let mut bytes = [0u8; 16];

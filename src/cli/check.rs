@@ -88,7 +88,7 @@ fn find_set(named: &str, sheet: &Path, source: &Source) -> Result<PathBuf, Usage
     {
         let message = format!(
             "the problem set this sheet names is {}, not a file: {}",
-            treequiz::input::file_kind(&meta),
+            treequiz::input::FileKind::of(&meta).words(),
             path.display()
         );
         let hint = "pass --set SET.toml with the set your teacher gave out".to_string();

@@ -186,7 +186,7 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 /// being opened. Reading stops one byte past [`MAX_ANSWER_BYTES`], whatever
 /// size the file claims.
 pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
-    use std::os::unix::fs::FileTypeExt;
+    use crate::input::FileKind;
     let shown = path.display().to_string();
     let refuse = |status, reason: String| Box::new(Row::refused(&shown, status, reason));
     let meta = std::fs::symlink_metadata(path).map_err(|e| {
@@ -195,27 +195,24 @@ pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
             lang.fill("batch.cannot_open", &[("error", &e.to_string())]),
         )
     })?;
-    let kind = meta.file_type();
-    if kind.is_symlink() {
-        let target = std::fs::read_link(path)
-            .map(|t| t.display().to_string())
-            .unwrap_or_default();
-        let target: String = target.chars().take(200).collect();
-        return Err(refuse(
-            Status::NotAFile,
-            lang.fill("batch.symlink", &[("target", &target)]),
-        ));
-    }
-    if !kind.is_file() {
-        let key = if kind.is_fifo() {
-            "batch.not_file_fifo"
-        } else if kind.is_socket() {
-            "batch.not_file_socket"
-        } else if kind.is_block_device() || kind.is_char_device() {
-            "batch.not_file_device"
-        } else {
-            "batch.not_file_other"
-        };
+    let key = match FileKind::of(&meta) {
+        FileKind::File => None,
+        FileKind::Link => {
+            let target = std::fs::read_link(path)
+                .map(|t| t.display().to_string())
+                .unwrap_or_default();
+            let target: String = target.chars().take(200).collect();
+            return Err(refuse(
+                Status::NotAFile,
+                lang.fill("batch.symlink", &[("target", &target)]),
+            ));
+        }
+        FileKind::Fifo => Some("batch.not_file_fifo"),
+        FileKind::Socket => Some("batch.not_file_socket"),
+        FileKind::Device => Some("batch.not_file_device"),
+        FileKind::Folder | FileKind::Other => Some("batch.not_file_other"),
+    };
+    if let Some(key) = key {
         return Err(refuse(Status::NotAFile, lang.get(key).to_string()));
     }
     let too_large = |bytes: u64| {
