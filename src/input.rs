@@ -1202,16 +1202,66 @@ impl FileKind {
 }
 
 /// The bytes of the regular file at `path` (symbolic links followed), at
-/// most `cap` of them. A FIFO, socket or device is refused before it is
-/// opened (opening a FIFO waits for a writer; `/dev/zero` never ends), and
-/// reading stops one byte past the cap whatever the file claims its size is.
+/// most `cap` of them. A FIFO, socket or device is refused, never waited on
+/// (opening a FIFO waits for a writer; `/dev/zero` never ends), and reading
+/// stops one byte past the cap whatever the file claims its size is.
 pub fn read_capped(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, ReadError> {
+    read_opened(path, cap, true)
+}
+
+/// [`read_capped`], but a symbolic link at `path` is not followed: it is an
+/// error (`ELOOP`), even when it appears after the caller looked.
+pub fn read_capped_no_follow(path: &std::path::Path, cap: u64) -> Result<Vec<u8>, ReadError> {
+    read_opened(path, cap, false)
+}
+
+/// Opens without blocking (a FIFO opens at once), then asks the open file
+/// what it is: nothing can be swapped in between the look and the read.
+fn read_opened(path: &std::path::Path, cap: u64, follow: bool) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut flags = OFlags::NONBLOCK;
+        if !follow {
+            flags |= OFlags::NOFOLLOW;
+        }
+        options.custom_flags(flags.bits() as i32);
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        // Elsewhere: look first (a FIFO must not be opened).
+        let meta = if follow {
+            std::fs::metadata(path)
+        } else {
+            std::fs::symlink_metadata(path)
+        }
+        .map_err(ReadError::Io)?;
+        if !meta.is_file() {
+            return Err(ReadError::NotAFile(FileKind::of(&meta).words()));
+        }
+    }
+    let file = options.open(path).map_err(|e| {
+        // A socket cannot be opened at all: say what it is, not ENXIO.
+        let meta = if follow {
+            std::fs::metadata(path)
+        } else {
+            std::fs::symlink_metadata(path)
+        };
+        match meta {
+            Ok(m) if !m.is_file() && !m.file_type().is_symlink() => {
+                ReadError::NotAFile(FileKind::of(&m).words())
+            }
+            _ => ReadError::Io(e),
+        }
+    })?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
     if !meta.is_file() {
         return Err(ReadError::NotAFile(FileKind::of(&meta).words()));
     }
-    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();
     file.take(cap + 1)
         .read_to_end(&mut bytes)
@@ -1452,5 +1502,40 @@ mod tests {
             Some("connectors")
         );
         assert_eq!(closest("zzz", &["start", "connectors"]), None);
+    }
+
+    #[test]
+    fn capped_reads_follow_links_only_when_asked_and_never_wait_on_a_fifo() {
+        let dir = std::env::temp_dir().join(format!("treequiz-input-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("key.toml"), "secret answers").unwrap();
+        std::os::unix::fs::symlink(dir.join("key.toml"), dir.join("me.toml")).unwrap();
+        assert_eq!(
+            read_capped(&dir.join("me.toml"), 100).unwrap(),
+            b"secret answers"
+        );
+        match read_capped_no_follow(&dir.join("me.toml"), 100) {
+            Err(ReadError::Io(e)) => assert_eq!(e.raw_os_error(), Some(40), "ELOOP: {e}"),
+            other => panic!("a link was read: {other:?}"),
+        }
+        assert!(matches!(
+            read_capped(&dir.join("key.toml"), 5),
+            Err(ReadError::TooLarge)
+        ));
+        let fifo = dir.join("pipe.toml");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        // Opened without blocking, then refused by what the open file is.
+        assert!(matches!(
+            read_capped(&fifo, 100),
+            Err(ReadError::NotAFile("a FIFO (named pipe)"))
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -230,13 +230,15 @@ pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
     if meta.len() > MAX_ANSWER_BYTES {
         return Err(too_large(meta.len()));
     }
-    let bytes = crate::input::read_capped(path, MAX_ANSWER_BYTES).map_err(|e| match e {
-        crate::input::ReadError::TooLarge => too_large(meta.len().max(MAX_ANSWER_BYTES + 1)),
-        e => refuse(
-            Status::Unreadable,
-            lang.fill("batch.cannot_read", &[("error", &e.to_string())]),
-        ),
-    })?;
+    // Not following a link even if one was put here since the look above.
+    let bytes =
+        crate::input::read_capped_no_follow(path, MAX_ANSWER_BYTES).map_err(|e| match e {
+            crate::input::ReadError::TooLarge => too_large(meta.len().max(MAX_ANSWER_BYTES + 1)),
+            e => refuse(
+                Status::Unreadable,
+                lang.fill("batch.cannot_read", &[("error", &e.to_string())]),
+            ),
+        })?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(refuse(Status::Empty, lang.get("batch.empty").to_string()));
