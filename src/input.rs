@@ -1219,6 +1219,13 @@ pub fn read_capped_no_follow(path: &std::path::Path, cap: u64) -> Result<Vec<u8>
 /// what it is: nothing can be swapped in between the look and the read.
 fn read_opened(path: &std::path::Path, cap: u64, follow: bool) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
+    let look = || {
+        if follow {
+            std::fs::metadata(path)
+        } else {
+            std::fs::symlink_metadata(path)
+        }
+    };
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(target_os = "linux")]
@@ -1234,24 +1241,14 @@ fn read_opened(path: &std::path::Path, cap: u64, follow: bool) -> Result<Vec<u8>
     #[cfg(not(target_os = "linux"))]
     {
         // Elsewhere: look first (a FIFO must not be opened).
-        let meta = if follow {
-            std::fs::metadata(path)
-        } else {
-            std::fs::symlink_metadata(path)
-        }
-        .map_err(ReadError::Io)?;
+        let meta = look().map_err(ReadError::Io)?;
         if !meta.is_file() {
             return Err(ReadError::NotAFile(FileKind::of(&meta).words()));
         }
     }
     let file = options.open(path).map_err(|e| {
         // A socket cannot be opened at all: say what it is, not ENXIO.
-        let meta = if follow {
-            std::fs::metadata(path)
-        } else {
-            std::fs::symlink_metadata(path)
-        };
-        match meta {
+        match look() {
             Ok(m) if !m.is_file() && !m.file_type().is_symlink() => {
                 ReadError::NotAFile(FileKind::of(&m).words())
             }

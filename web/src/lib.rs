@@ -76,13 +76,39 @@ pub unsafe extern "C" fn tq_practice(set: *const u8, set_len: usize, seed: u64) 
     }
 }
 
+/// What both functions start from, as the command line does: the set, its
+/// renderer and string table, and the practice variant for `seed`.
+struct Practice {
+    set: treequiz::problem_set::ProblemSet,
+    renderer: Renderer,
+    lang: treequiz::lang::Lang,
+    variants: Vec<treequiz::class_set::Variant>,
+}
+
+impl Practice {
+    fn new(source: &Source, seed: u64) -> Result<Practice, String> {
+        let set = treequiz::problem_set::parse(source, std::path::Path::new(""))
+            .map_err(|e| e.to_string())?;
+        let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
+        let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
+        let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[])
+            .map_err(|e| e.to_string())?;
+        Ok(Practice {
+            set,
+            renderer,
+            lang,
+            variants,
+        })
+    }
+}
+
 fn practice(source: &Source, seed: u64) -> Result<serde_json::Value, String> {
-    let set = treequiz::problem_set::parse(source, std::path::Path::new(""))
-        .map_err(|e| e.to_string())?;
-    let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
-    let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
-    let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[])
-        .map_err(|e| e.to_string())?;
+    let Practice {
+        set,
+        renderer,
+        lang,
+        variants,
+    } = Practice::new(source, seed)?;
     let practice = Some((source.path.as_str(), seed));
     let blank = treequiz::view::sheet(&set, &variants[0], &lang, false, practice);
     let key = treequiz::view::sheet(&set, &variants[0], &lang, true, practice);
@@ -125,12 +151,12 @@ pub unsafe extern "C" fn tq_check(
 }
 
 fn check(set: &Source, seed: u64, sheet: &Source) -> Result<serde_json::Value, String> {
-    let set =
-        treequiz::problem_set::parse(set, std::path::Path::new("")).map_err(|e| e.to_string())?;
-    let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
-    let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
-    let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[])
-        .map_err(|e| e.to_string())?;
+    let Practice {
+        set,
+        renderer,
+        lang,
+        variants,
+    } = Practice::new(set, seed)?;
     let book = KeyBook::from_variants(&set, &variants);
     let row = grade_source(&book, sheet, &lang, false);
     let view = feedback_view(&row, &lang, false);
