@@ -13,7 +13,6 @@ use treequiz::render::Renderer;
 use treequiz::rng::Master;
 
 use super::UsageError;
-use super::grade::book_from_set;
 
 /// How many folders above the answer sheet's own are searched for its set.
 const SET_SEARCH_PARENTS: usize = 3;
@@ -120,19 +119,21 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         ),
         _ => {
             return Err(UsageError(format!(
-                "{}: this sheet names no practice set and seed (exam sheets are graded by the teacher); pass --set SET.toml --seed N",
-                args.answers.display()
+                "{}: {}; pass --set SET.toml --seed N",
+                args.answers.display(),
+                submission::NOT_PRACTICE
             )));
         }
     };
     let set = problem_set::load(&set_path).map_err(usage)?;
     let renderer = Renderer::new(None).map_err(usage)?;
     let lang = renderer.set_lang(&set).map_err(usage)?;
-    let book = book_from_set(
+    let book = treequiz::grade::key::KeyBook::from_set(
         &set,
         &Master::from_seed(seed),
         sub.student.clone().into_iter().collect(),
-    )?;
+    )
+    .map_err(usage)?;
     let row = batch::grade_source(&book, &source, &lang, false);
     let text = match args.format {
         Format::Text => true,

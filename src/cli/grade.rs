@@ -4,17 +4,16 @@
 
 use std::path::{Path, PathBuf};
 
-use treequiz::class_set;
 use treequiz::grade::batch::{self, Row};
 use treequiz::grade::key::KeyBook;
 use treequiz::grade::{export, report};
 use treequiz::instance;
 use treequiz::lang::Lang;
 use treequiz::output::write_atomic;
-use treequiz::problem_set::{self, ProblemSet};
+use treequiz::problem_set;
 use treequiz::render::Renderer;
 use treequiz::rng::Master;
-use treequiz::roster::{Student, folder_name};
+use treequiz::roster::folder_name;
 
 use super::UsageError;
 use super::progress::Progress;
@@ -119,41 +118,6 @@ fn check_out_apart(out: &Path, submissions: &[PathBuf]) -> Result<(), UsageError
     Ok(())
 }
 
-/// Keys for the students whose sheets are given, regenerated from the set.
-pub(crate) fn book_from_set(
-    set: &ProblemSet,
-    master: &Master,
-    students: Vec<String>,
-) -> Result<KeyBook, UsageError> {
-    let students: Vec<Student> = students
-        .into_iter()
-        .filter_map(|id| {
-            folder_name(&id).map(|folder| Student {
-                id,
-                name: None,
-                folder,
-            })
-        })
-        .collect();
-    let mut variants = class_set::build(set, master, &[]).map_err(usage)?;
-    if !students.is_empty() {
-        variants.extend(class_set::build(set, master, &students).map_err(usage)?);
-    }
-    let mut book = KeyBook::from_variants(set, &variants);
-    // A student's id is the first of their candidates that no student above
-    // them in the roster has; the roster is not here, so every candidate
-    // finds their variant (the checksum and the student id are still checked).
-    for (i, v) in variants.iter().enumerate() {
-        if v.student.is_some() {
-            let ctx = class_set::context(set, v.student.as_ref());
-            for k in 0..class_set::ID_CANDIDATES {
-                book.alias(&class_set::id_candidate(master, &ctx, k), i);
-            }
-        }
-    }
-    Ok(book)
-}
-
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     check_out_apart(&args.out, &args.submissions)?;
     if args.out.exists() && !args.force {
@@ -187,7 +151,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
                 (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
             };
             let students = files.iter().filter_map(|f| student_of(f, &lang)).collect();
-            (book_from_set(&set, &master, students)?, lang)
+            (KeyBook::from_set(&set, &master, students).map_err(usage)?, lang)
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
     };

@@ -4,6 +4,7 @@ mod check;
 mod conventions;
 mod generate;
 mod grade;
+mod practice;
 mod progress;
 mod sample;
 mod secret;
@@ -34,6 +35,8 @@ enum Command {
     Grade(grade::Args),
     /// Check your answers to a practice sheet.
     Check(check::Args),
+    /// Write the practice page: one HTML file that makes, draws and grades exercises in a browser.
+    Practice(practice::Args),
     /// Print a fresh exam secret (128 random bits) for `generate --secret`.
     Secret,
     /// Work with the built-in templates.
@@ -69,6 +72,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Generate(args) => generate::run(&args).map(|t| (t, false)),
         Command::Grade(args) => grade::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Practice(args) => practice::run(&args).map(|t| (t, false)),
         Command::Secret => secret::run().map(|t| (t, false)),
         Command::Templates(command) => templates::run(&command).map(|t| (t, false)),
     };

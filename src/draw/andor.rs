@@ -1,6 +1,6 @@
 //! AND/OR-graph layout: levels by longest path from the start, order by barycentres.
 
-use super::{Anchor, Figure, Item, Outline, Style, joining_arc};
+use super::{Anchor, Figure, Item, Outline, Pick, Style, Target, joining_arc};
 use crate::andor::{ConnectorId, Graph, NodeId};
 
 /// What a key adds to an AND/OR drawing.
@@ -100,6 +100,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     let no_marks = GraphMarks::default();
     let m = marks.unwrap_or(&no_marks);
     let mut items = Vec::new();
+    let mut targets = Vec::new();
     for (i, con) in graph.connectors().iter().enumerate() {
         let c = ConnectorId(i as u32);
         let style = if m.solution.contains(&c) {
@@ -119,6 +120,13 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                 style,
             });
             ends.push((cx, cy));
+            // Any of a connector's edges picks it.
+            targets.push(Target::line(
+                graph.connector_name(c),
+                Pick::Connector,
+                (px, py),
+                (cx, cy),
+            ));
             if let Some(arcs) = con.arcs.as_ref().filter(|a| a.iter().any(|&v| v != 1)) {
                 let (lx, ly) = (px + (cx - px) * 0.55, py + (cy - py) * 0.55);
                 items.push(Item::Text {
@@ -153,6 +161,12 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
         let solved = m.solved.get(id.index()).copied().unwrap_or(false);
         let style = if solved { Style::Answer } else { Style::Normal };
         let (cx, cy) = (x[id.index()], y[id.index()]);
+        targets.push(Target::area(
+            graph.label(id).to_string(),
+            Pick::Node,
+            (cx, cy),
+            (widths[id.index()], HEIGHT),
+        ));
         items.push(Item::Node {
             x: cx,
             y: cy,
@@ -184,5 +198,6 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
         width: widest + 2.0 * margin + 6.0,
         height: margin * 2.0 + LEVEL * (levels - 1) as f64,
         items,
+        targets,
     }
 }

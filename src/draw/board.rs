@@ -1,7 +1,7 @@
 //! Boards: tic-tac-toe and Othello positions, and tables of square weights,
 //! drawn as a grid with column letters above and row numbers to the left.
 
-use super::{Anchor, Figure, Item, Outline, Style};
+use super::{Anchor, Figure, Item, Outline, Pick, Style, Target};
 use crate::games::othello::{Othello, Side, square_name};
 use crate::games::tictactoe::{Board, Mark};
 
@@ -117,10 +117,23 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
             }),
         }
     }
+    // Every square can be picked (a move's name); a table of weights has none.
+    let targets = (0..size * size)
+        .map(|index| {
+            let (row, col) = (index / size, index % size);
+            let centre = (
+                x0 + (col as f64 + 0.5) * cell,
+                y0 + (row as f64 + 0.5) * cell,
+            );
+            let label = crate::games::square_name(size, index);
+            Target::area(label, Pick::Node, centre, (cell, cell))
+        })
+        .collect();
     Figure {
         width: x0 + side + 2.0,
         height: y0 + side + 2.0,
         items,
+        targets,
     }
 }
 
@@ -130,6 +143,8 @@ impl Figure {
         let dx = self.width + gap;
         self.items
             .extend(other.items.into_iter().map(|i| i.shifted(dx, 0.0)));
+        self.targets
+            .extend(other.targets.into_iter().map(|t| t.shifted(dx, 0.0)));
         self.width = dx + other.width;
         self.height = self.height.max(other.height);
         self
@@ -140,6 +155,8 @@ impl Figure {
         let dy = self.height + gap;
         self.items
             .extend(other.items.into_iter().map(|i| i.shifted(0.0, dy)));
+        self.targets
+            .extend(other.targets.into_iter().map(|t| t.shifted(0.0, dy)));
         self.height = dy + other.height;
         self.width = self.width.max(other.width);
         self
@@ -240,5 +257,7 @@ pub fn othello_board(g: &Othello, marked: &[usize]) -> Figure {
         .iter()
         .map(|w| Square::Text(w.to_string(), Style::Normal))
         .collect();
-    board_figure(8, 8.0, &squares).beside(board_figure(8, 8.0, &weights), 6.0)
+    let mut table = board_figure(8, 8.0, &weights);
+    table.targets.clear();
+    board_figure(8, 8.0, &squares).beside(table, 6.0)
 }

@@ -1,7 +1,7 @@
 //! Grundy's game graph, level by level: one row per number of moves made,
 //! labelled with the player to move there.
 
-use super::{Anchor, Figure, Item, Outline, Style, joining_arc};
+use super::{Anchor, Figure, Item, Outline, Pick, Style, Target, joining_arc};
 use crate::games::grundy::GrundyGame;
 
 /// What a key adds to the game graph.
@@ -60,6 +60,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
     let no_marks = GrundyMarks::default();
     let m = marks.unwrap_or(&no_marks);
     let mut items = Vec::new();
+    let mut targets = Vec::new();
     for row in &rows {
         if let Some(&s) = row.first() {
             items.push(Item::Text {
@@ -90,6 +91,12 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
                 style,
             });
             ends.push((cx, cy));
+            targets.push(Target::line(
+                game.move_name(s, n),
+                Pick::Move,
+                (px, py),
+                (cx, cy),
+            ));
         }
         // MIN's states are AND nodes: an arc joins their moves, as AND/OR graphs draw it.
         if game.states[s].to_move == crate::gametree::Player::Min {
@@ -97,6 +104,12 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
         }
     }
     for (s, &(x, y)) in at.iter().enumerate() {
+        targets.push(Target::area(
+            game.states[s].name(),
+            Pick::Node,
+            (x, y),
+            (width(s), HEIGHT),
+        ));
         items.push(Item::Node {
             x,
             y,
@@ -128,5 +141,6 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
         width: LEFT + widest + 2.0 * GAP + 8.0,
         height: 5.0 + HEIGHT + DOWN * (levels - 1) as f64 + 6.0,
         items,
+        targets,
     }
 }

@@ -13,7 +13,7 @@ mod tree;
 pub use andor::{GraphMarks, graph_figure};
 pub use board::{Square, board_figure, othello_board, tictactoe_board};
 pub use grundy::{GrundyMarks, grundy_figure};
-pub use svg::to_svg;
+pub use svg::{to_svg, to_svg_with_targets};
 pub use tikz::{tex_escape, to_tikz};
 pub use tree::{TreeMarks, tree_figure};
 
@@ -108,6 +108,89 @@ pub struct Figure {
     pub height: f64,
     /// Primitives, in drawing order.
     pub items: Vec<Item>,
+    /// The places a student can answer on (a node, an edge, a connector, a
+    /// square): what the practice page lets them click. Printed sheets ignore them.
+    pub targets: Vec<Target>,
+}
+
+/// What an answer names when a student picks a [`Target`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// A node, a state, or a board's square (as a move's name).
+    Node,
+    /// An AND/OR connector.
+    Connector,
+    /// A move between two states of a game graph.
+    Move,
+}
+
+impl Pick {
+    /// The name pages use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pick::Node => "node",
+            Pick::Connector => "connector",
+            Pick::Move => "move",
+        }
+    }
+}
+
+/// A place in a figure that names something an answer can list: `label` as
+/// the answer sheet writes it, over a box or along a line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// The name an answer sheet uses (`K`, `n0 -> n1 + n2`, `c3`).
+    pub label: String,
+    /// What it names.
+    pub pick: Pick,
+    /// Where it is: a box centred at (x, y), or a line from (x, y) to (x2, y2).
+    pub x: f64,
+    #[allow(missing_docs)]
+    pub y: f64,
+    /// The box's width and height, or the line's end.
+    pub w: f64,
+    #[allow(missing_docs)]
+    pub h: f64,
+    /// Whether it is a line (an edge) rather than a box.
+    pub line: bool,
+}
+
+impl Target {
+    /// A box `w` × `h` centred at (x, y).
+    pub fn area(label: String, pick: Pick, (x, y): (f64, f64), (w, h): (f64, f64)) -> Target {
+        Target {
+            label,
+            pick,
+            x,
+            y,
+            w,
+            h,
+            line: false,
+        }
+    }
+
+    /// The line from `a` to `b`.
+    pub fn line(label: String, pick: Pick, a: (f64, f64), b: (f64, f64)) -> Target {
+        Target {
+            label,
+            pick,
+            x: a.0,
+            y: a.1,
+            w: b.0,
+            h: b.1,
+            line: true,
+        }
+    }
+
+    fn shifted(mut self, dx: f64, dy: f64) -> Target {
+        self.x += dx;
+        self.y += dy;
+        if self.line {
+            self.w += dx;
+            self.h += dy;
+        }
+        self
+    }
 }
 
 /// The arc that marks an AND connector: across the edges from `from` to each

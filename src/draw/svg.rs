@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Anchor, Figure, Item, Num, Outline, Style};
+use super::{Anchor, Figure, Item, Num, Outline, Style, Target};
 
 fn stroke(style: Style) -> &'static str {
     match style {
@@ -34,6 +34,52 @@ fn escape(text: &str) -> String {
 
 /// The figure as an `<svg>` element, `width` in mm so it prints at its size.
 pub fn to_svg(figure: &Figure) -> String {
+    let mut out = drawing(figure);
+    out.push_str("</svg>");
+    out
+}
+
+/// The figure with its [`Target`]s as invisible shapes a page can listen to:
+/// `class="target"`, `data-label` (the answer sheet's name), `data-pick`.
+/// Edges come first, so a node's box lies over the ends of its edges.
+pub fn to_svg_with_targets(figure: &Figure) -> String {
+    let mut out = drawing(figure);
+    out.push_str(r#"<g class="targets" fill="transparent" stroke="transparent">"#);
+    out.push('\n');
+    let (lines, boxes): (Vec<&Target>, Vec<&Target>) = figure.targets.iter().partition(|t| t.line);
+    for t in lines.into_iter().chain(boxes) {
+        let data = format!(
+            r#"class="target" data-label="{}" data-pick="{}""#,
+            escape(&t.label).replace('"', "&quot;"),
+            t.pick.name()
+        );
+        let _ = if t.line {
+            write!(
+                out,
+                r#"<line {data} x1="{}" y1="{}" x2="{}" y2="{}" stroke-width="3"/>"#,
+                Num(t.x),
+                Num(t.y),
+                Num(t.w),
+                Num(t.h)
+            )
+        } else {
+            write!(
+                out,
+                r#"<rect {data} x="{}" y="{}" width="{}" height="{}"/>"#,
+                Num(t.x - t.w / 2.0),
+                Num(t.y - t.h / 2.0),
+                Num(t.w),
+                Num(t.h)
+            )
+        };
+        out.push('\n');
+    }
+    out.push_str("</g></svg>");
+    out
+}
+
+/// The opening tag and every primitive, without the closing tag.
+fn drawing(figure: &Figure) -> String {
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="figure" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" font-family="Helvetica, Arial, 'Noto Sans CJK SC', sans-serif">"#,
         w = Num(figure.width),
@@ -160,6 +206,5 @@ pub fn to_svg(figure: &Figure) -> String {
         }
         out.push('\n');
     }
-    out.push_str("</svg>");
     out
 }

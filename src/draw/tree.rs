@@ -1,6 +1,6 @@
 //! Game-tree layout: leaves in slots, every parent centred over its children.
 
-use super::{Anchor, Figure, Item, Outline, Style};
+use super::{Anchor, Figure, Item, Outline, Pick, Style, Target};
 use crate::gametree::{NodeId, Player, Tree};
 
 /// What a key adds to a game-tree drawing.
@@ -74,6 +74,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         }
     };
     let mut items = Vec::new();
+    let mut targets = Vec::new();
     for id in tree.ids().skip(1) {
         let parent = tree.parent(id).expect("not the root");
         let ((x1, y1), (x2, y2)) = (point(parent), point(id));
@@ -88,13 +89,16 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         } else {
             Style::Normal
         };
+        let (a, b) = ((x1 + ux * r1, y1 + uy * r1), (x2 - ux * r2, y2 - uy * r2));
         items.push(Item::Line {
-            x1: x1 + ux * r1,
-            y1: y1 + uy * r1,
-            x2: x2 - ux * r2,
-            y2: y2 - uy * r2,
+            x1: a.0,
+            y1: a.1,
+            x2: b.0,
+            y2: b.1,
             style,
         });
+        // Picking an edge picks the branch below it (the root of a cut).
+        targets.push(Target::line(tree.label(id).into_owned(), Pick::Node, a, b));
         if let Some(at) = m.cut_roots.iter().position(|(root, _)| *root == id) {
             // Two slanted strokes across the edge's middle ("//"); the cut's sign
             // once per cut, beside its first pruned branch.
@@ -130,6 +134,13 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     }
     for id in tree.ids() {
         let (x, y) = point(id);
+        let side = node_size(id).max(4.0);
+        targets.push(Target::area(
+            tree.label(id).into_owned(),
+            Pick::Node,
+            (x, y),
+            (side, side),
+        ));
         let outline = if tree.player(id) == Player::Max {
             Outline::Square
         } else {
@@ -225,6 +236,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         width: width + margin + extra,
         height: height + margin,
         items,
+        targets,
     }
 }
 

@@ -90,6 +90,43 @@ impl KeyBook {
         }
     }
 
+    /// Keys for practice sheets, regenerated from the set: the practice
+    /// variant, and each given student's own (a roster made with a public
+    /// seed). The roster is not here, so every id candidate of a student
+    /// finds their variant; the checksum and the student id are still checked.
+    pub fn from_set(
+        set: &ProblemSet,
+        master: &crate::rng::Master,
+        students: Vec<String>,
+    ) -> Result<KeyBook, crate::class_set::ClassSetError> {
+        use crate::class_set;
+        let students: Vec<crate::roster::Student> = students
+            .into_iter()
+            .filter_map(|id| {
+                folder_name(&id).map(|folder| crate::roster::Student {
+                    id,
+                    name: None,
+                    folder,
+                })
+            })
+            .collect();
+        let mut variants = class_set::build(set, master, &[])?;
+        if !students.is_empty() {
+            variants.extend(class_set::build(set, master, &students)?);
+        }
+        let mut book = KeyBook::from_variants(set, &variants);
+        for (i, v) in variants.iter().enumerate() {
+            if v.student.is_some() {
+                let ctx = class_set::context(set, v.student.as_ref());
+                for k in 0..class_set::ID_CANDIDATES {
+                    book.alias(&class_set::id_candidate(master, &ctx, k), i);
+                }
+            }
+        }
+        Ok(book)
+    }
+
+
     /// The keys of variants made from a set (for `--set` and `check`).
     pub fn from_variants(set: &ProblemSet, variants: &[Variant]) -> KeyBook {
         let variants = variants

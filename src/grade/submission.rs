@@ -3,6 +3,11 @@
 use super::recover::{self, Broken};
 use crate::input::{Doc, DocKind, InputError, Source};
 
+/// Why `check` refuses a sheet without a practice set and seed: an exam
+/// sheet's key stays with the teacher.
+pub const NOT_PRACTICE: &str =
+    "this sheet names no practice set and seed (exam sheets are graded by the teacher)";
+
 /// What a student's file says.
 #[derive(Clone, Debug, Default)]
 pub struct Submission {

@@ -1,17 +1,29 @@
 //! treequiz in the browser: the same generator, renderer and grader as the
-//! command line, behind a few `extern "C"` functions. Strings cross as
-//! UTF-8 in the module's memory: the page asks [`tq_alloc`] for room, writes
-//! its input there, calls a function and reads back the answer, a 4-byte
-//! little-endian length and that many bytes of JSON, which it frees with
-//! [`tq_free`]. Nothing here solves, scores or words feedback: it calls the
-//! library that `treequiz generate` and `treequiz check` call.
+//! command line, behind one `extern "C"` function. The page writes a JSON
+//! request (`{"op": "practice", …}`) into memory it asked [`tq_alloc`] for,
+//! calls [`tq_call`], and reads the answer: a 4-byte little-endian length and
+//! that many bytes of JSON, which it frees with [`tq_free`]. Nothing here
+//! solves, scores or words feedback: it calls the library that `treequiz
+//! generate` and `treequiz check` call, and lays out what they return as data
+//! the page can show.
 
+use std::cell::RefCell;
+
+use serde_json::{Value as Json, json};
+use treequiz::class_set::Variant;
+use treequiz::draw::{Pick, to_svg_with_targets};
+use treequiz::exercise::{Answer, Item as AnswerItem, Shape};
 use treequiz::grade::batch::grade_source;
 use treequiz::grade::key::KeyBook;
 use treequiz::grade::report::feedback_view;
+use treequiz::grade::submission;
 use treequiz::input::Source;
+use treequiz::lang::Lang;
+use treequiz::problem_set::ProblemSet;
 use treequiz::render::Renderer;
 use treequiz::rng::Master;
+
+mod kinds;
 
 /// Room for `len` bytes of input.
 #[unsafe(no_mangle)]
@@ -38,15 +50,20 @@ pub unsafe extern "C" fn tq_free(ptr: *mut u8, len: usize) {
     drop(unsafe { Vec::from_raw_parts(ptr, 0, cap) });
 }
 
-/// The input at `ptr`, `len` bytes, as text.
-unsafe fn text<'a>(ptr: *const u8, len: usize) -> &'a str {
+/// Answers one request (JSON at `ptr`, `len` bytes): `start`, `set`,
+/// `practice`, `check` or `value` (see docs/web.md). A request that fails
+/// answers `{"ok": false, "error": "…"}` with the library's message.
+///
+/// # Safety
+/// `ptr` names `len` bytes of the module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tq_call(ptr: *const u8, len: usize) -> *mut u8 {
     let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
-    std::str::from_utf8(bytes).unwrap_or("")
-}
-
-/// `value` as an answer: length prefix, then the JSON.
-fn answer(value: serde_json::Value) -> *mut u8 {
-    let json = value.to_string().into_bytes();
+    let answer = match serde_json::from_slice::<Json>(bytes) {
+        Ok(request) => call(&request).unwrap_or_else(|e| json!({ "ok": false, "error": e })),
+        Err(e) => json!({ "ok": false, "error": format!("not a request: {e}") }),
+    };
+    let json = answer.to_string().into_bytes();
     let mut out = Vec::with_capacity(json.len() + 4);
     out.extend_from_slice(&(json.len() as u32).to_le_bytes());
     out.extend_from_slice(&json);
@@ -54,116 +71,341 @@ fn answer(value: serde_json::Value) -> *mut u8 {
     out.as_mut_ptr()
 }
 
-fn error(message: impl ToString) -> *mut u8 {
-    answer(serde_json::json!({ "ok": false, "error": message.to_string() }))
-}
-
-/// The practice variant of a problem set (TOML text) for `seed`, as
-/// `treequiz generate SET --seed SEED` writes it: its worksheet, blank
-/// answer sheet and key (HTML and TOML).
-///
-/// # Safety
-/// `set`/`set_len` name `set_len` bytes of the module's memory.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn tq_practice(set: *const u8, set_len: usize, seed: u64) -> *mut u8 {
-    let source = Source {
-        path: "set.toml".into(),
-        text: unsafe { text(set, set_len) }.to_string(),
+fn call(request: &Json) -> Result<Json, String> {
+    let text = |key: &str| request.get(key).and_then(Json::as_str).unwrap_or("");
+    let lang = || {
+        let code = text("lang");
+        Lang::builtin(if code.is_empty() { "en" } else { code })
+            .ok_or_else(|| format!("`{code}` is not a language of the page"))
     };
-    match practice(&source, seed) {
-        Ok(v) => answer(v),
-        Err(e) => error(e),
+    let seed = || {
+        text("seed")
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| format!("`{}` is not a seed: write a whole number", text("seed")))
+    };
+    match text("op") {
+        "start" => Ok(kinds::start(&lang()?)),
+        "set" => kinds::set(text("kind"), text("size"), request.get("options"), &lang()?)
+            .map(|set| json!({ "ok": true, "set": set })),
+        "practice" => with_practice(text("set"), seed()?, text("lang"), |p| p.page()),
+        "check" => with_practice(text("set"), seed()?, text("lang"), |p| {
+            p.check(text("sheet"), text("file"))
+        }),
+        "value" => {
+            // A form field's text read as the answer sheet reads it.
+            let doc = format!("v = {}", text("text"));
+            match doc.parse::<toml::Table>() {
+                Ok(mut t) => Ok(json!({ "ok": true, "value": t.remove("v") })),
+                Err(_) => Ok(json!({ "ok": false, "error": "not a TOML value" })),
+            }
+        }
+        other => Err(format!("`{other}` is not a request")),
     }
 }
 
-/// What both functions start from, as the command line does: the set, its
-/// renderer and string table, and the practice variant for `seed`.
+/// What every request about one exercise starts from, as the command line
+/// does: the set, its renderer and string table, the practice variant for the
+/// seed and the key book that grades it. Making the variant is most of the
+/// work (a fairness pilot for some sets), so the last one is kept: a check of
+/// the exercise on screen reuses it.
 struct Practice {
-    set: treequiz::problem_set::ProblemSet,
+    set_text: String,
+    seed: u64,
+    set: ProblemSet,
     renderer: Renderer,
-    lang: treequiz::lang::Lang,
-    variants: Vec<treequiz::class_set::Variant>,
+    lang: Lang,
+    variants: Vec<Variant>,
+    book: KeyBook,
 }
 
+thread_local! {
+    static LAST: RefCell<Option<Practice>> = const { RefCell::new(None) };
+}
+
+fn with_practice(
+    set_text: &str,
+    seed: u64,
+    lang: &str,
+    f: impl FnOnce(&Practice) -> Result<Json, String>,
+) -> Result<Json, String> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let fresh = last.as_ref().is_none_or(|p| {
+            p.set_text != set_text || p.seed != seed || (!lang.is_empty() && p.lang.code != lang)
+        });
+        if fresh {
+            *last = Some(Practice::new(set_text, seed, lang)?);
+        }
+        f(last.as_ref().expect("made above"))
+    })
+}
+
+/// The name the page gives a set: the answer sheet records it, and
+/// `treequiz check` finds the set by it.
+const SET_FILE: &str = "set.toml";
+
 impl Practice {
-    fn new(source: &Source, seed: u64) -> Result<Practice, String> {
-        let set = treequiz::problem_set::parse(source, std::path::Path::new(""))
+    fn new(set_text: &str, seed: u64, lang: &str) -> Result<Practice, String> {
+        let source = Source {
+            path: SET_FILE.into(),
+            text: set_text.to_string(),
+        };
+        let mut set = treequiz::problem_set::parse(&source, std::path::Path::new(""))
             .map_err(|e| e.to_string())?;
+        if !lang.is_empty() {
+            set.language = lang.to_string();
+        }
         let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
         let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
         let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[])
             .map_err(|e| e.to_string())?;
+        let book = KeyBook::from_variants(&set, &variants);
         Ok(Practice {
+            set_text: set_text.to_string(),
+            seed,
             set,
             renderer,
             lang,
             variants,
+            book,
         })
     }
-}
 
-fn practice(source: &Source, seed: u64) -> Result<serde_json::Value, String> {
-    let Practice {
-        set,
-        renderer,
-        lang,
-        variants,
-    } = Practice::new(source, seed)?;
-    let practice = Some((source.path.as_str(), seed));
-    let blank = treequiz::view::sheet(&set, &variants[0], &lang, false, practice);
-    let key = treequiz::view::sheet(&set, &variants[0], &lang, true, practice);
-    let render = |name: &str, view| renderer.render(name, view).map_err(|e| e.to_string());
-    Ok(serde_json::json!({
-        "ok": true,
-        "worksheet_html": render("worksheet.html", &blank)?,
-        "answer_sheet": render("answer-sheet.toml", &blank)?,
-        "key_html": render("key.html", &key)?,
-        "key_toml": render("answer-sheet.toml", &key)?,
-    }))
-}
+    fn render(&self, name: &str, view: &impl serde::Serialize) -> Result<String, String> {
+        self.renderer.render(name, view).map_err(|e| e.to_string())
+    }
 
-/// Grades an answer sheet (TOML text) against the practice variant of the
-/// set for `seed`, as `treequiz check` does: the feedback as text and
-/// Markdown, the score and the maximum.
-///
-/// # Safety
-/// Each pointer names its length's bytes of the module's memory.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn tq_check(
-    set: *const u8,
-    set_len: usize,
-    seed: u64,
-    sheet: *const u8,
-    sheet_len: usize,
-) -> *mut u8 {
-    let set = Source {
-        path: "set.toml".into(),
-        text: unsafe { text(set, set_len) }.to_string(),
-    };
-    let sheet = Source {
-        path: "answer-sheet.toml".into(),
-        text: unsafe { text(sheet, sheet_len) }.to_string(),
-    };
-    match check(&set, seed, &sheet) {
-        Ok(v) => answer(v),
-        Err(e) => error(e),
+    /// The practice variant: its four sheets, byte for byte what `generate
+    /// SET --seed SEED` writes, and each question laid out for the page.
+    fn page(&self) -> Result<Json, String> {
+        let variant = &self.variants[0];
+        let practice = Some((SET_FILE, self.seed));
+        let blank = treequiz::view::sheet(&self.set, variant, &self.lang, false, practice);
+        let key = treequiz::view::sheet(&self.set, variant, &self.lang, true, practice);
+        let questions: Vec<Json> = blank
+            .exercises
+            .iter()
+            .zip(&key.exercises)
+            .zip(&variant.items)
+            .map(|((q, k), item)| question(q, k, item))
+            .collect();
+        Ok(json!({
+            "ok": true,
+            "title": self.set.title,
+            "lang": self.lang.code,
+            "variant": variant.id,
+            "seed": self.seed.to_string(),
+            "strings": self.lang.nested().get("page"),
+            "questions": questions,
+            "worksheet_html": self.render("worksheet.html", &blank)?,
+            "answer_sheet": self.render("answer-sheet.toml", &blank)?,
+            "key_html": self.render("key.html", &key)?,
+            "key_toml": self.render("answer-sheet.toml", &key)?,
+        }))
+    }
+
+    /// Grades an answer sheet as `treequiz check` does: refused without a
+    /// practice set and seed (an exam's), graded against the seed it names
+    /// and its student's variant. The feedback comes as text (word for word
+    /// what `check --format text` prints), Markdown and the view behind them.
+    fn check(&self, sheet: &str, file: &str) -> Result<Json, String> {
+        let source = Source {
+            path: if file.is_empty() {
+                "answer-sheet.toml".into()
+            } else {
+                file.into()
+            },
+            text: sheet.to_string(),
+        };
+        let sub = submission::parse(&source).map_err(|e| e.to_string())?;
+        let Some((_, seed)) = sub.practice else {
+            return Err(format!("{}: {}", source.path, submission::NOT_PRACTICE));
+        };
+        let made;
+        let book = if seed == self.seed && sub.student.as_deref().is_none_or(str::is_empty) {
+            &self.book
+        } else {
+            let students = sub.student.clone().into_iter().collect();
+            made = KeyBook::from_set(&self.set, &Master::from_seed(seed), students)
+                .map_err(|e| e.to_string())?;
+            &made
+        };
+        let row = grade_source(book, &source, &self.lang, false);
+        let view = feedback_view(&row, &self.lang, false);
+        let mut data = serde_json::to_value(&view).map_err(|e| e.to_string())?;
+        if let Some(d) = data.as_object_mut() {
+            d.remove("t");
+        }
+        let headers = ["field", "score", "you_wrote", "key_answer", "why"]
+            .map(|h| self.lang.get(&format!("grade.{h}")).to_string());
+        Ok(json!({
+            "ok": true,
+            "seed": seed.to_string(),
+            "headers": headers,
+            "feedback_text": self.render("feedback.txt", &view)?,
+            "feedback_md": self.render("feedback.md", &view)?,
+            "feedback": data,
+        }))
     }
 }
 
-fn check(set: &Source, seed: u64, sheet: &Source) -> Result<serde_json::Value, String> {
-    let Practice {
-        set,
-        renderer,
-        lang,
-        variants,
-    } = Practice::new(set, seed)?;
-    let book = KeyBook::from_variants(&set, &variants);
-    let row = grade_source(&book, sheet, &lang, false);
-    let view = feedback_view(&row, &lang, false);
-    let render = |name: &str| renderer.render(name, &view).map_err(|e| e.to_string());
-    Ok(serde_json::json!({
-        "ok": true,
-        "feedback_text": render("feedback.txt")?,
-        "feedback_md": render("feedback.md")?,
-    }))
+/// One question for the page: what the worksheet says, its figure with the
+/// places a student can pick, each field's shape and what it picks, and the
+/// key with its steps for the replay.
+fn question(
+    q: &treequiz::view::ExerciseView,
+    k: &treequiz::view::ExerciseView,
+    item: &treequiz::class_set::Item,
+) -> Json {
+    let model = item.instance.model();
+    let (figure, _) = model.sheet_figure(&item.instance);
+    let kind = item.exercise.kind;
+    let fields: Vec<Json> = q
+        .fields
+        .iter()
+        .map(|f| {
+            let shape = kind
+                .fields
+                .iter()
+                .find(|d| d.name == f.name)
+                .map(|d| d.shape)
+                .expect("a field of its kind");
+            let answer = item.key.answer(f.name).expect("every kind answers its fields");
+            json!({
+                "name": f.name,
+                "description": f.description,
+                "example": f.example,
+                "shape": shape,
+                "pick": pick(shape, answer).map(Pick::name),
+            })
+        })
+        .collect();
+    let key = k.key.as_ref().expect("a key view");
+    let labels: Vec<&str> = figure
+        .targets
+        .iter()
+        .filter(|t| t.pick == Pick::Node)
+        .map(|t| t.label.as_str())
+        .collect();
+    let steps: Vec<Json> = key
+        .table
+        .rows
+        .iter()
+        .map(|row| json!({ "cells": row, "labels": named(row, &labels) }))
+        .collect();
+    json!({
+        "number": q.number,
+        "heading": q.heading,
+        "points_text": q.points_text,
+        "prompt": q.prompt,
+        "legend": q.legend,
+        "conventions": q.conventions,
+        "figure": to_svg_with_targets(&figure),
+        "fields": fields,
+        "key": {
+            "legend": key.legend,
+            "figure": key.figure_svg,
+            "answers": key.answers.iter().map(|a| json!({
+                "field": a.field, "description": a.description, "text": a.text,
+            })).collect::<Vec<_>>(),
+            "notes": key.notes,
+            "table_title": key.table_title,
+            "headers": key.table.headers,
+            "steps": steps,
+        },
+    })
+}
+
+/// What a field's answer is picked from on the figure: what its key lists
+/// (nodes, connectors, a game's moves); nothing for numbers and players.
+fn pick(shape: Shape, answer: &Answer) -> Option<Pick> {
+    let items: &[AnswerItem] = match answer {
+        Answer::Value(_) | Answer::Cost(_) => return None,
+        Answer::Values(_) | Answer::Bounds(_) => return Some(Pick::Node),
+        Answer::One(items) | Answer::Set(items) | Answer::Sequence(items) => items,
+    };
+    match items.first() {
+        Some(AnswerItem::Connector(_)) => Some(Pick::Connector),
+        Some(AnswerItem::Move(..)) => Some(Pick::Move),
+        Some(AnswerItem::Player(_)) => None,
+        Some(AnswerItem::Node(_)) => Some(Pick::Node),
+        None if shape == Shape::Connectors => Some(Pick::Connector),
+        None => Some(Pick::Node),
+    }
+}
+
+/// The figure's labels that a row of the key's table names, as whole words.
+fn named(row: &[String], labels: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for cell in row {
+        for word in cell.split(|c: char| c.is_whitespace() || ",;()→=≤≥:[]{}+<>".contains(c)) {
+            if labels.contains(&word) && !found.iter().any(|f| f == word) {
+                found.push(word.to_string());
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(request: Json) -> Json {
+        let answer = call(&request).unwrap_or_else(|e| panic!("{request}: {e}"));
+        assert_eq!(answer["ok"], true, "{request}: {answer}");
+        answer
+    }
+
+    /// Every kind in every size and language draws an exercise whose key
+    /// scores full marks and whose blank sheet scores none; every field that
+    /// lists nodes, connectors or moves can be picked on the figure.
+    #[test]
+    fn every_kind_and_size_makes_an_exercise_the_grader_marks() {
+        let start = ask(json!({ "op": "start" }));
+        for kind in start["kinds"].as_array().unwrap() {
+            for size in ["small", "medium", "large"] {
+                for lang in ["en", "zh"] {
+                    let name = kind["name"].as_str().unwrap();
+                    let t0 = std::time::Instant::now();
+                    let set = ask(json!({ "op": "set", "kind": name, "size": size, "lang": lang }));
+                    let set = set["set"].as_str().unwrap();
+                    let page = ask(json!({ "op": "practice", "set": set, "seed": "42" }));
+                    let made = t0.elapsed();
+                    let q = &page["questions"][0];
+                    let figure = q["figure"].as_str().unwrap();
+                    for f in q["fields"].as_array().unwrap() {
+                        if let Some(pick) = f["pick"].as_str() {
+                            assert!(
+                                figure.contains(&format!("data-pick=\"{pick}\"")),
+                                "{name} {size}: `{}` picks {pick}s, which the figure lacks",
+                                f["name"]
+                            );
+                        }
+                    }
+                    let key = page["key_toml"].as_str().unwrap();
+                    let right = ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": key }));
+                    let fb = &right["feedback"];
+                    assert_eq!(fb["total"], fb["max"], "{name} {size} {lang}: the key is not full marks");
+                    let blank = page["answer_sheet"].as_str().unwrap();
+                    let wrong = ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": blank }));
+                    assert_eq!(wrong["feedback"]["total"], "0", "{name} {size}: a blank sheet scores");
+                    eprintln!("{name} {size} {lang}: made in {made:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn options_from_a_link_override_the_size() {
+        let set = ask(json!({ "op": "set", "kind": "alpha-beta", "size": "small",
+            "options": { "depth": "3", "branching": "2..3" } }));
+        let set = set["set"].as_str().unwrap();
+        assert!(set.contains("depth = 3") && set.contains("branching = \"2..3\""), "{set}");
+        let bad = call(&json!({ "op": "set", "kind": "alpha-beta", "options": { "depht": "3" } }))
+            .unwrap();
+        let error = call(&json!({ "op": "practice", "set": bad["set"], "seed": "1" })).unwrap_err();
+        assert!(error.contains("unknown key `depht`") && error.contains("depth"), "{error}");
+    }
 }

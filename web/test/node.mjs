@@ -12,37 +12,27 @@ const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
 const tq = instance.exports;
 const enc = new TextEncoder(), dec = new TextDecoder();
 
-function put(text) {
-  const bytes = enc.encode(text);
+// One request, as the page makes it: JSON in, JSON out.
+function call(request) {
+  const bytes = enc.encode(JSON.stringify(request));
   const ptr = tq.tq_alloc(bytes.length);
   new Uint8Array(tq.memory.buffer, ptr, bytes.length).set(bytes);
-  return [ptr, bytes.length];
-}
-function take(ptr) {
-  const len = new DataView(tq.memory.buffer).getUint32(ptr, true);
-  const json = dec.decode(new Uint8Array(tq.memory.buffer, ptr + 4, len));
-  tq.tq_free(ptr, 0);
+  const out = tq.tq_call(ptr, bytes.length);
+  tq.tq_free(ptr, bytes.length);
+  const len = new DataView(tq.memory.buffer).getUint32(out, true);
+  const json = dec.decode(new Uint8Array(tq.memory.buffer, out + 4, len));
+  tq.tq_free(out, 0);
   return JSON.parse(json);
-}
-function call(fn, ...texts_and_numbers) {
-  const args = [], owned = [];
-  for (const a of texts_and_numbers) {
-    if (typeof a === 'string') { const [p, n] = put(a); args.push(p, n); owned.push([p, n]); }
-    else args.push(a);
-  }
-  const out = take(fn(...args));
-  for (const [p, n] of owned) tq.tq_free(p, n);
-  return out;
 }
 
 const root = new URL('../../', import.meta.url).pathname;
 let cases = 0;
-for (const [setFile, seed] of [['demo.toml', 2026n], ['game-tree-quiz.toml', 7n], ['midterm-zh.toml', 5n]]) {
+for (const [setFile, seed] of [['demo.toml', 2026], ['game-tree-quiz.toml', 7], ['midterm-zh.toml', 5]]) {
   const dir = mkdtempSync(join(tmpdir(), 'tq-web-'));
   copyFileSync(join(root, 'problem-sets', setFile), join(dir, 'set.toml'));
   const setText = readFileSync(join(dir, 'set.toml'), 'utf8');
   const t0 = performance.now();
-  const page = call(tq.tq_practice, setText, seed);
+  const page = call({ op: 'practice', set: setText, seed: String(seed) });
   const made = performance.now() - t0;
   assert.equal(page.ok, true, page.error);
   execFileSync(cli, ['generate', 'set.toml', '--seed', String(seed), '--out', 'out'], { cwd: dir });
@@ -55,7 +45,7 @@ for (const [setFile, seed] of [['demo.toml', 2026n], ['game-tree-quiz.toml', 7n]
     // Named as the page names a sheet, so that the feedback's heading agrees.
     writeFileSync(join(dir, 'answer-sheet.toml'), sheet);
     const t1 = performance.now();
-    const got = call(tq.tq_check, setText, seed, sheet);
+    const got = call({ op: 'check', set: setText, seed: String(seed), sheet });
     const checked = performance.now() - t1;
     assert.equal(got.ok, true, got.error);
     let cliText;

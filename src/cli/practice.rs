@@ -1,0 +1,144 @@
+//! `treequiz practice [SET] --out DIR`: the practice page, one HTML file with
+//! the WebAssembly module (built by `web/build`) and, if given, the teacher's
+//! set inside it, so that it works from a file or a course site, offline.
+
+use std::path::{Path, PathBuf};
+
+use treequiz::input::Source;
+use treequiz::problem_set;
+
+use super::UsageError;
+
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// A problem set to build in (its exercises, with any seed); without one,
+    /// the page offers every kind in three sizes.
+    set: Option<PathBuf>,
+    /// The folder to write `practice.html` to.
+    #[arg(long)]
+    out: PathBuf,
+    /// The WebAssembly module `web/build` made (default: web/dist/treequiz.wasm
+    /// here, or in the source tree this treequiz was built in).
+    #[arg(long)]
+    module: Option<PathBuf>,
+}
+
+const PAGE: &str = include_str!("../../web/page/index.html");
+const STYLE: &str = include_str!("../../web/page/style.css");
+const SCRIPT: &str = include_str!("../../web/page/app.js");
+
+/// The page with its parts in place: `set` is the set's text, if any.
+pub(crate) fn page(module: &[u8], set: Option<&str>) -> String {
+    // In a <script> element only `</` can end it early; JSON can spell it `<\/`.
+    let set = serde_json::to_string(&set).expect("a string").replace("</", "<\\/");
+    PAGE.replace("{{STYLE}}", STYLE.trim_end())
+        .replace("{{SCRIPT}}", SCRIPT.trim_end())
+        .replace("{{VERSION}}", env!("CARGO_PKG_VERSION"))
+        .replace("{{SET}}", &set)
+        .replace("{{MODULE}}", &base64(module))
+}
+
+/// Standard base64 with padding (RFC 4648 §4), as the page's `atob` reads it.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn module_path(given: Option<&Path>) -> Result<PathBuf, UsageError> {
+    if let Some(path) = given {
+        return Ok(path.to_path_buf());
+    }
+    let relative = Path::new("web/dist/treequiz.wasm");
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    [relative.to_path_buf(), built_in]
+        .into_iter()
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            UsageError(
+                "the practice page needs treequiz's WebAssembly module, web/dist/treequiz.wasm, \
+                 which `web/build` makes from this source tree (docs/web.md); \
+                 pass --module PATH if it is elsewhere"
+                    .to_string(),
+            )
+        })
+}
+
+/// Why a set cannot be built into the page, if it cannot: the page has no
+/// files to read an `instance_file` from.
+fn page_cannot_read(source: &Source) -> Option<UsageError> {
+    let doc: toml::Table = source.text.parse().ok()?;
+    let exercises = doc.get("exercise")?.as_array()?;
+    let at = exercises
+        .iter()
+        .position(|e| e.get("instance_file").is_some())?;
+    Some(UsageError(format!(
+        "{}: exercise {} reads `instance_file`, and the page has no files to read; \
+         write the instance into the set as `instance = {{ … }}` (docs/problem-sets.md)",
+        source.path,
+        at + 1
+    )))
+}
+
+pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
+    let set = match &args.set {
+        Some(path) => {
+            // The set is checked as `generate` reads it, so the page never
+            // opens on an error the teacher could have seen here.
+            let set = problem_set::load(path).map_err(|e| UsageError(e.to_string()))?;
+            let source = treequiz::instance::read_source(path).map_err(|e| UsageError(e.to_string()))?;
+            if let Some(e) = page_cannot_read(&source) {
+                return Err(e);
+            }
+            let master = treequiz::rng::Master::from_seed(set.seed);
+            treequiz::class_set::build(&set, &master, &[]).map_err(|e| UsageError(e.to_string()))?;
+            Some(source.text)
+        }
+        None => None,
+    };
+    let module_path = module_path(args.module.as_deref())?;
+    let module = treequiz::input::read_capped(&module_path, 64 << 20)
+        .map_err(|e| UsageError(format!("{}: {e}", module_path.display())))?;
+    if !module.starts_with(b"\0asm") {
+        return Err(UsageError(format!(
+            "{} is not a WebAssembly module; run `web/build` to make one",
+            module_path.display()
+        )));
+    }
+    let html = page(&module, set.as_deref());
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| UsageError(format!("cannot create {}: {e}", args.out.display())))?;
+    let path = args.out.join("practice.html");
+    treequiz::output::write_atomic(&path, html.as_bytes())
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+    Ok(format!(
+        "wrote {} ({:.1} MB): open it in a browser; it works offline\n",
+        path.display(),
+        html.len() as f64 / 1e6
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::base64;
+
+    #[test]
+    fn base64_pads_as_rfc_4648_says() {
+        // RFC 4648 §10's test vectors.
+        let cases = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")];
+        for (plain, coded) in cases {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+    }
+}

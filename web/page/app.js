@@ -1,0 +1,470 @@
+// treequiz's practice page: glue between the page and the WebAssembly module,
+// which makes, draws and grades every exercise (web/src/lib.rs). Nothing here
+// solves, scores or words feedback; this file keeps the form and the figure in
+// step and lays out what the module answers.
+'use strict';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v; else if (k === 'text') e.textContent = v; else e.setAttribute(k, v);
+  }
+  e.append(...children.filter(c => c != null));
+  return e;
+};
+const SVG = 'http://www.w3.org/2000/svg';
+
+// ---- the module ----------------------------------------------------------
+let tq;
+const enc = new TextEncoder(), dec = new TextDecoder();
+function call(request) {
+  const bytes = enc.encode(JSON.stringify(request));
+  const ptr = tq.tq_alloc(bytes.length);
+  new Uint8Array(tq.memory.buffer, ptr, bytes.length).set(bytes);
+  const out = tq.tq_call(ptr, bytes.length);
+  tq.tq_free(ptr, bytes.length);
+  const len = new DataView(tq.memory.buffer).getUint32(out, true);
+  const answer = JSON.parse(dec.decode(new Uint8Array(tq.memory.buffer, out + 4, len)));
+  tq.tq_free(out, 0);
+  return answer;
+}
+
+// ---- state -----------------------------------------------------------------
+const embedded = JSON.parse($('#tq-set').textContent || 'null');  // a teacher's set, or null
+const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, strings: {}, active: {}, replay: {} };
+const str = (key, fill = {}) => Object.entries(fill).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), S.strings[key] ?? key);
+
+function readHash() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  const known = ['kind', 'size', 'seed', 'lang'];
+  S.kind = h.get('kind') || (embedded ? 'course' : 'alpha-beta');
+  S.size = h.get('size') || 'medium';
+  S.seed = /^\d+$/.test(h.get('seed') || '') ? h.get('seed') : String(1 + Math.floor(Math.random() * 9999));
+  S.lang = h.get('lang') || S.lang || (embedded ? '' : (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
+  S.options = {};
+  for (const [k, v] of h) if (!known.includes(k)) S.options[k] = v;
+}
+function writeHash() {
+  const h = new URLSearchParams();
+  h.set('kind', S.kind);
+  if (S.kind !== 'course') h.set('size', S.size);
+  for (const [k, v] of Object.entries(S.options)) h.set(k, v);
+  h.set('seed', S.seed);
+  if (S.lang) h.set('lang', S.lang);
+  history.replaceState(null, '', '#' + h.toString());
+}
+
+function status(text, error = false) {
+  const s = $('#status');
+  s.textContent = text;
+  s.className = error ? 'error' : '';
+  s.hidden = !text;
+}
+
+// ---- the chrome: pickers and labels ------------------------------------------
+function chrome() {
+  const start = call({ op: 'start', lang: S.lang || S.page?.lang || 'en' });
+  S.strings = start.strings;
+  document.documentElement.lang = S.lang || S.page?.lang || 'en';
+  for (const e of $$('[data-s]')) e.textContent = str(e.dataset.s);
+  const fill = (select, items, value) => {
+    select.replaceChildren(...items.map(([v, t]) => el('option', { value: v, text: t })));
+    select.value = value;
+  };
+  const kinds = start.kinds.map(k => [k.name, k.title]);
+  if (embedded) kinds.unshift(['course', str('course_set')]);
+  fill($('#kind'), kinds, S.kind);
+  fill($('#size'), start.sizes.map(s => [s.name, s.title]), S.size);
+  fill($('#lang'), start.languages.map(l => [l.code, l.name]), S.lang || S.page?.lang || 'en');
+  $('#size-box').hidden = S.kind === 'course';
+  $('#seed').value = S.seed;
+}
+
+// ---- drawing an exercise -----------------------------------------------------
+function draw() {
+  status(str('working'));
+  const t0 = performance.now();
+  let set = embedded;
+  if (S.kind !== 'course') {
+    const made = call({ op: 'set', kind: S.kind, size: S.size, options: S.options, lang: S.lang || 'en' });
+    if (!made.ok) return fail(made.error);
+    set = made.set;
+  }
+  const page = call({ op: 'practice', set, seed: S.seed, lang: S.lang });
+  if (!page.ok) return fail(page.error);
+  S.set = set;
+  S.page = page;
+  S.active = {};
+  S.replay = {};
+  writeHash();
+  chrome();
+  $('#title').textContent = page.title;
+  document.title = page.title;
+  $('#questions').replaceChildren(...page.questions.map(question));
+  for (const q of page.questions) marks(q.number);
+  $('#feedback').hidden = true;
+  $('#actions').hidden = false;
+  $('#foot').hidden = false;
+  $('#solution').textContent = str('solution');
+  downloads();
+  status('');
+  document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
+}
+
+function fail(message) {
+  status(str('error') + '\n' + message, true);
+}
+
+function question(q) {
+  const box = el('div', { class: 'figure-box' });
+  box.innerHTML = q.figure;
+  const svg = $('svg', box);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', q.legend);
+  svg.append(document.createElementNS(SVG, 'g'));
+  svg.lastChild.setAttribute('class', 'marks');
+  svg.addEventListener('click', e => {
+    const t = e.target.closest('[data-pick]');
+    if (t && !t.classList.contains('off')) pick(q.number, t);
+  });
+  const fields = q.fields.map(f => field(q, f));
+  const section = el('section', { class: 'question', id: `q${q.number}` },
+    el('h2', { text: q.heading + ' ' }, el('small', { text: `(${q.points_text})` })),
+    el('p', { class: 'prompt', text: q.prompt }),
+    el('p', { class: 'legend', text: q.legend }),
+    q.conventions.length ? el('ul', { class: 'conventions' }, ...q.conventions.map(c => el('li', { text: c }))) : null,
+    el('div', { class: 'work' },
+      el('div', {}, box, el('p', { class: 'hint', id: `hint${q.number}` })),
+      el('div', { class: 'fields', role: 'group', 'aria-label': str('form') }, ...fields)),
+    el('div', { class: 'solution', id: `solution${q.number}`, hidden: '' }));
+  const first = q.fields.find(f => f.pick) || q.fields[0];
+  S.active[q.number] = first?.name;
+  queueMicrotask(() => activate(q.number, S.active[q.number]));
+  return section;
+}
+
+function field(q, f) {
+  const id = `q${q.number}-${f.name}`;
+  const input = el('input', { id, name: id, placeholder: f.example.replace(/^[^=]*=\s*/, ''), spellcheck: 'false', autocomplete: 'off' });
+  input.addEventListener('focus', () => activate(q.number, f.name));
+  input.addEventListener('input', () => marks(q.number));
+  const clear = el('button', { type: 'button', class: 'clear', text: str('clear') });
+  clear.addEventListener('click', () => { input.value = ''; activate(q.number, f.name); marks(q.number); });
+  const box = el('div', { class: 'field', 'data-field': f.name, 'data-shape': f.shape, 'data-pick': f.pick || '' },
+    el('label', { for: id }, el('code', { text: f.name }), ' — ' + f.description),
+    el('div', { class: 'row' }, input, clear),
+    el('div', { class: 'state' }));
+  box.addEventListener('click', e => { if (e.target === box) activate(q.number, f.name); });
+  return box;
+}
+
+const fieldOf = (n, name) => $(`#q${n} .field[data-field="${CSS.escape(name)}"]`);
+const inputOf = (n, name) => $('input', fieldOf(n, name));
+
+function activate(n, name) {
+  S.active[n] = name;
+  for (const f of $$(`#q${n} .field`)) f.classList.toggle('active', f.dataset.field === name);
+  const f = fieldOf(n, name);
+  const want = f?.dataset.pick || '';
+  const svg = $(`#q${n} .figure-box svg`);
+  svg.classList.toggle('picking', !!want);
+  for (const t of $$('[data-pick]', svg)) t.classList.toggle('off', t.dataset.pick !== want);
+  const how = { labels: 'click_nodes', sequence: 'click_order', label: 'click_node', values: 'click_value', bounds: 'click_value', connectors: 'click_connectors' };
+  let hint = want ? how[f.dataset.shape] : 'type_only';
+  if (want === 'move') hint = 'click_moves';
+  $(`#hint${n}`).textContent = f ? `${str('answer_on')} ${f.querySelector('code').textContent}: ${str(hint)}` : '';
+  marks(n);
+}
+
+// ---- answers: the form's text is the answer sheet's; the figure edits it -----
+const tomlString = s => JSON.stringify(s);
+const tomlKey = k => /^[A-Za-z0-9_-]+$/.test(k) ? k : tomlString(k);
+const tomlScalar = v => /^-?\d+$/.test(String(v).trim()) ? String(v).trim() : tomlString(String(v).trim());
+function toToml(shape, v) {
+  if (Array.isArray(v)) return v.length ? `[${v.map(tomlString).join(', ')}]` : '[]';
+  if (v && typeof v === 'object') {
+    const pairs = Object.entries(v).map(([k, x]) => `${tomlKey(k)} = ${tomlScalar(x)}`);
+    return pairs.length ? `{ ${pairs.join(', ')} }` : '{}';
+  }
+  return v == null || v === '' ? '' : shape === 'label' ? tomlString(v) : tomlScalar(v);
+}
+// The field's text as data, read by the module as the grader reads a sheet.
+function parsed(text) {
+  if (!text.trim()) return null;
+  const r = call({ op: 'value', text });
+  return r.ok ? r.value : undefined;
+}
+function current(n, name) {
+  const f = fieldOf(n, name), v = parsed(inputOf(n, name).value);
+  const shape = f.dataset.shape;
+  if (['values', 'bounds'].includes(shape)) return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  if (shape === 'label') return typeof v === 'string' ? v : '';
+  return Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : [];
+}
+const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+
+function pick(n, target) {
+  const name = S.active[n], f = fieldOf(n, name);
+  if (!f || !f.dataset.pick) return;
+  const label = target.dataset.label, shape = f.dataset.shape;
+  let v = current(n, name);
+  if (shape === 'values' || shape === 'bounds') return enterValue(n, name, target, v);
+  if (shape === 'label') v = same(v, label) ? '' : label;
+  else if (shape === 'sequence') {
+    if (v.length && same(v[v.length - 1], label)) v.pop();
+    else if (!v.some(x => same(x, label))) v.push(label);
+  } else {
+    const at = v.findIndex(x => same(x, label));
+    if (at >= 0) v.splice(at, 1); else v.push(label);
+  }
+  inputOf(n, name).value = toToml(shape, v);
+  marks(n);
+}
+
+function enterValue(n, name, target, table) {
+  const box = target.closest('.figure-box');
+  $('.value-entry', box)?.remove();
+  const r = target.getBoundingClientRect(), b = box.getBoundingClientRect();
+  const label = target.dataset.label;
+  const key = Object.keys(table).find(k => same(k, label)) ?? label;
+  const entry = el('input', { class: 'value-entry', 'aria-label': str('value_at', { node: label }), placeholder: str('value_at', { node: label }) });
+  entry.value = table[key] ?? '';
+  entry.style.left = `${r.right - b.left + box.scrollLeft + 2}px`;
+  entry.style.top = `${r.top - b.top + box.scrollTop}px`;
+  let closed = false;
+  const done = keep => {
+    if (closed) return;
+    closed = true;
+    if (keep) {
+      const v = entry.value.trim();
+      if (v) table[key] = v; else delete table[key];
+      inputOf(n, name).value = toToml(fieldOf(n, name).dataset.shape, table);
+      marks(n);
+    }
+    entry.remove();
+  };
+  entry.addEventListener('keydown', e => { if (e.key === 'Enter') done(true); if (e.key === 'Escape') done(false); });
+  entry.addEventListener('blur', () => done(true));
+  box.append(entry);
+  entry.focus();
+}
+
+// The active field's answer drawn on the figure: picked places ringed, an
+// order numbered, values written beside their nodes.
+function marks(n) {
+  const svg = $(`#q${n} .figure-box svg`);
+  if (!svg) return;
+  const layer = $('.marks', svg);
+  layer.replaceChildren();
+  for (const t of $$('.on', svg)) t.classList.remove('on');
+  const name = S.active[n], f = name && fieldOf(n, name);
+  if (!f || !f.dataset.pick) return;
+  const shape = f.dataset.shape, v = current(n, name);
+  const targets = $$(`[data-pick="${f.dataset.pick}"]`, svg);
+  const find = label => targets.filter(t => same(t.dataset.label, label));
+  const text = (x, y, s, cls, size) => {
+    const t = document.createElementNS(SVG, 'text');
+    Object.entries({ x, y, 'font-size': size, class: cls || '', 'dominant-baseline': 'central' }).forEach(([k, val]) => t.setAttribute(k, val));
+    t.textContent = s;
+    layer.append(t);
+  };
+  const corner = t => t.tagName === 'line'
+    ? [(+t.getAttribute('x1') + +t.getAttribute('x2')) / 2, (+t.getAttribute('y1') + +t.getAttribute('y2')) / 2]
+    : [+t.getAttribute('x'), +t.getAttribute('y')];
+  if (shape === 'values' || shape === 'bounds') {
+    for (const [label, value] of Object.entries(v)) for (const t of find(label).filter(t => t.tagName === 'rect')) {
+      t.classList.add('on');
+      const shown = String(value).replace('<=', '≤').replace('>=', '≥');
+      text(+t.getAttribute('x') + +t.getAttribute('width') + 0.6, +t.getAttribute('y') + 1.2, shown, '', 3.2);
+    }
+    return;
+  }
+  const list = shape === 'label' ? (v ? [v] : []) : v;
+  list.forEach((label, i) => {
+    for (const t of find(label)) {
+      t.classList.add('on');
+      if (shape === 'sequence' && t.tagName === 'rect') {
+        const [x, y] = corner(t);
+        const c = document.createElementNS(SVG, 'circle');
+        Object.entries({ cx: x, cy: y, r: 2, class: 'badge' }).forEach(([k, val]) => c.setAttribute(k, val));
+        layer.append(c);
+        const t2 = text(x, y, String(i + 1), 'badge-text', 2.4);
+        layer.lastChild.setAttribute('text-anchor', 'middle');
+      }
+    }
+  });
+}
+
+// ---- the answer sheet, checking, dropping a sheet ------------------------------
+// The blank sheet with the form's answers in place of its "" — the file a
+// student would hand in, read by the same grader as `treequiz check`.
+function filledSheet() {
+  let section = 0;
+  return S.page.answer_sheet.split('\n').map(line => {
+    const head = line.match(/^\[q(\d+)\]$/);
+    if (head) section = +head[1];
+    const m = section && line.match(/^([A-Za-z0-9_]+) = ""$/);
+    if (!m) return line;
+    const input = inputOf(section, m[1]);
+    return input && input.value.trim() ? `${m[1]} = ${input.value.trim()}` : line;
+  }).join('\n');
+}
+
+function check(sheet, file) {
+  const t0 = performance.now();
+  const r = call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file });
+  document.body.dataset.checkMs = (performance.now() - t0).toFixed(1);
+  if (!r.ok) { showFeedbackError(r.error); return r; }
+  if (r.seed !== S.seed) { S.seed = r.seed; draw(); }
+  feedback(r);
+  return r;
+}
+
+function showFeedbackError(message) {
+  const fb = $('#feedback');
+  fb.hidden = false;
+  fb.replaceChildren(el('h2', { text: str('feedback') }), el('pre', { class: 'error-text', text: message }));
+  fb.scrollIntoView({ block: 'nearest' });
+}
+
+function feedback(r) {
+  const v = r.feedback, fb = $('#feedback');
+  fb.hidden = false;
+  const parts = [el('h2', { text: `${str('feedback')} · ${str('total', { total: v.total, max: v.max })}` })];
+  if (v.row.reason) parts.push(el('p', { text: `${v.status}: ${v.row.reason}` }));
+  for (const [i, q] of v.questions.entries()) {
+    parts.push(el('h3', { text: `${q.heading} (${q.earned} / ${q.max})` }));
+    const rows = q.fields.map(f => el('tr', { class: 'fb-row' },
+      el('td', {}, el('code', { text: f.field })),
+      el('td', { text: `${f.earned} / ${f.max} · ${f.state}` }),
+      el('td', { text: f.given }), el('td', { text: f.key }),
+      el('td', {}, ...[f.tally, ...f.reasons].filter(Boolean).flatMap(s => [s, el('br')]))));
+    parts.push(el('div', { class: 'table-box' }, el('table', {}, el('tr', {}, ...r.headers.map(h => el('th', { text: h }))), ...rows)));
+    const number = S.page.questions[i]?.number;
+    for (const f of q.fields) {
+      const box = number && fieldOf(number, f.field);
+      if (!box) continue;
+      box.classList.remove('correct', 'partial', 'wrong');
+      box.classList.add(f.earned === f.max ? 'correct' : +f.earned === 0 ? 'wrong' : 'partial');
+      $('.state', box).textContent = `${f.earned} / ${f.max} · ${f.state}` + (f.reasons.length ? ' — ' + f.reasons.join(' ') : '');
+    }
+  }
+  if (v.row.problems?.length) parts.push(el('ul', {}, ...v.row.problems.map(p => el('li', { text: p }))));
+  parts.push(el('details', {}, el('summary', { text: 'treequiz check' }), el('pre', { class: 'feedback-text', text: r.feedback_text })));
+  fb.replaceChildren(...parts);
+}
+
+function dropped(file) {
+  file.text().then(text => check(text, file.name));
+}
+
+// ---- the solution and its replay ------------------------------------------------
+function solution(show) {
+  for (const q of S.page.questions) {
+    const box = $(`#solution${q.number}`);
+    box.hidden = !show;
+    if (!show || box.childElementCount) continue;
+    const k = q.key;
+    const fig = el('div', { class: 'figure-box key-figure' });
+    fig.innerHTML = k.figure;
+    const answers = el('table', {}, ...k.answers.map(a => el('tr', {}, el('td', {}, el('code', { text: a.field }), ' — ' + a.description), el('td', { text: a.text }))));
+    const parts = [el('h3', { text: str('solution') }), el('p', { class: 'legend', text: k.legend }), fig, el('div', { class: 'table-box' }, answers)];
+    if (k.notes.length) parts.push(el('ul', {}, ...k.notes.map(n => el('li', { text: n }))));
+    if (k.steps.length) {
+      const table = el('table', { class: 'steps' }, el('tr', {}, ...k.headers.map(h => el('th', { text: h }))),
+        ...k.steps.map(s => el('tr', {}, ...s.cells.map(c => el('td', { text: c })))));
+      const back = el('button', { type: 'button', class: 'back', text: '◀ ' + str('back') });
+      const next = el('button', { type: 'button', class: 'next', text: str('next') + ' ▶' });
+      const play = el('button', { type: 'button', class: 'play', text: str('replay') });
+      const caption = el('p', { class: 'caption', 'aria-live': 'polite' });
+      play.addEventListener('click', () => replay(q.number, 0));
+      back.addEventListener('click', () => replay(q.number, (S.replay[q.number] ?? 0) - 1));
+      next.addEventListener('click', () => replay(q.number, (S.replay[q.number] ?? -1) + 1));
+      parts.push(el('h3', { text: k.table_title }), el('div', { class: 'replay' }, play, back, next), caption, el('div', { class: 'table-box' }, table));
+    }
+    box.replaceChildren(...parts);
+  }
+  $('#solution').textContent = str(show ? 'hide_solution' : 'solution');
+  $('#solution').dataset.shown = show ? '1' : '';
+}
+
+// Step i of the key's table: its row, and the nodes it names ringed on the
+// question's own figure; past the last step, the key's whole figure.
+function replay(n, i) {
+  const q = S.page.questions.find(x => x.number === n), steps = q.key.steps;
+  i = Math.max(0, Math.min(i, steps.length));
+  S.replay[n] = i;
+  const box = $(`#solution${n}`), svg = $(`#q${n} .figure-box svg`);
+  for (const t of $$('.step', svg)) t.classList.remove('step');
+  $$('tr', $('.steps', box)).forEach((tr, r) => tr.classList.toggle('now', r === i + 1));
+  const caption = $('.caption', box), key = $('.key-figure', box);
+  if (i === steps.length) {
+    caption.textContent = str('final');
+    key.hidden = false;
+    key.scrollIntoView({ block: 'nearest' });
+    return;
+  }
+  key.hidden = true;
+  const s = steps[i];
+  for (const label of s.labels) for (const t of $$('rect[data-label]', svg)) if (t.dataset.label === label) t.classList.add('step');
+  caption.textContent = `${str('step', { n: i + 1, total: steps.length })}: ` + s.cells.map((c, j) => `${q.key.headers[j]} ${c}`).join(' · ');
+  svg.scrollIntoView({ block: 'nearest' });
+}
+
+// ---- downloads and the command line ---------------------------------------------
+function downloads() {
+  const url = (text, type) => URL.createObjectURL(new Blob([text], { type }));
+  const sheet = $('#dl-sheet');
+  sheet.onclick = () => { sheet.href = url(filledSheet(), 'text/plain'); };
+  sheet.href = url(S.page.answer_sheet, 'text/plain');
+  $('#dl-set').href = url(S.set, 'text/plain');
+  $('#worksheet').href = url(S.page.worksheet_html, 'text/html');
+  $('#command').textContent = `treequiz generate set.toml --seed ${S.seed} --out practice && treequiz check practice/answer-sheet.toml`;
+}
+
+// ---- wiring -------------------------------------------------------------------
+function wire() {
+  $('#new').addEventListener('click', () => { S.seed = String(1 + Math.floor(Math.random() * 9999)); draw(); });
+  $('#kind').addEventListener('change', e => { S.kind = e.target.value; S.options = {}; draw(); });
+  $('#size').addEventListener('change', e => { S.size = e.target.value; S.options = {}; draw(); });
+  $('#seed').addEventListener('change', e => { if (/^\d+$/.test(e.target.value.trim())) { S.seed = e.target.value.trim(); draw(); } });
+  $('#lang').addEventListener('change', e => { S.lang = e.target.value; keepAnswers(draw); });
+  $('#check').addEventListener('click', () => check(filledSheet(), 'answer-sheet.toml'));
+  $('#solution').addEventListener('click', () => solution(!$('#solution').dataset.shown));
+  $('#file').addEventListener('change', e => { if (e.target.files[0]) dropped(e.target.files[0]); e.target.value = ''; });
+  addEventListener('dragover', e => { e.preventDefault(); document.body.classList.add('dragging'); });
+  addEventListener('dragleave', e => { if (!e.relatedTarget) document.body.classList.remove('dragging'); });
+  addEventListener('drop', e => {
+    e.preventDefault();
+    document.body.classList.remove('dragging');
+    if (e.dataTransfer.files[0]) dropped(e.dataTransfer.files[0]);
+  });
+  addEventListener('hashchange', () => { readHash(); draw(); });
+}
+
+// Switching language redraws the same exercise; the answers typed so far stay.
+function keepAnswers(redraw) {
+  const kept = $$('.field input').map(i => [i.id, i.value]);
+  redraw();
+  for (const [id, value] of kept) { const i = document.getElementById(id); if (i) i.value = value; }
+  for (const q of S.page.questions) marks(q.number);
+}
+
+async function main() {
+  const t0 = performance.now();
+  try {
+    const bytes = Uint8Array.from(atob($('#tq-module').textContent.trim()), c => c.charCodeAt(0));
+    tq = (await WebAssembly.instantiate(bytes, {})).instance.exports;
+  } catch (e) {
+    return status('The WebAssembly module could not be loaded: ' + e, true);
+  }
+  readHash();
+  S.strings = call({ op: 'start', lang: S.lang || 'en' }).strings;
+  wire();
+  draw();
+  document.body.dataset.firstMs = (performance.now() - t0).toFixed(1);
+  document.body.dataset.ready = '1';
+}
+main();

@@ -1,0 +1,192 @@
+// The practice page in headless Chromium, opened from a file as a student
+// would: every kind drawn, answered right on the form (full marks) and wrong
+// on the figure (the feedback word for word `treequiz check`'s), a sheet
+// dropped, an exam sheet refused, Chinese, the replay; screenshots at a laptop
+// and a phone width in web/dist/shots/. Usage: node test/browser.mjs TREEQUIZ
+import { chromium } from 'playwright-core';
+import { mkdtempSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import assert from 'node:assert/strict';
+
+const [cli] = process.argv.slice(2);
+const dist = new URL('../dist/', import.meta.url).pathname;
+const shots = join(dist, 'shots');
+mkdirSync(shots, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+let checks = 0;
+const ok = (cond, message) => { assert.ok(cond, message); checks++; };
+const eq = (a, b, message) => { assert.equal(a, b, message); checks++; };
+
+// `treequiz check --format text` on a sheet of a set, as a student runs it.
+function cliCheck(set, sheet, name = 'answer-sheet.toml') {
+  const dir = mkdtempSync(join(tmpdir(), 'tq-page-'));
+  writeFileSync(join(dir, 'set.toml'), set);
+  writeFileSync(join(dir, name), sheet);
+  try {
+    return execFileSync(cli, ['check', name, '--format', 'text'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    return e.status === 1 ? e.stdout : e.stderr;
+  }
+}
+
+// The key's answers by question and field, from the key's answer sheet.
+function keyAnswers(keyToml) {
+  const out = {};
+  let q = 0;
+  for (const line of keyToml.split('\n')) {
+    const head = line.match(/^\[q(\d+)\]$/);
+    if (head) { q = +head[1]; out[q] = {}; continue; }
+    const m = q && line.match(/^([A-Za-z0-9_]+) = (.*)$/);
+    if (m) out[q][m[1]] = m[2];
+  }
+  return out;
+}
+
+async function open(page, file, hash) {
+  // From a blank page, so that every open loads the file anew (a new hash alone would not).
+  await page.goto('about:blank');
+  const t0 = Date.now();
+  await page.goto(`file://${file}#${hash}`);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
+  const error = await page.evaluate(() => document.getElementById('status').className === 'error' ? document.getElementById('status').textContent : '');
+  eq(error, '', `${hash}: the page shows an error`);
+  return { wall: Date.now() - t0, first: +(await page.evaluate(() => document.body.dataset.firstMs)) };
+}
+
+const state = page => page.evaluate(() => ({ set: S.set, seed: S.seed, variant: S.page.variant, key: S.page.key_toml, blank: S.page.answer_sheet, questions: S.page.questions.map(q => ({ number: q.number, fields: q.fields.map(f => ({ name: f.name, shape: f.shape, pick: f.pick })) })) }));
+const feedbackText = page => page.evaluate(() => document.querySelector('#feedback pre.feedback-text')?.textContent ?? document.querySelector('#feedback pre')?.textContent);
+const total = page => page.evaluate(() => document.querySelector('#feedback h2').textContent);
+
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('pageerror', e => { throw new Error('page error: ' + e.message); });
+const file = join(dist, 'practice.html');
+const size = statSync(file).size;
+ok(size <= 3e6, `the page is ${size} bytes, over 3 MB`);
+const kinds = await (async () => { await open(page, file, 'kind=minimax&seed=1&lang=en'); return page.evaluate(() => [...document.querySelectorAll('#kind option')].map(o => o.value)); })();
+eq(kinds.length, 8, 'the page offers eight kinds');
+const timings = [];
+
+for (const kind of kinds) {
+  const t = await open(page, file, `kind=${kind}&size=medium&seed=42&lang=en`);
+  const s = await state(page);
+  // The same seed as the command line: generate on the set the page shows.
+  const dir = mkdtempSync(join(tmpdir(), 'tq-gen-'));
+  writeFileSync(join(dir, 'set.toml'), s.set);
+  execFileSync(cli, ['generate', 'set.toml', '--seed', '42', '--out', 'out'], { cwd: dir });
+  const cliKey = execFileSync('cat', [join(dir, 'out', 'key.toml')], { encoding: 'utf8' });
+  eq(s.key, cliKey, `${kind}: the page's key differs from generate's`);
+
+  // Right, on the form: every field typed as the key writes it.
+  const key = keyAnswers(s.key);
+  for (const q of s.questions) for (const f of q.fields) await page.fill(`#q${q.number}-${f.name}`, key[q.number][f.name]);
+  const c0 = Date.now();
+  await page.click('#check');
+  const checkWall = Date.now() - c0;
+  const checkMs = +(await page.evaluate(() => document.body.dataset.checkMs));
+  const right = await total(page);
+  const [got, max] = right.match(/(\d+(?:\.\d+)?) of (\d+(?:\.\d+)?)/).slice(1);
+  eq(got, max, `${kind}: the key typed into the form is not full marks: ${right}`);
+  eq(await page.locator('.field.correct').count(), s.questions.reduce((n, q) => n + q.fields.length, 0), `${kind}: a field is not marked correct`);
+
+  // Wrong, on the figure: clear the form, pick on the figure, check.
+  for (const q of s.questions) for (const f of q.fields) await page.fill(`#q${q.number}-${f.name}`, '');
+  const q = s.questions[0];
+  const picked = q.fields.find(f => f.pick);
+  if (picked) {
+    await page.click(`#q${q.number}-${picked.name}`);
+    const targets = page.locator(`#q${q.number} .targets [data-pick="${picked.pick}"]`);
+    const n = await targets.count();
+    ok(n > 0, `${kind}: nothing to pick for ${picked.name}`);
+    const first = targets.nth(0), label = await first.getAttribute('data-label');
+    await first.click({ force: true });
+    if (picked.shape === 'values' || picked.shape === 'bounds') {
+      await page.fill('.value-entry', '7');
+      await page.press('.value-entry', 'Enter');
+      const v = await page.inputValue(`#q${q.number}-${picked.name}`);
+      ok(v.includes('= 7') && v.includes(label.match(/^[A-Za-z0-9_-]+$/) ? label : JSON.stringify(label)), `${kind}: typing 7 at ${label} gave ${v}`);
+    } else {
+      const v = await page.inputValue(`#q${q.number}-${picked.name}`);
+      ok(v.includes(JSON.stringify(label)), `${kind}: clicking ${label} gave ${v}`);
+      // A second pick: the last of an order is taken back, a set's is removed.
+      await first.click({ force: true });
+      const again = await page.inputValue(`#q${q.number}-${picked.name}`);
+      ok(!again.includes(JSON.stringify(label)), `${kind}: clicking ${label} again left ${again}`);
+      await targets.nth(n - 1).click({ force: true });
+    }
+    ok(await page.locator(`#q${q.number} .targets .on`).count() > 0, `${kind}: the pick is not shown on the figure`);
+  }
+  await page.click('#check');
+  const sheet = await page.evaluate(() => filledSheet());
+  eq(await feedbackText(page), cliCheck(s.set, sheet), `${kind}: the page's feedback differs from treequiz check's`);
+
+  // The solution, replayed step by step.
+  await page.click('#solution');
+  const steps = await page.locator(`#solution${q.number} .steps tr`).count() - 1;
+  if (steps > 0) {
+    await page.click(`#solution${q.number} .play`);
+    ok((await page.textContent(`#solution${q.number} .caption`)).startsWith(`Step 1 of ${steps}`), `${kind}: the replay does not start at step 1`);
+    for (let i = 1; i <= steps; i++) await page.click(`#solution${q.number} .next`);
+    ok(await page.isVisible(`#solution${q.number} .key-figure`), `${kind}: the replay does not end on the key's figure`);
+  }
+  await page.screenshot({ path: join(shots, `${kind}-laptop.png`), fullPage: true });
+  timings.push({ kind, open: t.wall, first: t.first, check: checkMs, checkWall });
+}
+
+// Chinese: the same exercise, the grader's Chinese sentences.
+await open(page, file, 'kind=alpha-beta&size=medium&seed=42&lang=en');
+const before = await state(page);
+await page.selectOption('#lang', 'zh');
+await page.waitForFunction(() => S.page.lang === 'zh');
+const after = await state(page);
+eq(after.variant, before.variant, 'switching to Chinese changed the exercise');
+ok((await page.textContent('#q1 h2')).includes('第 1 题'), 'the heading is not Chinese');
+await page.click('#check');
+eq(await feedbackText(page), cliCheck(after.set, await page.evaluate(() => filledSheet())), 'the Chinese feedback differs from treequiz check\'s');
+ok((await total(page)).includes('得分'), 'the Chinese feedback has no 得分');
+await page.screenshot({ path: join(shots, 'alpha-beta-zh.png'), fullPage: true });
+
+// A teacher's set built in: the demo set; its key dropped as a file, an exam sheet refused.
+const demo = join(dist, 'demo', 'practice.html');
+const t = await open(page, demo, 'kind=course&seed=2026&lang=en');
+const d = await state(page);
+eq(d.questions.length, 3, 'the demo set has three questions');
+await page.setInputFiles('#file', { name: 'answer-sheet.toml', mimeType: 'text/plain', buffer: Buffer.from(d.key) });
+await page.waitForSelector('#feedback pre', { state: 'attached' });
+const [g, m] = (await total(page)).match(/(\d+(?:\.\d+)?) of (\d+(?:\.\d+)?)/).slice(1);
+eq(g, m, 'the dropped key is not full marks');
+eq(await feedbackText(page), cliCheck(d.set, d.key), 'the dropped key\'s feedback differs from treequiz check\'s');
+const demoCheck = +(await page.evaluate(() => document.body.dataset.checkMs));
+// A sheet of another seed is graded against that seed, as check does.
+const dir = mkdtempSync(join(tmpdir(), 'tq-seed-'));
+writeFileSync(join(dir, 'set.toml'), d.set);
+execFileSync(cli, ['generate', 'set.toml', '--seed', '77', '--out', 'out'], { cwd: dir });
+const other = execFileSync('cat', [join(dir, 'out', 'key.toml')], { encoding: 'utf8' });
+await page.setInputFiles('#file', { name: 'seed-77.toml', mimeType: 'text/plain', buffer: Buffer.from(other) });
+await page.waitForFunction(() => S.seed === '77');
+eq(await feedbackText(page), cliCheck(d.set, other, 'seed-77.toml'), 'a sheet of seed 77 is not graded as check grades it');
+const exam = d.key.split('\n').filter(l => !/^(set|seed) = /.test(l)).join('\n');
+await page.setInputFiles('#file', { name: 'exam.toml', mimeType: 'text/plain', buffer: Buffer.from(exam) });
+await page.waitForSelector('#feedback pre.error-text', { state: 'attached' });
+const refused = await page.textContent('#feedback pre.error-text');
+const cliRefusal = cliCheck(d.set, exam, 'exam.toml').replace(/^error: /, '').trim();
+eq(refused, cliRefusal.slice(0, cliRefusal.indexOf('; pass --set')), 'the exam sheet is not refused with check\'s words');
+await page.screenshot({ path: join(shots, 'demo-laptop.png'), fullPage: true });
+
+// A phone: every kind drawn, nothing wider than the screen but the figure's own scroll box.
+const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+for (const kind of kinds) {
+  await open(phone, file, `kind=${kind}&size=medium&seed=42&lang=en`);
+  const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+  ok(wide <= 390, `${kind}: the page is ${wide} px wide on a 390 px phone`);
+  await phone.screenshot({ path: join(shots, `${kind}-phone.png`), fullPage: true });
+}
+
+await browser.close();
+for (const x of timings) console.log(`${x.kind}: opened in ${x.open} ms (first exercise drawn ${x.first} ms after the script started); a check ${x.check} ms`);
+console.log(`demo set: opened in ${t.wall} ms, first exercise ${t.first} ms; a check ${demoCheck} ms`);
+console.log(`page ${size} bytes; ${checks} browser checks, all passed; screenshots in web/dist/shots/`);
