@@ -29,13 +29,16 @@ const SCRIPT: &str = include_str!("../../web/page/app.js");
 
 /// The page with its parts in place: `set` is the set's text, if any.
 pub(crate) fn page(module: &[u8], set: Option<&str>) -> String {
-    // In a <script> element only `</` can end it early; JSON can spell it `<\/`.
-    let set = serde_json::to_string(&set).expect("a string").replace("</", "<\\/");
+    // In a <script> element only `</script` ends it; JSON can spell every `<` as `\u003c`.
+    let set = serde_json::to_string(&set)
+        .expect("a string")
+        .replace('<', "\\u003c");
     PAGE.replace("{{STYLE}}", STYLE.trim_end())
         .replace("{{SCRIPT}}", SCRIPT.trim_end())
         .replace("{{VERSION}}", env!("CARGO_PKG_VERSION"))
-        .replace("{{SET}}", &set)
         .replace("{{MODULE}}", &base64(module))
+        // Last, so that nothing in the teacher's text is taken for a placeholder.
+        .replace("{{SET}}", &set)
 }
 
 /// Standard base64 with padding (RFC 4648 §4), as the page's `atob` reads it.
@@ -43,7 +46,11 @@ fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
         for i in 0..4 {
             if i <= chunk.len() {
@@ -97,19 +104,28 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             // The set is checked as `generate` reads it, so the page never
             // opens on an error the teacher could have seen here.
             let set = problem_set::load(path).map_err(|e| UsageError(e.to_string()))?;
-            let source = treequiz::instance::read_source(path).map_err(|e| UsageError(e.to_string()))?;
+            let source =
+                treequiz::instance::read_source(path).map_err(|e| UsageError(e.to_string()))?;
             if let Some(e) = page_cannot_read(&source) {
                 return Err(e);
             }
             let master = treequiz::rng::Master::from_seed(set.seed);
-            treequiz::class_set::build(&set, &master, &[]).map_err(|e| UsageError(e.to_string()))?;
+            treequiz::class_set::build(&set, &master, &[])
+                .map_err(|e| UsageError(e.to_string()))?;
             Some(source.text)
         }
         None => None,
     };
     let module_path = module_path(args.module.as_deref())?;
-    let module = treequiz::input::read_capped(&module_path, 64 << 20)
-        .map_err(|e| UsageError(format!("{}: {e}", module_path.display())))?;
+    let module = treequiz::input::read_capped(&module_path, 64 << 20).map_err(|e| {
+        let hint = match &e {
+            treequiz::input::ReadError::Io(io) if io.kind() == std::io::ErrorKind::NotFound => {
+                "; `web/build` makes the module (web/dist/treequiz.wasm; docs/web.md)"
+            }
+            _ => "",
+        };
+        UsageError(format!("{}: {e}{hint}", module_path.display()))
+    })?;
     if !module.starts_with(b"\0asm") {
         return Err(UsageError(format!(
             "{} is not a WebAssembly module; run `web/build` to make one",
@@ -131,12 +147,36 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
 
 #[cfg(test)]
 mod tests {
-    use super::base64;
+    use super::{PAGE, base64, page};
+
+    /// A set travels inside a `<script>` element: nothing in it can end that
+    /// element, and the page reads it back whole.
+    #[test]
+    fn a_set_cannot_end_its_script_element() {
+        let set = "title = \"</script><script>alert(1)</script> </SCRIPT> {{MODULE}}\"\n";
+        let html = page(b"\0asm", Some(set));
+        let ends = |s: &str| s.to_ascii_lowercase().matches("</script").count();
+        assert_eq!(ends(&html), ends(PAGE));
+        let start = html
+            .find(r#"<script id="tq-set" type="application/json">"#)
+            .unwrap();
+        let json = &html[start..];
+        let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+        assert_eq!(serde_json::from_str::<String>(json).unwrap(), set);
+    }
 
     #[test]
     fn base64_pads_as_rfc_4648_says() {
         // RFC 4648 §10's test vectors.
-        let cases = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")];
+        let cases = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
         for (plain, coded) in cases {
             assert_eq!(base64(plain.as_bytes()), coded);
         }

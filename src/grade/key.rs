@@ -126,7 +126,6 @@ impl KeyBook {
         Ok(book)
     }
 
-
     /// The keys of variants made from a set (for `--set` and `check`).
     pub fn from_variants(set: &ProblemSet, variants: &[Variant]) -> KeyBook {
         let variants = variants

@@ -104,6 +104,7 @@ function draw() {
   document.title = page.title;
   $('#questions').replaceChildren(...page.questions.map(question));
   for (const q of page.questions) marks(q.number);
+  fit();
   $('#feedback').hidden = true;
   $('#actions').hidden = false;
   $('#foot').hidden = false;
@@ -112,6 +113,22 @@ function draw() {
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
 }
+
+// A figure is drawn up to half again its printed size where there is room,
+// scaled down to fit when a little too wide, and scrolls when much too wide,
+// so that its nodes stay big enough to pick.
+function fit() {
+  for (const svg of $$('.figure-box svg')) {
+    const natural = parseFloat(svg.getAttribute('width')) * 96 / 25.4;
+    const room = svg.parentElement.clientWidth - 10;
+    const width = natural <= room ? Math.min(room, natural * 1.5) : room / natural >= 0.7 ? room : natural;
+    svg.style.width = `${width}px`;
+    // A figure that scrolls opens on its middle, where a tree's root is.
+    const box = svg.parentElement;
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+  }
+}
+addEventListener('resize', () => fit());
 
 function fail(message) {
   status(str('error') + '\n' + message, true);
@@ -147,7 +164,7 @@ function question(q) {
 
 function field(q, f) {
   const id = `q${q.number}-${f.name}`;
-  const input = el('input', { id, name: id, placeholder: f.example.replace(/^[^=]*=\s*/, ''), spellcheck: 'false', autocomplete: 'off' });
+  const input = el('input', { id, name: id, placeholder: str('example', { example: f.example.replace(/^[^=]*=\s*/, '') }), spellcheck: 'false', autocomplete: 'off' });
   input.addEventListener('focus', () => activate(q.number, f.name));
   input.addEventListener('input', () => marks(q.number));
   const clear = el('button', { type: 'button', class: 'clear', text: str('clear') });
@@ -231,8 +248,9 @@ function enterValue(n, name, target, table) {
   const key = Object.keys(table).find(k => same(k, label)) ?? label;
   const entry = el('input', { class: 'value-entry', 'aria-label': str('value_at', { node: label }), placeholder: str('value_at', { node: label }) });
   entry.value = table[key] ?? '';
-  entry.style.left = `${r.right - b.left + box.scrollLeft + 2}px`;
-  entry.style.top = `${r.top - b.top + box.scrollTop}px`;
+  // Under the node, clear of it and of its neighbours' labels.
+  entry.style.left = `${Math.max(0, r.left - b.left + box.scrollLeft + r.width / 2 - 50)}px`;
+  entry.style.top = `${r.bottom - b.top + box.scrollTop + 3}px`;
   let closed = false;
   const done = keep => {
     if (closed) return;
@@ -283,7 +301,10 @@ function marks(n) {
   }
   const list = shape === 'label' ? (v ? [v] : []) : v;
   list.forEach((label, i) => {
-    for (const t of find(label)) {
+    // A node is ringed (not the edge above it, which picks it too); a
+    // connector or a move is only edges.
+    const found = find(label), boxes = found.filter(t => t.tagName === 'rect');
+    for (const t of boxes.length ? boxes : found) {
       t.classList.add('on');
       if (shape === 'sequence' && t.tagName === 'rect') {
         const [x, y] = corner(t);
@@ -336,19 +357,21 @@ function feedback(r) {
   if (v.row.reason) parts.push(el('p', { text: `${v.status}: ${v.row.reason}` }));
   for (const [i, q] of v.questions.entries()) {
     parts.push(el('h3', { text: `${q.heading} (${q.earned} / ${q.max})` }));
+    // Each cell names its column, for narrow screens where rows stack.
+    const h = r.headers;
     const rows = q.fields.map(f => el('tr', { class: 'fb-row' },
-      el('td', {}, el('code', { text: f.field })),
-      el('td', { text: `${f.earned} / ${f.max} · ${f.state}` }),
-      el('td', { text: f.given }), el('td', { text: f.key }),
-      el('td', {}, ...[f.tally, ...f.reasons].filter(Boolean).flatMap(s => [s, el('br')]))));
-    parts.push(el('div', { class: 'table-box' }, el('table', {}, el('tr', {}, ...r.headers.map(h => el('th', { text: h }))), ...rows)));
+      el('td', { 'data-h': h[0] }, el('code', { text: f.field })),
+      el('td', { 'data-h': h[1], text: `${f.earned} / ${f.max} · ${f.state}` }),
+      el('td', { 'data-h': h[2], text: f.given }), el('td', { 'data-h': h[3], text: f.key }),
+      el('td', { 'data-h': h[4] }, ...[f.tally, ...f.reasons].filter(Boolean).flatMap(s => [s, el('br')]))));
+    parts.push(el('div', { class: 'table-box' }, el('table', { class: 'fb' }, el('tr', {}, ...h.map(x => el('th', { text: x }))), ...rows)));
     const number = S.page.questions[i]?.number;
     for (const f of q.fields) {
       const box = number && fieldOf(number, f.field);
       if (!box) continue;
       box.classList.remove('correct', 'partial', 'wrong');
       box.classList.add(f.earned === f.max ? 'correct' : +f.earned === 0 ? 'wrong' : 'partial');
-      $('.state', box).textContent = `${f.earned} / ${f.max} · ${f.state}` + (f.reasons.length ? ' — ' + f.reasons.join(' ') : '');
+      $('.state', box).textContent = `${f.earned} / ${f.max} · ${f.state}`;
     }
   }
   if (v.row.problems?.length) parts.push(el('ul', {}, ...v.row.problems.map(p => el('li', { text: p }))));
@@ -379,38 +402,43 @@ function solution(show) {
       const next = el('button', { type: 'button', class: 'next', text: str('next') + ' ▶' });
       const play = el('button', { type: 'button', class: 'play', text: str('replay') });
       const caption = el('p', { class: 'caption', 'aria-live': 'polite' });
+      const stage = el('div', { class: 'figure-box replay-figure', hidden: '' });
+      stage.innerHTML = q.figure;
       play.addEventListener('click', () => replay(q.number, 0));
       back.addEventListener('click', () => replay(q.number, (S.replay[q.number] ?? 0) - 1));
       next.addEventListener('click', () => replay(q.number, (S.replay[q.number] ?? -1) + 1));
-      parts.push(el('h3', { text: k.table_title }), el('div', { class: 'replay' }, play, back, next), caption, el('div', { class: 'table-box' }, table));
+      parts.push(el('h3', { text: k.table_title }), el('div', { class: 'replay' }, play, back, next), stage, caption, el('div', { class: 'table-box' }, table));
     }
     box.replaceChildren(...parts);
+    fit();
   }
   $('#solution').textContent = str(show ? 'hide_solution' : 'solution');
   $('#solution').dataset.shown = show ? '1' : '';
 }
 
 // Step i of the key's table: its row, and the nodes it names ringed on the
-// question's own figure; past the last step, the key's whole figure.
+// question's figure beside the caption; past the last step, the key's figure.
 function replay(n, i) {
   const q = S.page.questions.find(x => x.number === n), steps = q.key.steps;
   i = Math.max(0, Math.min(i, steps.length));
   S.replay[n] = i;
-  const box = $(`#solution${n}`), svg = $(`#q${n} .figure-box svg`);
+  const box = $(`#solution${n}`), stage = $('.replay-figure', box), svg = $('svg', stage);
   for (const t of $$('.step', svg)) t.classList.remove('step');
   $$('tr', $('.steps', box)).forEach((tr, r) => tr.classList.toggle('now', r === i + 1));
   const caption = $('.caption', box), key = $('.key-figure', box);
-  if (i === steps.length) {
+  const last = i === steps.length;
+  stage.hidden = last;
+  key.hidden = !last;
+  fit();
+  if (last) {
     caption.textContent = str('final');
-    key.hidden = false;
     key.scrollIntoView({ block: 'nearest' });
     return;
   }
-  key.hidden = true;
   const s = steps[i];
   for (const label of s.labels) for (const t of $$('rect[data-label]', svg)) if (t.dataset.label === label) t.classList.add('step');
   caption.textContent = `${str('step', { n: i + 1, total: steps.length })}: ` + s.cells.map((c, j) => `${q.key.headers[j]} ${c}`).join(' · ');
-  svg.scrollIntoView({ block: 'nearest' });
+  stage.scrollIntoView({ block: 'nearest' });
 }
 
 // ---- downloads and the command line ---------------------------------------------

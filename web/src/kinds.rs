@@ -55,7 +55,10 @@ const SIZES: &[(&str, [&str; 3])] = &[
             "marks = \"1..2\"\ndepth = 2\nsymmetry = true\nmin_cuts = 2\nunique_best = true",
         ],
     ),
-    ("grundy", ["coins = \"5..6\"", "coins = \"6..8\"", "coins = \"8..9\""]),
+    (
+        "grundy",
+        ["coins = \"5..6\"", "coins = \"6..8\"", "coins = \"8..9\""],
+    ),
     (
         "othello",
         [
@@ -98,7 +101,10 @@ pub fn start(lang: &Lang) -> Json {
 pub fn set(kind: &str, size: &str, options: Option<&Json>, lang: &Lang) -> Result<String, String> {
     let Some((_, sizes)) = SIZES.iter().find(|(name, _)| *name == kind) else {
         let names: Vec<&str> = SIZES.iter().map(|(n, _)| *n).collect();
-        return Err(format!("`{kind}` is not a kind; the kinds are {}", names.join(", ")));
+        return Err(format!(
+            "`{kind}` is not a kind; the kinds are {}",
+            names.join(", ")
+        ));
     };
     let at = match size {
         "" => 1,
@@ -109,7 +115,9 @@ pub fn set(kind: &str, size: &str, options: Option<&Json>, lang: &Lang) -> Resul
     };
     let mut exercise: toml::Table = sizes[at].parse().expect("the sizes are TOML");
     for (key, value) in options.and_then(Json::as_object).into_iter().flatten() {
-        let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
+        let text = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
         // As `treequiz sample` reads `key=value`: a TOML value, or else a string.
         let value = format!("v = {text}")
             .parse::<toml::Table>()

@@ -271,7 +271,10 @@ fn question(
                 .find(|d| d.name == f.name)
                 .map(|d| d.shape)
                 .expect("a field of its kind");
-            let answer = item.key.answer(f.name).expect("every kind answers its fields");
+            let answer = item
+                .key
+                .answer(f.name)
+                .expect("every kind answers its fields");
             json!({
                 "name": f.name,
                 "description": f.description,
@@ -339,7 +342,8 @@ fn pick(shape: Shape, answer: &Answer) -> Option<Pick> {
 fn named(row: &[String], labels: &[&str]) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     for cell in row {
-        for word in cell.split(|c: char| c.is_whitespace() || ",;()→=≤≥:[]{}+<>".contains(c)) {
+        for word in cell.split(|c: char| c.is_whitespace() || ",;()→=≤≥:[]{}+<>".contains(c))
+        {
             if labels.contains(&word) && !found.iter().any(|f| f == word) {
                 found.push(word.to_string());
             }
@@ -385,12 +389,20 @@ mod tests {
                         }
                     }
                     let key = page["key_toml"].as_str().unwrap();
-                    let right = ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": key }));
+                    let right =
+                        ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": key }));
                     let fb = &right["feedback"];
-                    assert_eq!(fb["total"], fb["max"], "{name} {size} {lang}: the key is not full marks");
+                    assert_eq!(
+                        fb["total"], fb["max"],
+                        "{name} {size} {lang}: the key is not full marks"
+                    );
                     let blank = page["answer_sheet"].as_str().unwrap();
-                    let wrong = ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": blank }));
-                    assert_eq!(wrong["feedback"]["total"], "0", "{name} {size}: a blank sheet scores");
+                    let wrong =
+                        ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": blank }));
+                    assert_eq!(
+                        wrong["feedback"]["total"], "0",
+                        "{name} {size}: a blank sheet scores"
+                    );
                     eprintln!("{name} {size} {lang}: made in {made:?}");
                 }
             }
@@ -402,10 +414,16 @@ mod tests {
         let set = ask(json!({ "op": "set", "kind": "alpha-beta", "size": "small",
             "options": { "depth": "3", "branching": "2..3" } }));
         let set = set["set"].as_str().unwrap();
-        assert!(set.contains("depth = 3") && set.contains("branching = \"2..3\""), "{set}");
+        assert!(
+            set.contains("depth = 3") && set.contains("branching = \"2..3\""),
+            "{set}"
+        );
         let bad = call(&json!({ "op": "set", "kind": "alpha-beta", "options": { "depht": "3" } }))
             .unwrap();
         let error = call(&json!({ "op": "practice", "set": bad["set"], "seed": "1" })).unwrap_err();
-        assert!(error.contains("unknown key `depht`") && error.contains("depth"), "{error}");
+        assert!(
+            error.contains("unknown key `depht`") && error.contains("depth"),
+            "{error}"
+        );
     }
 }
