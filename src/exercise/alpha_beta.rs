@@ -1,8 +1,8 @@
 //! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape,
-    Table, Trace, any_instance, instance_tree, plain, tree,
+    Answer, Context, Conventions, Explained, Family, Field, Frame, Item, Key, KindDef, Mistake,
+    Shape, Table, Trace, any_instance, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::{AlphaBeta, Bound, CutKind, Event, NodeId, Player, Tree, alpha_beta};
@@ -49,6 +49,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: SEARCH_MEASURES,
     measure,
     point,
+    replay,
 };
 
 /// A value as keys print it: `3`, `−∞`, `+∞`.
@@ -207,6 +208,53 @@ pub(crate) fn traced(t: &Tree, ab: &AlphaBeta, lang: &Lang) -> Traced {
         notes,
         table,
     }
+}
+
+/// The search step by step, one frame per row of [`traced`]'s table: the
+/// node the step is at; what each node is known to be so far (its running
+/// bound, then what it returns); the cuts made so far and the branches they
+/// skip.
+fn replay(ctx: &Context<'_>) -> Vec<Frame> {
+    let t = tree(ctx);
+    let ab = ctx.key.alpha_beta().expect("an alpha-beta key");
+    let label = |id: NodeId| t.label(id).into_owned();
+    let mut known: Vec<Option<String>> = vec![None; t.len()];
+    let (mut cut, mut dim) = (Vec::new(), Vec::new());
+    ab.steps()
+        .map(|s| {
+            match s.event {
+                Event::Enter | Event::Leaf(_) => {}
+                Event::Improve(v) => {
+                    known[s.node.index()] = Some(bound_text(if t.player(s.node) == Player::Max {
+                        Bound::AtLeast(v)
+                    } else {
+                        Bound::AtMost(v)
+                    }));
+                }
+                Event::Exit(b) => known[s.node.index()] = Some(bound_text(b)),
+                Event::Cut(i) => {
+                    for root in ab.cuts[i].pruned.iter() {
+                        cut.push(label(root));
+                        let mut below = vec![root];
+                        while let Some(n) = below.pop() {
+                            dim.push(label(n));
+                            below.extend(t.children(n));
+                        }
+                    }
+                }
+            }
+            Frame {
+                focus: vec![label(s.node)],
+                values: t
+                    .ids()
+                    .filter_map(|id| Some((label(id), known[id.index()].clone()?)))
+                    .collect(),
+                cut: cut.clone(),
+                dim: dim.clone(),
+                marked: Vec::new(),
+            }
+        })
+        .collect()
 }
 
 fn solve(instance: &Instance, conventions: &Conventions) -> Key {

@@ -1,8 +1,8 @@
 //! `ao-star`: AO* cycle by cycle: the expansion order, the cost, the solution graph.
 
 use super::{
-    Answer, Context, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape, Table, Trace,
-    any_instance, graph, instance_graph, plain,
+    Answer, Context, Explained, Family, Field, Frame, Item, Key, KindDef, Mistake, Shape, Table,
+    Trace, any_instance, graph, instance_graph, plain,
 };
 use crate::andor::{Outcome, ao_star};
 use crate::draw::{GraphMarks, graph_figure};
@@ -36,6 +36,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: &["expansions", "switches", "revisions", "solution_depth"],
     measure,
     point,
+    replay,
 };
 
 /// The longest AO* trace a key holds (about 300 MB at most): exercises stay
@@ -71,6 +72,51 @@ fn run<'a>(ctx: &'a Context<'_>) -> &'a crate::andor::AoStar {
         Trace::AoStar(run) => run,
         _ => unreachable!("an AO* key"),
     }
+}
+
+/// AO* cycle by cycle, one frame per row of the explanation's table: the
+/// tip expanded; every node's cost so far (its h when it enters the
+/// explicit graph, then each revision), SOLVED ones ticked; the connectors
+/// marked after the cycle.
+fn replay(ctx: &Context<'_>) -> Vec<Frame> {
+    let g = graph(ctx);
+    let run = run(ctx);
+    let mut cost: Vec<Option<String>> = vec![None; g.len()];
+    let mut solved = vec![false; g.len()];
+    let mut marked = vec![None; g.len()];
+    cost[g.start().index()] = Some(g.node(g.start()).h.to_string());
+    run.cycles
+        .iter()
+        .map(|cy| {
+            for &n in &cy.generated {
+                cost[n.index()] = Some(g.node(n).h.to_string());
+            }
+            for r in &cy.revised {
+                cost[r.node.index()] = Some(r.new.to_string());
+                marked[r.node.index()] = r.marked;
+            }
+            for &n in &cy.solved {
+                solved[n.index()] = true;
+            }
+            Frame {
+                focus: vec![g.label(cy.expanded).to_string()],
+                values: g
+                    .ids()
+                    .filter_map(|n| {
+                        let c = cost[n.index()].as_ref()?;
+                        let tick = if solved[n.index()] { " ✓" } else { "" };
+                        Some((g.label(n).to_string(), format!("{c}{tick}")))
+                    })
+                    .collect(),
+                marked: marked
+                    .iter()
+                    .flatten()
+                    .map(|&c| g.connector_name(c))
+                    .collect(),
+                ..Frame::default()
+            }
+        })
+        .collect()
 }
 
 fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {

@@ -37,6 +37,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: &["states", "winning_moves"],
     measure,
     point,
+    replay: super::no_replay,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {

@@ -35,6 +35,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: &["leaves", "inner_nodes", "best_moves"],
     measure,
     point,
+    replay: super::no_replay,
 };
 
 fn solve(instance: &Instance, _: &super::Conventions) -> Key {

@@ -54,6 +54,22 @@ pub struct Explained {
     pub notes: Vec<String>,
 }
 
+/// What the figure shows after one row of a key's step table, for the
+/// practice page's replay: labels as the answer sheet writes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Frame {
+    /// What the row is about (the node searched, the tip expanded): ringed.
+    pub focus: Vec<String>,
+    /// What is known of each node so far: text beside it (`≥5`, `7`).
+    pub values: Vec<(String, String)>,
+    /// Roots of the branches cut so far: their edge is crossed.
+    pub cut: Vec<String>,
+    /// Nodes that will never be examined, as far as the search knows so far.
+    pub dim: Vec<String>,
+    /// Connectors marked so far (AO*'s current best choices).
+    pub marked: Vec<String>,
+}
+
 /// What a kind's explanations read: the instance, its model, its key.
 pub struct Context<'a> {
     /// The instance.
@@ -191,6 +207,10 @@ pub struct KindDef {
     /// What a generated exercise must meet to make its point, given the
     /// fields it asks (an alpha-beta exercise without a cut is trivial).
     pub point: fn(&[&str]) -> Vec<Limit>,
+    /// The key replayed on the sheet's figure: one [`Frame`] per row of
+    /// the explanation's table, or none where the sheet's figure is not what
+    /// the search walks (a game's board) or there are no steps.
+    pub replay: fn(&Context<'_>) -> Vec<Frame>,
 }
 
 /// A range a measure must lie in, both ends included.
@@ -257,6 +277,22 @@ impl KindDef {
             conventions,
         });
         self.measures.iter().copied().zip(values).collect()
+    }
+
+    /// The key of `instance` replayed step by step ([`KindDef::replay`]).
+    pub fn replay_key(
+        &self,
+        instance: &Instance,
+        key: &Key,
+        conventions: &Conventions,
+    ) -> Vec<Frame> {
+        let model = instance.model();
+        (self.replay)(&Context {
+            instance,
+            model: &model,
+            key,
+            conventions,
+        })
     }
 
     /// The asked fields in the kind's order, which sheets and keys list them in.
@@ -343,6 +379,11 @@ pub fn kind(name: &str) -> Option<&'static KindDef> {
 /// The names of every kind, for messages.
 pub fn kind_names() -> Vec<&'static str> {
     KINDS.iter().map(|k| k.name).collect()
+}
+
+/// For kinds whose steps do not walk the sheet's figure.
+fn no_replay(_: &Context<'_>) -> Vec<Frame> {
+    Vec::new()
 }
 
 fn any_instance(_: &Instance) -> Option<String> {
@@ -468,6 +509,75 @@ mod tests {
                 let family = kind.family.key_name();
                 has(format!("sheet.legend_{family}"));
                 has(format!("sheet.legend_key_{family}"));
+            }
+        }
+    }
+
+    /// A replay has a frame per row of the key's table, and its last frame
+    /// is the key's own figure: alpha-beta's values, cuts and unexamined
+    /// nodes; AO*'s final costs and marks.
+    #[test]
+    fn a_replay_ends_where_the_key_does() {
+        let conventions = Conventions::default();
+        for seed in 0..200 {
+            for (kind, family) in [("alpha-beta", Family::GameTree), ("ao-star", Family::AndOr)] {
+                let kind = super::kind(kind).unwrap();
+                let instance = match family {
+                    Family::GameTree => Instance::GameTree(
+                        crate::gametree::generate::generate(&Default::default(), seed).unwrap(),
+                    ),
+                    _ => Instance::AndOr(
+                        crate::andor::generate::generate(&Default::default(), seed).unwrap(),
+                    ),
+                };
+                let key = (kind.solve)(&instance, &conventions);
+                let frames = kind.replay_key(&instance, &key, &conventions);
+                let lang = Lang::builtin("en").unwrap();
+                let e = kind.explain_key(&instance, &key, &conventions, &lang);
+                assert_eq!(
+                    frames.len(),
+                    e.table.rows.len(),
+                    "{} seed {seed}",
+                    kind.name
+                );
+                let last = frames.last().unwrap();
+                let model = instance.model();
+                if let Some(t) = model.tree() {
+                    let ab = key.alpha_beta().unwrap();
+                    let unexamined: Vec<String> = t
+                        .ids()
+                        .filter(|&id| !ab.examined(id))
+                        .map(|id| t.label(id).into_owned())
+                        .collect();
+                    let mut dim = last.dim.clone();
+                    dim.sort();
+                    let mut want = unexamined.clone();
+                    want.sort();
+                    assert_eq!(dim, want, "seed {seed}: the dimmed nodes");
+                    let values: Vec<(String, String)> = t
+                        .ids()
+                        .filter(|&id| t.leaf(id).is_none())
+                        .filter_map(|id| {
+                            let b = ab.bound(id)?;
+                            Some((t.label(id).into_owned(), alpha_beta::bound_text(b)))
+                        })
+                        .collect();
+                    assert_eq!(last.values, values, "seed {seed}: the values");
+                } else {
+                    let g = model.graph().unwrap();
+                    let Trace::AoStar(run) = &key.trace else {
+                        unreachable!()
+                    };
+                    for (n, c) in g.ids().zip(&run.costs) {
+                        let shown = last.values.iter().find(|(l, _)| l == g.label(n));
+                        assert_eq!(
+                            shown.map(|(_, v)| v.trim_end_matches(" ✓").to_string()),
+                            c.map(|c| c.to_string()),
+                            "seed {seed}: the cost of {}",
+                            g.label(n)
+                        );
+                    }
+                }
             }
         }
     }

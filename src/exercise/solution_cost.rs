@@ -39,6 +39,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: &["sum_connectors", "sum_depth", "max_depth", "same_solution"],
     measure,
     point,
+    replay: super::no_replay,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {

@@ -32,6 +32,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: &["solvable_nodes", "unsolvable_nodes", "start_obvious"],
     measure,
     point,
+    replay: super::no_replay,
 };
 
 fn solvable_of<'a>(ctx: &'a Context<'_>) -> &'a [bool] {

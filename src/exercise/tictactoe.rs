@@ -24,6 +24,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: super::lookahead::MEASURES,
     measure: super::lookahead::measure,
     point: super::lookahead::point,
+    replay: super::no_replay,
 };
 
 fn game(instance: &Instance) -> &TicTacToe {

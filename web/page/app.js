@@ -436,9 +436,46 @@ function replay(n, i) {
     return;
   }
   const s = steps[i];
-  for (const label of s.labels) for (const t of $$('rect[data-label]', svg)) if (t.dataset.label === label) t.classList.add('step');
+  $('.frame', svg)?.remove();
+  if (s.frame) frame(svg, s.frame);
+  else for (const label of s.labels) for (const t of $$('rect[data-label]', svg)) if (t.dataset.label === label) t.classList.add('step');
   caption.textContent = `${str('step', { n: i + 1, total: steps.length })}: ` + s.cells.map((c, j) => `${q.key.headers[j]} ${c}`).join(' · ');
   stage.scrollIntoView({ block: 'nearest' });
+}
+
+// A kind's frame drawn over the figure: the step's node ringed, what is
+// known of each node beside it, cut edges crossed, skipped nodes greyed,
+// marked connectors thick.
+function frame(svg, f) {
+  const layer = document.createElementNS(SVG, 'g');
+  layer.setAttribute('class', 'frame');
+  svg.append(layer);
+  const at = (label, tag) => $$(`${tag}[data-label]`, svg).filter(t => t.dataset.label === label);
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text != null) e.textContent = text;
+    layer.append(e);
+  };
+  for (const label of f.focus) for (const t of at(label, 'rect')) t.classList.add('step');
+  for (const label of f.dim) for (const t of at(label, 'rect')) {
+    add('rect', { x: t.getAttribute('x'), y: t.getAttribute('y'), width: t.getAttribute('width'), height: t.getAttribute('height'), class: 'dim' });
+  }
+  for (const label of f.marked) for (const t of at(label, 'line')) {
+    add('line', { x1: t.getAttribute('x1'), y1: t.getAttribute('y1'), x2: t.getAttribute('x2'), y2: t.getAttribute('y2'), class: 'marked' });
+  }
+  for (const label of f.cut) for (const t of at(label, 'line')) {
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map(k => +t.getAttribute(k));
+    const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2], len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    for (const shift of [-0.6, 0.6]) {
+      const [cx, cy] = [mx + ux * shift, my + uy * shift];
+      add('line', { x1: cx - uy * 1.6 - ux * 0.8, y1: cy + ux * 1.6 - uy * 0.8, x2: cx + uy * 1.6 + ux * 0.8, y2: cy - ux * 1.6 + uy * 0.8, class: 'cut' });
+    }
+  }
+  for (const [label, text] of f.values) for (const t of at(label, 'rect')) {
+    add('text', { x: +t.getAttribute('x') + +t.getAttribute('width') + 0.6, y: +t.getAttribute('y') + 1.2, 'font-size': 3.2, 'dominant-baseline': 'central', class: 'known' }, text);
+  }
 }
 
 // ---- downloads and the command line ---------------------------------------------

@@ -188,7 +188,7 @@ impl Practice {
             .iter()
             .zip(&key.exercises)
             .zip(&variant.items)
-            .map(|((q, k), item)| question(q, k, item))
+            .map(|((q, k), item)| question(q, k, item, &self.set.conventions))
             .collect();
         Ok(json!({
             "ok": true,
@@ -257,6 +257,7 @@ fn question(
     q: &treequiz::view::ExerciseView,
     k: &treequiz::view::ExerciseView,
     item: &treequiz::class_set::Item,
+    conventions: &treequiz::exercise::Conventions,
 ) -> Json {
     let model = item.instance.model();
     let (figure, _) = model.sheet_figure(&item.instance);
@@ -291,11 +292,16 @@ fn question(
         .filter(|t| t.pick == Pick::Node)
         .map(|t| t.label.as_str())
         .collect();
+    // The kind's own replay where it has one; else each row's named nodes.
+    let frames = kind.replay_key(&item.instance, &item.key, conventions);
     let steps: Vec<Json> = key
         .table
         .rows
         .iter()
-        .map(|row| json!({ "cells": row, "labels": named(row, &labels) }))
+        .enumerate()
+        .map(|(i, row)| {
+            json!({ "cells": row, "labels": named(row, &labels), "frame": frames.get(i) })
+        })
         .collect();
     json!({
         "number": q.number,

@@ -130,7 +130,17 @@ for (const kind of kinds) {
   if (steps > 0) {
     await page.click(`#solution${q.number} .play`);
     ok((await page.textContent(`#solution${q.number} .caption`)).startsWith(`Step 1 of ${steps}`), `${kind}: the replay does not start at step 1`);
-    for (let i = 1; i <= steps; i++) await page.click(`#solution${q.number} .next`);
+    let cuts = 0, known = 0;
+    for (let i = 1; i <= steps; i++) {
+      if (i === steps) {
+        cuts = await page.locator(`#solution${q.number} .replay-figure .frame .cut`).count();
+        known = await page.locator(`#solution${q.number} .replay-figure .frame .known`).count();
+      }
+      await page.click(`#solution${q.number} .next`);
+    }
+    // Alpha-beta's last step shows its cuts (the medium size has two at least); AO*'s its costs.
+    if (kind === 'alpha-beta') ok(cuts >= 4 && known > 0, `alpha-beta: the replay's last step shows ${cuts / 2} cuts, ${known} values`);
+    if (kind === 'ao-star') ok(known > 0, 'ao-star: the replay shows no costs');
     ok(await page.isVisible(`#solution${q.number} .key-figure`), `${kind}: the replay does not end on the key's figure`);
   }
   await page.screenshot({ path: join(shots, `${kind}-laptop.png`), fullPage: true });
