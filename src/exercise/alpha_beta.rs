@@ -252,6 +252,7 @@ fn replay(ctx: &Context<'_>) -> Vec<Frame> {
                 cut: cut.clone(),
                 dim: dim.clone(),
                 marked: Vec::new(),
+                window: Some(format!("α = {}, β = {}", shown(s.alpha), shown(s.beta))),
             }
         })
         .collect()

@@ -2,8 +2,8 @@
 //! winner's winning moves.
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Mistake,
-    Shape, Table, Trace, plain,
+    Answer, Context, Conventions, Explained, Family, Field, Frame, Instance, Item, Key, KindDef,
+    Mistake, Shape, Table, Trace, plain,
 };
 use crate::draw::{GrundyMarks, grundy_figure};
 use crate::games::grundy::{self, GrundyGame};
@@ -37,7 +37,7 @@ pub(super) static KIND: KindDef = KindDef {
     measures: &["states", "winning_moves"],
     measure,
     point,
-    replay: super::no_replay,
+    replay,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {
@@ -100,7 +100,8 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         winners: true,
         answer_moves: g.winning_moves(),
     };
-    let rows = (0..g.states.len())
+    // From the bottom, as the rule solves it: every state after the states it moves to.
+    let rows = bottom_up(g)
         .map(|s| {
             let next: Vec<String> = g.moves[s].iter().map(|&m| g.states[m].name()).collect();
             vec![
@@ -139,6 +140,30 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
             ),
         ],
     }
+}
+
+/// The states deepest first: each after every state it moves to.
+fn bottom_up(g: &GrundyGame) -> impl Iterator<Item = usize> + '_ {
+    let mut order: Vec<usize> = (0..g.states.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(g.depth[s]));
+    order.into_iter()
+}
+
+/// The states solved one by one, bottom up as the table lists them: each
+/// frame rings the state and writes who wins every state solved so far.
+fn replay(ctx: &Context<'_>) -> Vec<Frame> {
+    let (g, wins_for) = game(ctx);
+    let mut solved: Vec<(String, String)> = Vec::new();
+    bottom_up(g)
+        .map(|s| {
+            solved.push((g.states[s].name(), wins_for[s].name().to_string()));
+            Frame {
+                focus: vec![g.states[s].name()],
+                values: solved.clone(),
+                ..Frame::default()
+            }
+        })
+        .collect()
 }
 
 fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {

@@ -68,6 +68,8 @@ pub struct Frame {
     pub dim: Vec<String>,
     /// Connectors marked so far (AO*'s current best choices).
     pub marked: Vec<String>,
+    /// The bounds in force at the focus (alpha-beta's `α = 3, β = +∞`), written under it.
+    pub window: Option<String>,
 }
 
 /// What a kind's explanations read: the instance, its model, its key.
@@ -580,6 +582,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Grundy's replay solves every state once, bottom up: each state's
+    /// winner is written only after the winners of the states it moves to.
+    #[test]
+    fn grundy_is_replayed_from_the_bottom() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/good/grundy-7.toml");
+        let instance = crate::instance::load(&path).unwrap();
+        let kind = super::kind("grundy").unwrap();
+        let conventions = Conventions::default();
+        let key = (kind.solve)(&instance, &conventions);
+        let frames = kind.replay_key(&instance, &key, &conventions);
+        let model = instance.model();
+        let g = model.grundy().unwrap();
+        assert_eq!(frames.len(), g.states.len());
+        for (i, f) in frames.iter().enumerate() {
+            let s = g
+                .states
+                .iter()
+                .position(|st| st.name() == f.focus[0])
+                .unwrap();
+            for &next in &g.moves[s] {
+                let name = g.states[next].name();
+                assert!(
+                    frames[..i].iter().any(|e| e.focus[0] == name),
+                    "{} is solved before {name}",
+                    f.focus[0]
+                );
+            }
+        }
+        assert_eq!(frames.last().unwrap().values.len(), g.states.len());
     }
 
     /// Every phrase a kind's explanation or conventions use exists: a key

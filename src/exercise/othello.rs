@@ -88,7 +88,14 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         .map(|id| {
             let board: &Board = &look.positions[id.index()].board;
             let p = board.eval_parts(max, &g.weights);
-            let pair = |a: i64, b: i64| format!("{a} − {b}");
+            // `5 − (−34)`, not `5 − -34`.
+            let pair = |a: i64, b: i64| {
+                if b < 0 {
+                    format!("{a} − (−{})", b.unsigned_abs())
+                } else {
+                    format!("{a} − {b}")
+                }
+            };
             let mut row = vec![t.label(id).into_owned()];
             if p.finished {
                 row.push(lang.fill(

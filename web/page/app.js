@@ -121,11 +121,12 @@ function fit() {
   for (const svg of $$('.figure-box svg')) {
     const natural = parseFloat(svg.getAttribute('width')) * 96 / 25.4;
     const room = svg.parentElement.clientWidth - 10;
-    const width = natural <= room ? Math.min(room, natural * 1.5) : room / natural >= 0.7 ? room : natural;
+    const width = natural <= room ? Math.min(room, natural * 1.5) : room / natural >= 0.85 ? room : natural;
     svg.style.width = `${width}px`;
-    // A figure that scrolls opens on its middle, where a tree's root is.
+    // A figure that scrolls opens on its middle, where a tree's root is, and says it scrolls.
     const box = svg.parentElement;
     box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    box.classList.toggle('scrolls', width > room + 1);
   }
 }
 addEventListener('resize', () => fit());
@@ -143,8 +144,18 @@ function question(q) {
   svg.append(document.createElementNS(SVG, 'g'));
   svg.lastChild.setAttribute('class', 'marks');
   svg.addEventListener('click', e => {
-    const t = e.target.closest('[data-pick]');
-    if (t && !t.classList.contains('off')) pick(q.number, t);
+    let t = e.target.closest('[data-pick]');
+    if (!t) return;
+    // A click on something the field in focus cannot name moves the focus
+    // to the first field that can.
+    const f = fieldOf(q.number, S.active[q.number]);
+    if (!f || f.dataset.pick !== t.dataset.pick) {
+      const other = q.fields.find(x => x.pick === t.dataset.pick);
+      if (!other) return;
+      activate(q.number, other.name);
+    }
+    if (t.tagName === 'line') t = nearestLine(svg, t.dataset.pick, e);
+    pick(q.number, t);
   });
   const fields = q.fields.map(f => field(q, f));
   const section = el('section', { class: 'question', id: `q${q.number}` },
@@ -166,9 +177,9 @@ function field(q, f) {
   const id = `q${q.number}-${f.name}`;
   const input = el('input', { id, name: id, placeholder: str('example', { example: f.example.replace(/^[^=]*=\s*/, '') }), spellcheck: 'false', autocomplete: 'off' });
   input.addEventListener('focus', () => activate(q.number, f.name));
-  input.addEventListener('input', () => marks(q.number));
+  input.addEventListener('input', () => { unscore(input.closest('.field')); marks(q.number); });
   const clear = el('button', { type: 'button', class: 'clear', text: str('clear') });
-  clear.addEventListener('click', () => { input.value = ''; activate(q.number, f.name); marks(q.number); });
+  clear.addEventListener('click', () => { input.value = ''; unscore(box); activate(q.number, f.name); marks(q.number); });
   const box = el('div', { class: 'field', 'data-field': f.name, 'data-shape': f.shape, 'data-pick': f.pick || '' },
     el('label', { for: id }, el('code', { text: f.name }), ' — ' + f.description),
     el('div', { class: 'row' }, input, clear),
@@ -177,8 +188,29 @@ function field(q, f) {
   return box;
 }
 
+// Where edges cross, the one nearest the pointer (not the one drawn last).
+function nearestLine(svg, pickName, e) {
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  let best, bestD = Infinity;
+  for (const t of $$(`line[data-pick="${pickName}"]`, svg)) {
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map(k => +t.getAttribute(k));
+    const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2 || 1;
+    const u = Math.max(0, Math.min(1, ((p.x - x1) * (x2 - x1) + (p.y - y1) * (y2 - y1)) / len2));
+    const d = Math.hypot(p.x - x1 - u * (x2 - x1), p.y - y1 - u * (y2 - y1));
+    if (d < bestD) { bestD = d; best = t; }
+  }
+  return best;
+}
+
+const q = n => S.page.questions.find(x => x.number === n);
 const fieldOf = (n, name) => $(`#q${n} .field[data-field="${CSS.escape(name)}"]`);
 const inputOf = (n, name) => $('input', fieldOf(n, name));
+
+// An edited answer's last score no longer holds.
+function unscore(box) {
+  box.classList.remove('correct', 'partial', 'wrong');
+  $('.state', box).textContent = '';
+}
 
 function activate(n, name) {
   S.active[n] = name;
@@ -187,7 +219,8 @@ function activate(n, name) {
   const want = f?.dataset.pick || '';
   const svg = $(`#q${n} .figure-box svg`);
   svg.classList.toggle('picking', !!want);
-  for (const t of $$('[data-pick]', svg)) t.classList.toggle('off', t.dataset.pick !== want);
+  // Targets of another kind stay clickable: a click on one moves the focus.
+  for (const t of $$('[data-pick]', svg)) t.classList.toggle('off', !q(n).fields.some(x => x.pick === t.dataset.pick));
   const how = { labels: 'click_nodes', sequence: 'click_order', label: 'click_node', values: 'click_value', bounds: 'click_value', connectors: 'click_connectors' };
   let hint = want ? how[f.dataset.shape] : 'type_only';
   if (want === 'move') hint = 'click_moves';
@@ -237,6 +270,7 @@ function pick(n, target) {
     if (at >= 0) v.splice(at, 1); else v.push(label);
   }
   inputOf(n, name).value = toToml(shape, v);
+  unscore(f);
   marks(n);
 }
 
@@ -259,6 +293,7 @@ function enterValue(n, name, target, table) {
       const v = entry.value.trim();
       if (v) table[key] = v; else delete table[key];
       inputOf(n, name).value = toToml(fieldOf(n, name).dataset.shape, table);
+      unscore(fieldOf(n, name));
       marks(n);
     }
     entry.remove();
@@ -339,6 +374,7 @@ function check(sheet, file) {
   document.body.dataset.checkMs = (performance.now() - t0).toFixed(1);
   if (!r.ok) { showFeedbackError(r.error); return r; }
   if (r.seed !== S.seed) { S.seed = r.seed; draw(); }
+  r.sheet = sheet;
   feedback(r);
   return r;
 }
@@ -376,6 +412,9 @@ function feedback(r) {
   }
   if (v.row.problems?.length) parts.push(el('ul', {}, ...v.row.problems.map(p => el('li', { text: p }))));
   parts.push(el('details', {}, el('summary', { text: 'treequiz check' }), el('pre', { class: 'feedback-text', text: r.feedback_text })));
+  // Messages name lines of the sheet checked: here it is, numbered.
+  const numbered = r.sheet.split('\n').map((l, i) => `${String(i + 1).padStart(3)}  ${l}`).join('\n');
+  parts.push(el('details', {}, el('summary', { text: str('sheet_checked') }), el('pre', { class: 'sheet-text', text: numbered })));
   fb.replaceChildren(...parts);
 }
 
@@ -412,6 +451,7 @@ function solution(show) {
     box.replaceChildren(...parts);
     fit();
   }
+  document.body.classList.toggle('solution-shown', show);
   $('#solution').textContent = str(show ? 'hide_solution' : 'solution');
   $('#solution').dataset.shown = show ? '1' : '';
 }
@@ -427,7 +467,8 @@ function replay(n, i) {
   $$('tr', $('.steps', box)).forEach((tr, r) => tr.classList.toggle('now', r === i + 1));
   const caption = $('.caption', box), key = $('.key-figure', box);
   const last = i === steps.length;
-  stage.hidden = last;
+  const walks = steps.some(x => x.frame || x.labels.length);
+  stage.hidden = last || !walks;
   key.hidden = !last;
   fit();
   if (last) {
@@ -439,7 +480,7 @@ function replay(n, i) {
   $('.frame', svg)?.remove();
   if (s.frame) frame(svg, s.frame);
   else for (const label of s.labels) for (const t of $$('rect[data-label]', svg)) if (t.dataset.label === label) t.classList.add('step');
-  caption.textContent = `${str('step', { n: i + 1, total: steps.length })}: ` + s.cells.map((c, j) => `${q.key.headers[j]} ${c}`).join(' · ');
+  caption.textContent = `${str('step', { n: i + 1, total: steps.length })} ` + s.cells.map((c, j) => c.trim() && `${q.key.headers[j]}: ${c}`).filter(Boolean).join('; ');
   stage.scrollIntoView({ block: 'nearest' });
 }
 
@@ -473,8 +514,14 @@ function frame(svg, f) {
       add('line', { x1: cx - uy * 1.6 - ux * 0.8, y1: cy + ux * 1.6 - uy * 0.8, x2: cx + uy * 1.6 + ux * 0.8, y2: cy - ux * 1.6 + uy * 0.8, class: 'cut' });
     }
   }
+  if (f.window) for (const label of f.focus) for (const t of at(label, 'rect')) {
+    add('text', { x: +t.getAttribute('x') + +t.getAttribute('width') / 2, y: +t.getAttribute('y') - 2, 'font-size': 3, 'text-anchor': 'middle', class: 'window' }, f.window);
+  }
   for (const [label, text] of f.values) for (const t of at(label, 'rect')) {
-    add('text', { x: +t.getAttribute('x') + +t.getAttribute('width') + 0.6, y: +t.getAttribute('y') + 1.2, 'font-size': 3.2, 'dominant-baseline': 'central', class: 'known' }, text);
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map(k => +t.getAttribute(k));
+    // Beside a tree's node; above a graph's wide box, whose neighbours sit close beside it.
+    const wide = w > h * 1.3;
+    add('text', { x: wide ? x + w : x + w + 0.6, y: wide ? y - 1.4 : y + 1.2, 'font-size': 3.2, 'text-anchor': wide ? 'end' : 'start', 'dominant-baseline': 'central', class: 'known' }, text);
   }
 }
 

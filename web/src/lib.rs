@@ -276,12 +276,13 @@ fn question(
                 .key
                 .answer(f.name)
                 .expect("every kind answers its fields");
+            let pick = pick(shape, answer, &model, &figure, kind.family);
             json!({
                 "name": f.name,
                 "description": f.description,
                 "example": f.example,
                 "shape": shape,
-                "pick": pick(shape, answer).map(Pick::name),
+                "pick": pick.map(Pick::name),
             })
         })
         .collect();
@@ -327,21 +328,47 @@ fn question(
 }
 
 /// What a field's answer is picked from on the figure: what its key lists
-/// (nodes, connectors, a game's moves); nothing for numbers and players.
-fn pick(shape: Shape, answer: &Answer) -> Option<Pick> {
-    let items: &[AnswerItem] = match answer {
+/// (nodes, connectors, a game's moves), where the figure draws each of them;
+/// nothing for numbers and players, nor for a game's replies, which its
+/// board does not show. A key that lists nothing picks what its family's
+/// figure draws (a board draws only P's own moves, so nothing there).
+fn pick(
+    shape: Shape,
+    answer: &Answer,
+    model: &treequiz::instance::Model<'_>,
+    figure: &treequiz::draw::Figure,
+    family: treequiz::exercise::Family,
+) -> Option<Pick> {
+    use treequiz::exercise::Family;
+    let items: Vec<AnswerItem> = match answer {
         Answer::Value(_) | Answer::Cost(_) => return None,
-        Answer::Values(_) | Answer::Bounds(_) => return Some(Pick::Node),
-        Answer::One(items) | Answer::Set(items) | Answer::Sequence(items) => items,
+        Answer::Values(pairs) => pairs.iter().map(|p| p.0).collect(),
+        Answer::Bounds(pairs) => pairs.iter().map(|p| p.0).collect(),
+        Answer::One(items) | Answer::Set(items) | Answer::Sequence(items) => items.clone(),
     };
-    match items.first() {
-        Some(AnswerItem::Connector(_)) => Some(Pick::Connector),
-        Some(AnswerItem::Move(..)) => Some(Pick::Move),
-        Some(AnswerItem::Player(_)) => None,
-        Some(AnswerItem::Node(_)) => Some(Pick::Node),
-        None if shape == Shape::Connectors => Some(Pick::Connector),
-        None => Some(Pick::Node),
-    }
+    let Some(first) = items.first() else {
+        let board = matches!(family, Family::TicTacToe | Family::Othello);
+        return match shape {
+            Shape::Connectors => Some(Pick::Connector),
+            Shape::Value | Shape::Cost => None,
+            _ if board => None,
+            _ => Some(Pick::Node),
+        };
+    };
+    let pick = match first {
+        AnswerItem::Connector(_) => Pick::Connector,
+        AnswerItem::Move(..) => Pick::Move,
+        AnswerItem::Player(_) => return None,
+        AnswerItem::Node(_) => Pick::Node,
+    };
+    let drawn = |i: &AnswerItem| {
+        let label = model.name(*i);
+        figure
+            .targets
+            .iter()
+            .any(|t| t.pick == pick && t.label == label)
+    };
+    items.iter().all(drawn).then_some(pick)
 }
 
 /// The figure's labels that a row of the key's table names, as whole words.
@@ -386,6 +413,10 @@ mod tests {
                     let q = &page["questions"][0];
                     let figure = q["figure"].as_str().unwrap();
                     for f in q["fields"].as_array().unwrap() {
+                        // A game's board shows P's moves, not the replies a pruned path names.
+                        if ["tictactoe", "othello"].contains(&name) && f["name"] == "pruned" {
+                            assert!(f["pick"].is_null(), "{name}: `pruned` picks on the board");
+                        }
                         if let Some(pick) = f["pick"].as_str() {
                             assert!(
                                 figure.contains(&format!("data-pick=\"{pick}\"")),
