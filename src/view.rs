@@ -23,6 +23,49 @@ pub struct SheetView<'a> {
     pub conventions: Vec<String>,
     /// The exercises.
     pub exercises: Vec<ExerciseView>,
+    /// The paper the sheets print on.
+    pub paper: PaperView,
+}
+
+/// The paper sheets print on (`generate --paper`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+/// What templates need of the paper.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PaperView {
+    /// CSS `@page` size: `A4`, `letter`.
+    pub css: &'static str,
+    /// The LaTeX class option: `a4paper`, `letterpaper`.
+    pub tex: &'static str,
+    /// The tallest a figure may print, in mm: what leaves a question's
+    /// heading, prompt, legend and fields room on one page with it.
+    pub figure_mm: u32,
+}
+
+impl Paper {
+    /// The view of this paper.
+    pub fn view(self) -> PaperView {
+        // Printable height: 297 mm (A4) or 279 mm (Letter) less 28 mm of margins.
+        match self {
+            Paper::A4 => PaperView {
+                css: "A4",
+                tex: "a4paper",
+                figure_mm: 165,
+            },
+            Paper::Letter => PaperView {
+                css: "letter",
+                tex: "letterpaper",
+                figure_mm: 150,
+            },
+        }
+    }
 }
 
 /// The set's texts.
@@ -318,6 +361,7 @@ pub fn sheet<'a>(
         },
         conventions: all,
         exercises,
+        paper: Paper::default().view(),
     }
 }
 

@@ -43,6 +43,9 @@ pub(crate) struct Args {
     /// Output formats, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
+    /// The paper the HTML and LaTeX sheets print on.
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: PaperArg,
     /// The language of the sheets (overrides the set's).
     #[arg(long)]
     lang: Option<String>,
@@ -52,6 +55,21 @@ pub(crate) struct Args {
     /// Replace the set in a folder that is not empty (files treequiz did not write are kept).
     #[arg(long)]
     force: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum PaperArg {
+    A4,
+    Letter,
+}
+
+impl PaperArg {
+    fn paper(self) -> view::Paper {
+        match self {
+            PaperArg::A4 => view::Paper::A4,
+            PaperArg::Letter => view::Paper::Letter,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -169,8 +187,10 @@ impl Job<'_> {
             Mode::Practice(seed) => Some((set_path.as_str(), seed)),
             Mode::Exam => None,
         };
-        let blank = view::sheet(self.set, &variant, self.lang, false, practice);
-        let key = view::sheet(self.set, &variant, self.lang, true, practice);
+        let mut blank = view::sheet(self.set, &variant, self.lang, false, practice);
+        let mut key = view::sheet(self.set, &variant, self.lang, true, practice);
+        blank.paper = self.args.paper.paper().view();
+        key.paper = blank.paper;
         for dir in [&sheet_dir, &key_dir] {
             std::fs::create_dir_all(dir)
                 .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;

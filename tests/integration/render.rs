@@ -198,3 +198,181 @@ fn latex_sheets_compile_with_xelatex_when_it_is_installed() {
         }
     }
 }
+
+/// The `<h2>` headings of a sheet, as the page prints them ("Question 2: Alpha-beta pruning").
+fn headings(html: &str) -> Vec<String> {
+    html.split("<h2>")
+        .skip(1)
+        .map(|rest| {
+            let text = rest.split(" <small>").next().unwrap_or_default();
+            text.replace("&#39;", "'")
+                .replace("&quot;", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// The text of each page of a PDF (pdftotext, pages split at form feeds).
+fn pages(pdf: &Path) -> Vec<Vec<String>> {
+    let out = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs (poppler-utils; .ci/run installs it)");
+    assert!(
+        out.status.success(),
+        "pdftotext failed on {}",
+        pdf.display()
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut pages: Vec<Vec<String>> = text
+        .split('\u{c}')
+        .map(|p| {
+            p.lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect()
+        })
+        .collect();
+    // pdftotext ends the last page with a form feed too.
+    while pages.last().is_some_and(Vec::is_empty) {
+        pages.pop();
+    }
+    pages
+}
+
+/// What is wrong with how a sheet's questions fall on its pages, if anything:
+/// a worksheet's page after the first must open with a question's heading
+/// (so no question runs on from the page before); a key's may also open with
+/// a step table's repeated header, or the explanation of a question whose
+/// heading and answers are on the page before, never with a table's row.
+fn split_questions(html: &str, pdf: &Path, key: bool) -> Vec<String> {
+    let heads = headings(html);
+    let pages = pages(pdf);
+    let mut problems = Vec::new();
+    let mut seen = 0;
+    for (k, page) in pages.iter().enumerate() {
+        let first = &page[0];
+        let opens_question = heads.iter().any(|h| first.starts_with(h.as_str()));
+        let table_header = first.starts_with('#');
+        let table_row = first
+            .split(' ')
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok());
+        if k > 0 && !opens_question && (!key || table_row || (!table_header && seen == 0)) {
+            problems.push(format!(
+                "{}: page {} opens with `{first}`, not a question",
+                pdf.display(),
+                k + 1
+            ));
+        }
+        seen += page
+            .iter()
+            .filter(|l| heads.iter().any(|h| l.starts_with(h.as_str())))
+            .count();
+    }
+    if seen != heads.len() {
+        problems.push(format!(
+            "{}: {seen} headings found on the pages, {} in the sheet (a heading split from its line?)",
+            pdf.display(),
+            heads.len()
+        ));
+    }
+    problems
+}
+
+/// Every shipped set on A4 and Letter, and a 40-student class of the
+/// midterm, printed with Chromium: no question of a worksheet runs from one
+/// page onto the next, a key's question keeps its figure with its answers,
+/// and a step table that continues repeats its header.
+#[test]
+fn printed_questions_stay_whole_on_their_page() {
+    let Some(chromium) = chromium() else { return };
+    if find(&["pdftotext"]).is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install poppler-utils (.ci/run does)"
+        );
+        eprintln!("skipped: no pdftotext on this machine");
+        return;
+    }
+    let dir = scratch("pages");
+    let mut jobs: Vec<(PathBuf, bool)> = Vec::new();
+    let sets = [
+        "demo",
+        "game-tree-quiz",
+        "and-or-quiz",
+        "games",
+        "midterm-zh",
+        "textbook",
+    ];
+    for set in sets {
+        for paper in ["a4", "letter"] {
+            let out = dir.join(format!("{set}-{paper}"));
+            let (code, _, err) = generate(
+                &format!("problem-sets/{set}.toml"),
+                out.to_str().unwrap(),
+                &["--format", "html", "--paper", paper],
+            );
+            assert_eq!(code, 0, "{err}");
+            jobs.push((out.join("worksheet.html"), false));
+            jobs.push((out.join("key.html"), true));
+        }
+    }
+    let roster = dir.join("class.csv");
+    let rows: Vec<String> = (1..=40).map(|i| format!("s{i:03},Student {i}")).collect();
+    std::fs::write(&roster, format!("id,name\n{}\n", rows.join("\n"))).unwrap();
+    let class = dir.join("class");
+    let (code, _, err) = generate(
+        "problem-sets/midterm-zh.toml",
+        class.to_str().unwrap(),
+        &[
+            "--format",
+            "html",
+            "--roster",
+            roster.to_str().unwrap(),
+            "--seed",
+            "5",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    for i in 1..=40 {
+        jobs.push((class.join(format!("s{i:03}/worksheet.html")), false));
+        jobs.push((class.join(format!("keys/s{i:03}/key.html")), true));
+    }
+    let profile = dir.join("profile");
+    let problems: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .chunks(jobs.len().div_ceil(2))
+            .enumerate()
+            .map(|(t, chunk)| {
+                let (chromium, profile) = (&chromium, profile.join(t.to_string()));
+                scope.spawn(move || {
+                    let mut problems = Vec::new();
+                    for (html, key) in chunk {
+                        let pdf = html.with_extension("pdf");
+                        headless(
+                            chromium,
+                            &profile,
+                            &[
+                                "--no-pdf-header-footer".to_string(),
+                                format!("--print-to-pdf={}", pdf.display()),
+                                format!("file://{}", html.display()),
+                            ],
+                        );
+                        let text = std::fs::read_to_string(html).unwrap();
+                        problems.extend(split_questions(&text, &pdf, *key));
+                    }
+                    problems
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
