@@ -149,7 +149,20 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                 });
             }
         }
-        items.extend(joining_arc((px, py), &ends, 5.0, style));
+        // A node's AND connectors get arcs at different radii, so that each
+        // arc shows which children belong together.
+        let nth_and = graph
+            .connectors_of(con.from)
+            .iter()
+            .filter(|&&o| graph.connector(o).to.len() >= 2)
+            .position(|&o| o == c)
+            .unwrap_or(0);
+        items.extend(joining_arc(
+            (px, py),
+            &ends,
+            5.0 + 2.5 * nth_and as f64,
+            style,
+        ));
     }
     for id in graph.ids() {
         let node = graph.node(id);
@@ -199,5 +212,33 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
         height: margin * 2.0 + LEVEL * (levels - 1) as f64,
         items,
         targets,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::graph_figure;
+    use crate::draw::Item;
+
+    /// Two AND connectors from one node: one arc each, at different radii,
+    /// so that each arc shows which children belong together.
+    #[test]
+    fn a_nodes_and_connectors_get_arcs_apart() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/good/and-or-two-and-connectors.toml");
+        let instance = crate::instance::load(&path).unwrap();
+        let crate::instance::Instance::AndOr(graph) = instance else {
+            panic!("an AND/OR graph")
+        };
+        let radii: Vec<f64> = graph_figure(&graph, None)
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Arc { r, .. } => Some(*r),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(radii.len(), 2);
+        assert!((radii[0] - radii[1]).abs() >= 2.0, "{radii:?}");
     }
 }
