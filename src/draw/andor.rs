@@ -220,25 +220,56 @@ mod tests {
     use super::graph_figure;
     use crate::draw::Item;
 
-    /// Two AND connectors from one node: one arc each, at different radii,
-    /// so that each arc shows which children belong together.
+    /// A node's AND connectors get one arc each, at radii at least 2 mm
+    /// apart, so that each arc shows which children belong together.
     #[test]
     fn a_nodes_and_connectors_get_arcs_apart() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/good/and-or-two-and-connectors.toml");
-        let instance = crate::instance::load(&path).unwrap();
-        let crate::instance::Instance::AndOr(graph) = instance else {
-            panic!("an AND/OR graph")
-        };
-        let radii: Vec<f64> = graph_figure(&graph, None)
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Arc { r, .. } => Some(*r),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(radii.len(), 2);
-        assert!((radii[0] - radii[1]).abs() >= 2.0, "{radii:?}");
+        let mut nodes_seen = 0;
+        for seed in 0..300 {
+            let g = crate::andor::generate::generate(&Default::default(), seed).unwrap();
+            let figure = graph_figure(&g, None);
+            let arcs: Vec<(f64, f64, f64)> = figure
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Arc { cx, cy, r, .. } => Some((*cx, *cy, *r)),
+                    _ => None,
+                })
+                .collect();
+            for id in g.ids() {
+                let ands = g
+                    .connectors_of(id)
+                    .iter()
+                    .filter(|&&c| g.connector(c).to.len() >= 2)
+                    .count();
+                if ands < 2 {
+                    continue;
+                }
+                nodes_seen += 1;
+                // The arcs centred where this node's connector edges start.
+                let mut radii: Vec<f64> = arcs
+                    .iter()
+                    .filter(|a| {
+                        figure.targets.iter().any(|t| {
+                            t.line
+                                && (t.x - a.0).abs() < 1e-9
+                                && (t.y - a.1).abs() < 1e-9
+                                && t.label.starts_with(&format!("{} ->", g.label(id)))
+                        })
+                    })
+                    .map(|a| a.2)
+                    .collect();
+                radii.sort_by(f64::total_cmp);
+                assert_eq!(radii.len(), ands, "seed {seed}: {}'s arcs", g.label(id));
+                for w in radii.windows(2) {
+                    assert!(
+                        w[1] - w[0] >= 2.0,
+                        "seed {seed}: {}'s arcs {radii:?}",
+                        g.label(id)
+                    );
+                }
+            }
+        }
+        assert!(nodes_seen > 0, "no generated node has two AND connectors");
     }
 }
