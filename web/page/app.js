@@ -346,7 +346,7 @@ function marks(n) {
         const c = document.createElementNS(SVG, 'circle');
         Object.entries({ cx: x, cy: y, r: 2, class: 'badge' }).forEach(([k, val]) => c.setAttribute(k, val));
         layer.append(c);
-        const t2 = text(x, y, String(i + 1), 'badge-text', 2.4);
+        text(x, y, String(i + 1), 'badge-text', 2.4);
         layer.lastChild.setAttribute('text-anchor', 'middle');
       }
     }
