@@ -16,15 +16,23 @@ use crate::lang::{self, Lang};
 
 /// The built-in templates, by file name.
 pub const TEMPLATES: &[(&str, &str)] = &[
+    // A template is added after the ones it includes.
+    ("running.html", include_str!("../templates/running.html")),
     ("style.html", include_str!("../templates/style.html")),
     ("worksheet.md", include_str!("../templates/worksheet.md")),
+    (
+        "worksheet-body.html",
+        include_str!("../templates/worksheet-body.html"),
+    ),
     (
         "worksheet.html",
         include_str!("../templates/worksheet.html"),
     ),
     ("worksheet.tex", include_str!("../templates/worksheet.tex")),
     ("key.md", include_str!("../templates/key.md")),
+    ("key-body.html", include_str!("../templates/key-body.html")),
     ("key.html", include_str!("../templates/key.html")),
+    ("booklet.html", include_str!("../templates/booklet.html")),
     ("key.tex", include_str!("../templates/key.tex")),
     (
         "answer-sheet.toml",

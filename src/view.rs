@@ -25,6 +25,64 @@ pub struct SheetView<'a> {
     pub exercises: Vec<ExerciseView>,
     /// The paper the sheets print on.
     pub paper: PaperView,
+    /// Whether this is a key.
+    pub key: bool,
+    /// What every printed page shows at its top.
+    pub running: RunningView,
+}
+
+/// The running head of every printed page (CSS margin boxes), as CSS
+/// strings ready for `content:`: a booklet's pages each name their student.
+#[derive(Serialize)]
+pub struct RunningView {
+    /// "Midterm · Worksheet".
+    pub left: String,
+    /// "Variant K3F9QX · Student 1001 (Ann Lee)".
+    pub right: String,
+}
+
+/// A class booklet: every student's worksheet (or key) in one document,
+/// each starting a page that carries its own running head.
+#[derive(Serialize)]
+pub struct BookletView<'a> {
+    /// The language code.
+    pub language: &'a str,
+    /// "Midterm · Worksheet".
+    pub title: String,
+    /// `worksheet` or `key`: the body's class, as on a single sheet.
+    pub class: &'static str,
+    /// The paper.
+    pub paper: PaperView,
+    /// The sheets, in roster order.
+    pub sheets: &'a [&'a BookletSheet],
+}
+
+/// One student's sheet in a booklet, rendered.
+#[derive(Serialize)]
+pub struct BookletSheet {
+    /// Its running head (`running.html`).
+    pub running: String,
+    /// Its body (`worksheet-body.html` or `key-body.html`).
+    pub body: String,
+}
+
+/// `text` as a quoted CSS string that is also safe inside an HTML `<style>`:
+/// `<` is escaped, so no `</style>` can end it.
+pub fn css_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '<' | '>' | '&' => out.push_str(&format!("\\{:X} ", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\{:X} ", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The paper sheets print on (`generate --paper`).
@@ -330,6 +388,18 @@ pub fn sheet<'a>(
         }
     }
     let student = variant.student.as_ref();
+    let mut right = format!("{} {}", lang.get("sheet.variant"), variant.id);
+    if let Some(s) = student {
+        right.push_str(&format!(" · {} {}", lang.get("sheet.student"), s.id));
+        if let Some(name) = &s.name {
+            right.push_str(&format!(" ({name})"));
+        }
+    }
+    let left = format!(
+        "{} · {}",
+        set.title,
+        lang.get(if with_key { "sheet.key" } else { "sheet.worksheet" })
+    );
     SheetView {
         t: lang.nested(),
         set: SetView {
@@ -345,6 +415,7 @@ pub fn sheet<'a>(
             .into_iter()
             .flatten()
             .chain(set.exercises.iter().filter_map(|e| e.title.as_deref()))
+            .chain(student.and_then(|s| s.name.as_deref()))
             .any(|t| t.chars().any(is_cjk)),
         },
         variant: VariantView {
@@ -362,6 +433,11 @@ pub fn sheet<'a>(
         conventions: all,
         exercises,
         paper: Paper::default().view(),
+        key: with_key,
+        running: RunningView {
+            left: css_string(&left),
+            right: css_string(&right),
+        },
     }
 }
 
@@ -452,5 +528,19 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
         instance: instance.to_json_value(),
         conventions: *conventions,
         solutions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::css_string;
+
+    #[test]
+    fn a_css_string_cannot_end_its_string_or_its_style_element() {
+        assert_eq!(css_string("Ann Lee"), "\"Ann Lee\"");
+        assert_eq!(
+            css_string("Jo \"JJ\" \\ </style>\n"),
+            "\"Jo \\\"JJ\\\" \\\\ \\3C /style\\3E \\A \""
+        );
     }
 }

@@ -43,9 +43,16 @@ pub(crate) struct Args {
     /// Output formats, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
-    /// The paper the HTML and LaTeX sheets print on.
+    /// The paper the HTML, PDF and LaTeX sheets print on.
     #[arg(long, value_enum, default_value = "a4")]
     paper: PaperArg,
+    /// The Chromium or Chrome that prints `--format pdf` (default: the first found).
+    #[arg(long, value_name = "PATH")]
+    browser: Option<PathBuf>,
+    /// With `--format pdf` and a roster: each student's worksheet and key as
+    /// a PDF of its own too, beside the class booklets.
+    #[arg(long, requires = "roster")]
+    pdf_per_student: bool,
     /// The language of the sheets (overrides the set's).
     #[arg(long)]
     lang: Option<String>,
@@ -77,6 +84,8 @@ enum Format {
     Md,
     Html,
     Tex,
+    /// The HTML sheets printed by Chromium: class booklets with a roster.
+    Pdf,
 }
 
 impl Format {
@@ -85,9 +94,13 @@ impl Format {
             Format::Md => "md",
             Format::Html => "html",
             Format::Tex => "tex",
+            Format::Pdf => "pdf",
         }
     }
 }
+
+/// A roster's class booklets: every worksheet, and every key (in `keys/`).
+const BOOKLETS: [&str; 2] = ["worksheets.pdf", "keys.pdf"];
 
 /// How the seeds were chosen, for the manifest (never the secret itself).
 #[derive(Clone, Copy)]
@@ -138,7 +151,8 @@ fn written_by_generate(rel: &Path) -> bool {
         && (matches!(
             name,
             "manifest.json" | "variant-report.md" | "answer-sheet.toml"
-        ) || sheet("worksheet.")
+        ) || BOOKLETS.contains(&name)
+            || sheet("worksheet.")
             || sheet("key."))
 }
 
@@ -153,6 +167,8 @@ struct Job<'a> {
     mode: Mode,
     /// Where the files are written until the set is complete.
     stage: &'a Path,
+    /// Whether the sheets are printed to PDF.
+    pdf: bool,
 }
 
 /// One variant, built, rendered and written into the staging folder.
@@ -163,6 +179,17 @@ struct Done {
     entry: String,
     /// The files written for it.
     files: usize,
+    /// For PDF: its worksheet and key, ready for a booklet, and the
+    /// folders their own PDFs go in.
+    print: Option<Print>,
+}
+
+/// One variant's sheets, rendered for printing.
+struct Print {
+    sheet: view::BookletSheet,
+    key: view::BookletSheet,
+    sheet_dir: PathBuf,
+    key_dir: PathBuf,
 }
 
 impl Job<'_> {
@@ -203,7 +230,7 @@ impl Job<'_> {
             files += 1;
             Ok::<(), UsageError>(())
         };
-        for format in &self.args.format {
+        for format in self.args.format.iter().filter(|f| **f != Format::Pdf) {
             let ext = format.ext();
             write(
                 sheet_dir.join(format!("worksheet.{ext}")),
@@ -222,10 +249,29 @@ impl Job<'_> {
             &blank,
         )?;
         write(key_dir.join("key.toml"), "answer-sheet.toml", &key)?;
+        let render = |template: &str, view: &view::SheetView| {
+            self.renderer.render(template, view).map_err(usage)
+        };
+        let print = match self.pdf {
+            true => Some(Print {
+                sheet: view::BookletSheet {
+                    running: render("running.html", &blank)?,
+                    body: render("worksheet-body.html", &blank)?,
+                },
+                key: view::BookletSheet {
+                    running: render("running.html", &key)?,
+                    body: render("key-body.html", &key)?,
+                },
+                sheet_dir,
+                key_dir,
+            }),
+            false => None,
+        };
         Ok(Done {
             entry: VariantEntry::new(self.set, &variant).to_json(),
             variant,
             files,
+            print,
         })
     }
 }
@@ -243,6 +289,93 @@ fn question_error(set: &ProblemSet, e: class_set::ClassSetError) -> UsageError {
         )),
         other => usage(other),
     }
+}
+
+/// One PDF to print: sheets of one class (worksheets or keys) into a file.
+struct PdfJob<'a> {
+    sheets: Vec<&'a view::BookletSheet>,
+    key: bool,
+    pdf: PathBuf,
+    /// Whether its fonts are checked (a student's own PDF is part of a booklet that was).
+    check: bool,
+}
+
+/// Prints the PDFs: with a roster, the class booklets `worksheets.pdf` and
+/// `keys/keys.pdf` (and each student's own with `--pdf-per-student`);
+/// without, `worksheet.pdf` and `key.pdf` beside the other sheets. Returns
+/// how many were written.
+fn print_pdfs(
+    job: &Job,
+    browser: &Path,
+    prints: &[Print],
+    class: bool,
+) -> Result<usize, UsageError> {
+    let mut jobs = Vec::new();
+    if class {
+        for key in [false, true] {
+            jobs.push(PdfJob {
+                sheets: prints.iter().map(|p| if key { &p.key } else { &p.sheet }).collect(),
+                key,
+                pdf: match key {
+                    true => job.stage.join("keys").join(BOOKLETS[1]),
+                    false => job.stage.join(BOOKLETS[0]),
+                },
+                check: true,
+            });
+        }
+    }
+    if !class || job.args.pdf_per_student {
+        for p in prints {
+            jobs.push(PdfJob {
+                sheets: vec![&p.sheet],
+                key: false,
+                pdf: p.sheet_dir.join("worksheet.pdf"),
+                check: !class,
+            });
+            jobs.push(PdfJob {
+                sheets: vec![&p.key],
+                key: true,
+                pdf: p.key_dir.join("key.pdf"),
+                check: !class,
+            });
+        }
+    }
+    // The HTML printed and the browser's profiles live here until printed.
+    let work = job.stage.join(".print");
+    let cannot = |path: &Path, e: std::io::Error| {
+        UsageError(format!("{}: cannot write: {e}", path.display()))
+    };
+    std::fs::create_dir_all(&work).map_err(|e| cannot(&work, e))?;
+    let mut pages = Vec::new();
+    for (i, pdf_job) in jobs.iter().enumerate() {
+        let word = if pdf_job.key { "sheet.key" } else { "sheet.worksheet" };
+        let html = job
+            .renderer
+            .render(
+                "booklet.html",
+                &view::BookletView {
+                    language: &job.lang.code,
+                    title: format!("{} · {}", job.set.title, job.lang.get(word)),
+                    class: if pdf_job.key { "key" } else { "worksheet" },
+                    paper: job.args.paper.paper().view(),
+                    sheets: &pdf_job.sheets,
+                },
+            )
+            .map_err(usage)?;
+        if pdf_job.check {
+            super::pdf::check_fonts(&html, &pdf_job.pdf)?;
+        }
+        let page = work.join(format!("{i}.html"));
+        std::fs::write(&page, html).map_err(|e| cannot(&page, e))?;
+        pages.push(page);
+    }
+    let numbered: Vec<usize> = (0..jobs.len()).collect();
+    let printed = treequiz::parallel::map(&numbered, |&i| {
+        super::pdf::print(browser, &pages[i], &jobs[i].pdf, &work.join(format!("profile-{i}")))
+    });
+    printed.into_iter().collect::<Result<Vec<()>, UsageError>>()?;
+    std::fs::remove_dir_all(&work).map_err(|e| cannot(&work, e))?;
+    Ok(jobs.len())
 }
 
 /// Variants made ahead of the one being written to the manifest: enough to
@@ -281,6 +414,21 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         None => Vec::new(),
     };
     check_out(&args.out, args.force)?;
+    let pdf = args.format.contains(&Format::Pdf);
+    let browser = match (pdf, &args.browser) {
+        (true, chosen) => Some(super::pdf::browser(chosen.as_deref())?),
+        (false, Some(_)) => {
+            return Err(UsageError(
+                "--browser prints PDF: add pdf to --format (`--format pdf,html`)".into(),
+            ));
+        }
+        (false, None) => None,
+    };
+    if args.pdf_per_student && !pdf {
+        return Err(UsageError(
+            "--pdf-per-student needs --format pdf (`--format pdf,html`)".into(),
+        ));
+    }
     if let (false, None, Mode::Practice(seed)) = (students.is_empty(), args.seed, mode) {
         // Practice sheets name their seed, so a student can check answers;
         // an explicit --seed says that is what the teacher wants.
@@ -315,6 +463,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         lang: &lang,
         mode,
         stage: staging.dir(),
+        pdf,
     };
     // What only the teacher sees (every answer, the variants' measures) is
     // in `keys/` when the sheets are an exam's, beside the sheets in practice.
@@ -340,6 +489,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     .map_err(cannot_write)?;
     let mut files = 1; // the manifest
     let mut shown = Vec::new();
+    let mut prints = Vec::new();
     // What the variant report needs of each variant: its id and measures.
     let mut rows: Vec<treequiz::fair::Row> = Vec::new();
     treequiz::parallel::stream(
@@ -363,6 +513,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             if shown.len() < 5 {
                 shown.push(done.variant.id);
             }
+            prints.extend(done.print);
             Ok::<(), UsageError>(())
         },
     )?;
@@ -375,6 +526,10 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         std::fs::write(&path, text)
             .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
         files += 1;
+    }
+
+    if let Some(browser) = &browser {
+        files += print_pdfs(&job, browser, &prints, !students.is_empty())?;
     }
 
     // The set is complete in the staging folder: it becomes --out, in one

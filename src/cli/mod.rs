@@ -5,6 +5,7 @@ mod conventions;
 mod generate;
 mod grade;
 mod practice;
+mod pdf;
 mod progress;
 mod sample;
 mod secret;

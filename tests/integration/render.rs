@@ -199,24 +199,57 @@ fn latex_sheets_compile_with_xelatex_when_it_is_installed() {
     }
 }
 
-/// The `<h2>` headings of a sheet, as the page prints them ("Question 2: Alpha-beta pruning").
-fn headings(html: &str) -> Vec<String> {
-    html.split("<h2>")
-        .skip(1)
-        .map(|rest| {
-            let text = rest.split(" <small>").next().unwrap_or_default();
-            text.replace("&#39;", "'")
-                .replace("&quot;", "\"")
-                .replace("&lt;", "<")
-                .replace("&gt;", ">")
-                .replace("&amp;", "&")
-        })
-        .collect()
+/// HTML text as it prints.
+fn unescape(html: &str) -> String {
+    html.replace("&#39;", "'")
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// What a printed sheet must show: its running head (top left and top
+/// right of every page) and its questions' headings.
+struct Sheet {
+    left: String,
+    right: String,
+    heads: Vec<String>,
+    /// The first cell of each table's header row.
+    table_heads: Vec<String>,
+}
+
+fn between<'a>(text: &'a str, open: &str, close: &str) -> &'a str {
+    let from = text.find(open).map(|i| i + open.len()).unwrap_or(0);
+    let len = text[from..].find(close).unwrap_or(0);
+    &text[from..from + len]
+}
+
+/// A sheet's running head and headings, read from its HTML: the head is
+/// its `<title>` and the variant line of its header.
+fn sheet(html: &Path) -> Sheet {
+    let text = std::fs::read_to_string(html).unwrap();
+    let meta = between(&text, "<div class=\"meta\">", "</div>");
+    Sheet {
+        left: unescape(between(&text, "<title>", "</title>")),
+        right: unescape(between(meta, "</span><span>", "</span>")),
+        heads: text
+            .split("<h2>")
+            .skip(1)
+            .map(|rest| unescape(rest.split(" <small>").next().unwrap_or_default()))
+            .collect(),
+        table_heads: text
+            .split("<thead><tr><th>")
+            .skip(1)
+            .map(|rest| unescape(rest.split("</th>").next().unwrap_or_default()))
+            .collect(),
+    }
 }
 
 /// The text of each page of a PDF (pdftotext, pages split at form feeds).
 fn pages(pdf: &Path) -> Vec<Vec<String>> {
+    // -layout keeps a line's parts on one line: the running head's left and right.
     let out = Command::new("pdftotext")
+        .arg("-layout")
         .arg(pdf)
         .arg("-")
         .output()
@@ -243,42 +276,74 @@ fn pages(pdf: &Path) -> Vec<Vec<String>> {
     pages
 }
 
-/// What is wrong with how a sheet's questions fall on its pages, if anything:
-/// a worksheet's page after the first must open with a question's heading
-/// (so no question runs on from the page before); a key's may also open with
-/// a step table's repeated header, or the explanation of a question whose
-/// heading and answers are on the page before, never with a table's row.
-fn split_questions(html: &str, pdf: &Path, key: bool) -> Vec<String> {
-    let heads = headings(html);
-    let pages = pages(pdf);
+/// What is wrong with how `sheets`, printed in this order into `pdf`, fall
+/// on its pages, if anything. Every page opens with its sheet's running head
+/// (so a booklet names its student on every page) and ends with its number;
+/// the sheets follow each other, each starting a page. A worksheet's page
+/// after its first must open with a question's heading (so no question runs
+/// on from the page before); a key's may also open with a table's
+/// repeated header, or the explanation of a question whose heading and
+/// answers are on the page before, never with a table's row.
+fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut seen = 0;
-    for (k, page) in pages.iter().enumerate() {
-        let first = &page[0];
-        let opens_question = heads.iter().any(|h| first.starts_with(h.as_str()));
-        let table_header = first.starts_with('#');
+    let mut at = 0; // the sheet being printed
+    let mut seen = 0; // its headings seen so far
+    let mut first_page = true;
+    let mut check_seen = |sheet: &Sheet, seen: usize, problems: &mut Vec<String>| {
+        if seen != sheet.heads.len() {
+            problems.push(format!(
+                "{}: {}: {seen} headings found on the pages, {} in the sheet (a heading split from its line?)",
+                pdf.display(),
+                sheet.right,
+                sheet.heads.len()
+            ));
+        }
+    };
+    for (k, page) in pages(pdf).iter().enumerate() {
+        let here = format!("{}: page {}", pdf.display(), k + 1);
+        let head = |sheet: &Sheet| {
+            page.len() > 2 && page[0].starts_with(&sheet.left) && page[0].ends_with(&sheet.right)
+        };
+        if !head(&sheets[at]) {
+            check_seen(&sheets[at], seen, &mut problems);
+            at += 1;
+            seen = 0;
+            first_page = true;
+            if at == sheets.len() || !head(&sheets[at]) {
+                problems.push(format!(
+                    "{here} opens with `{}`, not the running head of the sheet or the next",
+                    page[0]
+                ));
+                return problems;
+            }
+        }
+        if page.last().is_none_or(|l| l.parse::<u32>().ok() != Some(k as u32 + 1)) {
+            problems.push(format!("{here} does not end with its number"));
+        }
+        let sheet = &sheets[at];
+        let body = &page[1..page.len() - 1];
+        let Some(first) = body.first() else {
+            problems.push(format!("{here} is empty"));
+            continue;
+        };
+        let opens_question = sheet.heads.iter().any(|h| first.starts_with(h.as_str()));
+        let table_header = sheet.table_heads.iter().any(|h| first.starts_with(h.as_str()));
         let table_row = first
             .split(' ')
             .next()
             .is_some_and(|w| w.parse::<u32>().is_ok());
-        if k > 0 && !opens_question && (!key || table_row || (!table_header && seen == 0)) {
-            problems.push(format!(
-                "{}: page {} opens with `{first}`, not a question",
-                pdf.display(),
-                k + 1
-            ));
+        if !first_page && !opens_question && (!key || table_row || (!table_header && seen == 0)) {
+            problems.push(format!("{here} opens with `{first}`, not a question"));
         }
-        seen += page
+        first_page = false;
+        seen += body
             .iter()
-            .filter(|l| heads.iter().any(|h| l.starts_with(h.as_str())))
+            .filter(|l| sheet.heads.iter().any(|h| l.starts_with(h.as_str())))
             .count();
     }
-    if seen != heads.len() {
-        problems.push(format!(
-            "{}: {seen} headings found on the pages, {} in the sheet (a heading split from its line?)",
-            pdf.display(),
-            heads.len()
-        ));
+    check_seen(&sheets[at], seen, &mut problems);
+    if at + 1 != sheets.len() {
+        problems.push(format!("{}: {} sheets printed of {}", pdf.display(), at + 1, sheets.len()));
     }
     problems
 }
@@ -289,7 +354,9 @@ fn split_questions(html: &str, pdf: &Path, key: bool) -> Vec<String> {
 /// and a step table that continues repeats its header.
 #[test]
 fn printed_questions_stay_whole_on_their_page() {
-    let Some(chromium) = chromium() else { return };
+    if chromium().is_none() {
+        return;
+    }
     if find(&["pdftotext"]).is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -299,7 +366,8 @@ fn printed_questions_stay_whole_on_their_page() {
         return;
     }
     let dir = scratch("pages");
-    let mut jobs: Vec<(PathBuf, bool)> = Vec::new();
+    // (the sheets' HTML, the PDF that prints them in order, whether keys)
+    let mut jobs: Vec<(Vec<PathBuf>, PathBuf, bool)> = Vec::new();
     let sets = [
         "demo",
         "game-tree-quiz",
@@ -308,71 +376,209 @@ fn printed_questions_stay_whole_on_their_page() {
         "midterm-zh",
         "textbook",
     ];
+    let mut runs: Vec<(String, PathBuf, Vec<String>)> = Vec::new();
     for set in sets {
         for paper in ["a4", "letter"] {
             let out = dir.join(format!("{set}-{paper}"));
-            let (code, _, err) = generate(
-                &format!("problem-sets/{set}.toml"),
-                out.to_str().unwrap(),
-                &["--format", "html", "--paper", paper],
-            );
-            assert_eq!(code, 0, "{err}");
-            jobs.push((out.join("worksheet.html"), false));
-            jobs.push((out.join("key.html"), true));
+            let args = ["--format", "pdf,html", "--paper", paper].map(String::from);
+            runs.push((format!("problem-sets/{set}.toml"), out.clone(), args.to_vec()));
+            for (page, key) in [("worksheet", false), ("key", true)] {
+                let html = out.join(format!("{page}.html"));
+                jobs.push((vec![html.clone()], html.with_extension("pdf"), key));
+            }
         }
     }
+    // A 40-student class of the midterm, printed as generate's booklets.
     let roster = dir.join("class.csv");
     let rows: Vec<String> = (1..=40).map(|i| format!("s{i:03},Student {i}")).collect();
     std::fs::write(&roster, format!("id,name\n{}\n", rows.join("\n"))).unwrap();
     let class = dir.join("class");
-    let (code, _, err) = generate(
-        "problem-sets/midterm-zh.toml",
-        class.to_str().unwrap(),
+    let args = ["--format", "pdf,html", "--roster", roster.to_str().unwrap(), "--seed", "5"];
+    runs.push((
+        "problem-sets/midterm-zh.toml".into(),
+        class.clone(),
+        args.map(String::from).to_vec(),
+    ));
+    let folders: Vec<String> = (1..=40).map(|i| format!("s{i:03}")).collect();
+    jobs.push((
+        folders.iter().map(|f| class.join(f).join("worksheet.html")).collect(),
+        class.join("worksheets.pdf"),
+        false,
+    ));
+    jobs.push((
+        folders.iter().map(|f| class.join("keys").join(f).join("key.html")).collect(),
+        class.join("keys/keys.pdf"),
+        true,
+    ));
+    for (set, out, args) in &runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = generate(set, out.to_str().unwrap(), &args);
+        assert_eq!(code, 0, "{set}: {err}");
+    }
+    let problems: Vec<String> = jobs
+        .iter()
+        .flat_map(|(htmls, pdf, key)| {
+            let sheets: Vec<Sheet> = htmls.iter().map(|h| sheet(h)).collect();
+            split_questions(&sheets, pdf, *key)
+        })
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// `treequiz generate` with `env` set; returns (exit code, stdout, stderr).
+fn generate_with(env: &[(&str, &str)], args: &[&str]) -> (i32, String, String) {
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("treequiz");
+    cmd.arg("generate").args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A class printed with `--format pdf --pdf-per-student`: the booklets name
+/// each student on every page (names with quotes, `<` and Chinese printed as
+/// written), and each student's own PDF is that student's pages alone.
+#[test]
+fn a_class_prints_as_booklets_that_name_each_student_on_every_page() {
+    if chromium().is_none() || find(&["pdftotext"]).is_none() {
+        return;
+    }
+    let dir = scratch("booklets");
+    let roster = dir.join("class.csv");
+    let names = ["Jo \"JJ\" O'Neil", "</style><b>Ann", "王小明"];
+    std::fs::write(
+        &roster,
+        format!(
+            "id,name\n101,\"{}\"\n102,{}\n103,{}\n",
+            names[0].replace('"', "\"\""),
+            names[1],
+            names[2]
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (code, stdout, err) = generate(
+        "problem-sets/demo.toml",
+        out.to_str().unwrap(),
         &[
             "--format",
-            "html",
+            "pdf,html",
             "--roster",
             roster.to_str().unwrap(),
-            "--seed",
-            "5",
+            "--pdf-per-student",
+            "--paper",
+            "letter",
         ],
     );
     assert_eq!(code, 0, "{err}");
-    for i in 1..=40 {
-        jobs.push((class.join(format!("s{i:03}/worksheet.html")), false));
-        jobs.push((class.join(format!("keys/s{i:03}/key.html")), true));
-    }
-    let profile = dir.join("profile");
-    let problems: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
-            .chunks(jobs.len().div_ceil(2))
-            .enumerate()
-            .map(|(t, chunk)| {
-                let (chromium, profile) = (&chromium, profile.join(t.to_string()));
-                scope.spawn(move || {
-                    let mut problems = Vec::new();
-                    for (html, key) in chunk {
-                        let pdf = html.with_extension("pdf");
-                        headless(
-                            chromium,
-                            &profile,
-                            &[
-                                "--no-pdf-header-footer".to_string(),
-                                format!("--print-to-pdf={}", pdf.display()),
-                                format!("file://{}", html.display()),
-                            ],
-                        );
-                        let text = std::fs::read_to_string(html).unwrap();
-                        problems.extend(split_questions(&text, &pdf, *key));
-                    }
-                    problems
-                })
+    // 3 × (worksheet, key, answer sheet, key.toml, 2 own PDFs) + the
+    // manifest, the variant report and the 2 booklets.
+    assert!(stdout.starts_with("wrote 22 files"), "{stdout}");
+    assert!(!out.join(".print").exists(), "the printing's work files are gone");
+    let folders = ["101", "102", "103"];
+    for (booklet, folder_of, key) in [
+        ("worksheets.pdf", "", false),
+        ("keys/keys.pdf", "keys/", true),
+    ] {
+        let htmls: Vec<PathBuf> = folders
+            .iter()
+            .map(|f| {
+                out.join(format!("{folder_of}{f}")).join(if key { "key.html" } else { "worksheet.html" })
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+        let sheets: Vec<Sheet> = htmls.iter().map(|h| sheet(h)).collect();
+        for (s, name) in sheets.iter().zip(names) {
+            assert!(s.right.ends_with(&format!("({name})")), "{}", s.right);
+        }
+        let pdf = out.join(booklet);
+        let problems = split_questions(&sheets, &pdf, key);
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout);
+        assert!(info.contains("612 x 792 pts"), "Letter: {info}");
+        // Each student's own PDF: their pages, numbered from 1.
+        let mut own_pages = 0;
+        for (html, s) in htmls.iter().zip(&sheets) {
+            let own = html.with_extension("pdf");
+            let problems = split_questions(std::slice::from_ref(s), &own, key);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+            own_pages += pages(&own).len();
+        }
+        assert_eq!(own_pages, pages(&pdf).len(), "{booklet}: the students' own PDFs add up to it");
+    }
+}
+
+/// With no browser to print with, `--format pdf` says how to get one and
+/// that HTML prints from any browser, before it writes anything.
+#[test]
+fn pdf_without_a_browser_says_how_to_get_one() {
+    if !cfg!(target_os = "linux") {
+        return; // elsewhere a browser may sit in its usual install place
+    }
+    let dir = scratch("no-browser");
+    let out = dir.join("out");
+    let (code, _, err) = generate_with(
+        &[("PATH", dir.to_str().unwrap())],
+        &["problem-sets/demo.toml", "--out", out.to_str().unwrap(), "--format", "pdf"],
+    );
+    assert_eq!(code, 2, "{err}");
+    for part in ["none was found", "--browser PATH", "apt install chromium", "--format html"] {
+        assert!(err.contains(part), "`{part}` in: {err}");
+    }
+    assert!(!out.exists());
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out.to_str().unwrap(),
+        &["--format", "pdf", "--browser", "/no/such/chrome"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--browser /no/such/chrome: no such program"), "{err}");
+    assert!(!out.exists());
+}
+
+/// A Chinese sheet on a machine without CJK fonts fails, naming the font
+/// package, instead of printing boxes; nothing is written.
+#[test]
+fn pdf_without_cjk_fonts_names_the_font_package() {
+    if chromium().is_none() || find(&["fc-list"]).is_none() {
+        return;
+    }
+    let dir = scratch("no-cjk");
+    // Fontconfig with only DejaVu (as a machine without fonts-noto-cjk).
+    let fonts = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF"]
+        .iter()
+        .map(|d| format!("<dir>{d}</dir>"))
+        .collect::<String>();
+    let conf = dir.join("fonts.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig>{fonts}<cachedir>{}</cachedir></fontconfig>",
+            dir.join("cache").display()
+        ),
+    )
+    .unwrap();
+    let conf = conf.to_str().unwrap();
+    let out = dir.join("out");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = generate_with(
+        &[("FONTCONFIG_FILE", conf)],
+        &["problem-sets/midterm-zh.toml", "--out", out, "--format", "pdf"],
+    );
+    assert_eq!(code, 2, "{err}");
+    for part in ["no installed font has", "(U+", "fonts-noto-cjk", "worksheet.pdf"] {
+        assert!(err.contains(part), "`{part}` in: {err}");
+    }
+    assert!(!Path::new(out).exists());
+    // The English demo needs no CJK font.
+    let (code, _, err) = generate_with(
+        &[("FONTCONFIG_FILE", conf)],
+        &["problem-sets/demo.toml", "--out", out, "--format", "pdf"],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
 }
