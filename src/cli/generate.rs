@@ -40,7 +40,12 @@ pub(crate) struct Args {
     /// The roster's column of names; repeat it to join several (first and last name).
     #[arg(long, value_name = "COLUMN", requires = "roster")]
     name_column: Vec<String>,
-    /// Output formats, comma-separated.
+    /// Without a roster: N anonymous variants, for students `v01`, `v02`, …
+    /// (a Moodle question bank's random questions; docs/moodle.md).
+    #[arg(long, value_name = "N", conflicts_with = "roster", value_parser = clap::value_parser!(u32).range(1..=999))]
+    variants: Option<u32>,
+    /// Output formats, comma-separated; `moodle` writes moodle.xml, a
+    /// question bank, where the keys go.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
     /// The paper the HTML and LaTeX sheets print on.
@@ -77,6 +82,7 @@ enum Format {
     Md,
     Html,
     Tex,
+    Moodle,
 }
 
 impl Format {
@@ -85,6 +91,7 @@ impl Format {
             Format::Md => "md",
             Format::Html => "html",
             Format::Tex => "tex",
+            Format::Moodle => "xml",
         }
     }
 }
@@ -131,13 +138,15 @@ fn written_by_generate(rel: &Path) -> bool {
     let sheet = |stem: &str| {
         name.strip_prefix(stem).is_some_and(|ext| {
             ext == "toml" && stem == "key."
-                || Format::value_variants().iter().any(|f| f.ext() == ext)
+                || Format::value_variants()
+                    .iter()
+                    .any(|&f| f != Format::Moodle && f.ext() == ext)
         })
     };
     rel.components().count() <= 3
         && (matches!(
             name,
-            "manifest.json" | "variant-report.md" | "answer-sheet.toml"
+            "manifest.json" | "variant-report.md" | "answer-sheet.toml" | "moodle.xml"
         ) || sheet("worksheet.")
             || sheet("key."))
 }
@@ -203,7 +212,7 @@ impl Job<'_> {
             files += 1;
             Ok::<(), UsageError>(())
         };
-        for format in &self.args.format {
+        for format in self.args.format.iter().filter(|&&f| f != Format::Moodle) {
             let ext = format.ext();
             write(
                 sheet_dir.join(format!("worksheet.{ext}")),
@@ -278,10 +287,10 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             },
         )
         .map_err(usage)?,
-        None => Vec::new(),
+        None => roster::anonymous(args.variants.unwrap_or(0) as usize),
     };
     check_out(&args.out, args.force)?;
-    if let (false, None, Mode::Practice(seed)) = (students.is_empty(), args.seed, mode) {
+    if let (true, None, Mode::Practice(seed)) = (args.roster.is_some(), args.seed, mode) {
         // Practice sheets name their seed, so a student can check answers;
         // an explicit --seed says that is what the teacher wants.
         eprintln!(
@@ -339,6 +348,10 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     )
     .map_err(cannot_write)?;
     let mut files = 1; // the manifest
+    let mut moodle = args
+        .format
+        .contains(&Format::Moodle)
+        .then(|| treequiz::moodle::Export::new(&set, &lang));
     let mut shown = Vec::new();
     // What the variant report needs of each variant: its id and measures.
     let mut rows: Vec<treequiz::fair::Row> = Vec::new();
@@ -350,6 +363,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             let done = done?;
             // Each variant, in roster order, with its instances and keys: `done.variant`.
             manifest.push(&done.entry).map_err(cannot_write)?;
+            if let Some(bank) = moodle.as_mut() {
+                bank.push(&done.variant);
+            }
             files += done.files;
             rows.push(treequiz::fair::Row {
                 id: done.variant.id.clone(),
@@ -367,6 +383,21 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         },
     )?;
     manifest.finish().map_err(cannot_write)?;
+    // The question bank holds every answer: where the keys are.
+    if let Some(bank) = moodle {
+        for o in bank.omissions() {
+            eprintln!(
+                "note: moodle.xml leaves out question {}'s `{}` (treequiz grades it on the answer sheet): {}",
+                o.number,
+                o.field,
+                o.why.why()
+            );
+        }
+        let path = teacher.join("moodle.xml");
+        std::fs::write(&path, bank.finish())
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        files += 1;
+    }
     // Every variant is written. A class set's variant report, published with
     // the set: how much work each variant's exercises are.
     let report = (rows.len() > 1).then(|| treequiz::fair::report(&set, &plan, &rows, &lang));
