@@ -227,9 +227,9 @@ fn validate(subs: &[Sub]) -> Vec<String> {
         if s.kind == Type::MultiResponse {
             max |= answers.iter().any(|a| a.0 > 0.0);
         }
-        if matches!(s.kind, Type::MultiChoice | Type::MultiResponse) && answers.len() < 2 {
-            errors.push(format!("sub {}: notenoughanswers", i + 1));
-        } else if answers.is_empty() {
+        // Two answers for a choice, one for any other.
+        let choice = matches!(s.kind, Type::MultiChoice | Type::MultiResponse);
+        if answers.len() < if choice { 2 } else { 1 } {
             errors.push(format!("sub {}: notenoughanswers", i + 1));
         }
         if !max {
@@ -378,10 +378,10 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             assert!(per_field.iter().all(|&w| w == per_field[0]), "{what}");
             let points = u64::from(item.exercise.points);
             let asked = item.exercise.ask.len() as u64;
-            let whole = points % asked == 0
+            let whole = points.is_multiple_of(asked)
                 && expected
                     .iter()
-                    .all(|&(_, rows)| (points / asked) % rows as u64 == 0);
+                    .all(|&(_, rows)| (points / asked).is_multiple_of(rows as u64));
             if whole {
                 assert_eq!(
                     weights.iter().sum::<u64>(),
