@@ -22,6 +22,7 @@ pub mod input;
 pub mod instance;
 pub mod lang;
 pub mod manifest;
+pub mod moodle;
 pub mod output;
 pub mod parallel;
 pub mod problem_set;

@@ -111,6 +111,23 @@ pub fn parse(source: &Source) -> Result<Vec<Student>, InputError> {
     parse_with(source, &Columns::default())
 }
 
+/// `n` anonymous students `v01`, `v02`, … (`v001` from 100 on), for
+/// `generate --variants N`: each is a variant of its own, with its folder,
+/// its answer sheet and its key, graded like a roster's student.
+pub fn anonymous(n: usize) -> Vec<Student> {
+    let width = n.to_string().len().max(2);
+    (1..=n)
+        .map(|i| {
+            let id = format!("v{i:0width$}");
+            Student {
+                folder: id.clone(),
+                id,
+                name: None,
+            }
+        })
+        .collect()
+}
+
 /// Reads a roster file: the bytes are checked first, so that a workbook, a
 /// UTF-16 text or a CSV in a local code page (GBK) is named with the way to
 /// save it as CSV UTF-8; then [`parse_with`].

@@ -398,7 +398,11 @@ pub fn sheet<'a>(
     let left = format!(
         "{} · {}",
         set.title,
-        lang.get(if with_key { "sheet.key" } else { "sheet.worksheet" })
+        lang.get(if with_key {
+            "sheet.key"
+        } else {
+            "sheet.worksheet"
+        })
     );
     SheetView {
         t: lang.nested(),

@@ -40,7 +40,12 @@ pub(crate) struct Args {
     /// The roster's column of names; repeat it to join several (first and last name).
     #[arg(long, value_name = "COLUMN", requires = "roster")]
     name_column: Vec<String>,
-    /// Output formats, comma-separated.
+    /// Without a roster: N anonymous variants, for students `v01`, `v02`, …
+    /// (a Moodle question bank's random questions; docs/moodle.md).
+    #[arg(long, value_name = "N", conflicts_with = "roster", value_parser = clap::value_parser!(u32).range(1..=999))]
+    variants: Option<u32>,
+    /// Output formats, comma-separated; `moodle` writes moodle.xml, a
+    /// question bank, where the keys go.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
     /// The paper the HTML, PDF and LaTeX sheets print on.
@@ -49,9 +54,9 @@ pub(crate) struct Args {
     /// The Chromium or Chrome that prints `--format pdf` (default: the first found).
     #[arg(long, value_name = "PATH")]
     browser: Option<PathBuf>,
-    /// With `--format pdf` and a roster: each student's worksheet and key as
-    /// a PDF of its own too, beside the class booklets.
-    #[arg(long, requires = "roster")]
+    /// With `--format pdf` and a class (`--roster`, `--variants`): each
+    /// student's worksheet and key as a PDF of its own too, beside the booklets.
+    #[arg(long)]
     pdf_per_student: bool,
     /// The language of the sheets (overrides the set's).
     #[arg(long)]
@@ -86,15 +91,23 @@ enum Format {
     Tex,
     /// The HTML sheets printed by Chromium: class booklets with a roster.
     Pdf,
+    /// A Moodle XML question bank, `moodle.xml`, where the keys go.
+    Moodle,
 }
 
 impl Format {
+    /// Whether a template of each sheet renders it (`worksheet.EXT`, `key.EXT`).
+    fn rendered(self) -> bool {
+        matches!(self, Format::Md | Format::Html | Format::Tex)
+    }
+
     fn ext(self) -> &'static str {
         match self {
             Format::Md => "md",
             Format::Html => "html",
             Format::Tex => "tex",
             Format::Pdf => "pdf",
+            Format::Moodle => "xml",
         }
     }
 }
@@ -144,13 +157,15 @@ fn written_by_generate(rel: &Path) -> bool {
     let sheet = |stem: &str| {
         name.strip_prefix(stem).is_some_and(|ext| {
             ext == "toml" && stem == "key."
-                || Format::value_variants().iter().any(|f| f.ext() == ext)
+                || Format::value_variants()
+                    .iter()
+                    .any(|&f| f != Format::Moodle && f.ext() == ext)
         })
     };
     rel.components().count() <= 3
         && (matches!(
             name,
-            "manifest.json" | "variant-report.md" | "answer-sheet.toml"
+            "manifest.json" | "variant-report.md" | "answer-sheet.toml" | "moodle.xml"
         ) || BOOKLETS.contains(&name)
             || sheet("worksheet.")
             || sheet("key."))
@@ -230,7 +245,7 @@ impl Job<'_> {
             files += 1;
             Ok::<(), UsageError>(())
         };
-        for format in self.args.format.iter().filter(|f| **f != Format::Pdf) {
+        for format in self.args.format.iter().filter(|f| f.rendered()) {
             let ext = format.ext();
             write(
                 sheet_dir.join(format!("worksheet.{ext}")),
@@ -314,7 +329,10 @@ fn print_pdfs(
     if class {
         for key in [false, true] {
             jobs.push(PdfJob {
-                sheets: prints.iter().map(|p| if key { &p.key } else { &p.sheet }).collect(),
+                sheets: prints
+                    .iter()
+                    .map(|p| if key { &p.key } else { &p.sheet })
+                    .collect(),
                 key,
                 pdf: match key {
                     true => job.stage.join("keys").join(BOOKLETS[1]),
@@ -348,7 +366,11 @@ fn print_pdfs(
     std::fs::create_dir_all(&work).map_err(|e| cannot(&work, e))?;
     let mut pages = Vec::new();
     for (i, pdf_job) in jobs.iter().enumerate() {
-        let word = if pdf_job.key { "sheet.key" } else { "sheet.worksheet" };
+        let word = if pdf_job.key {
+            "sheet.key"
+        } else {
+            "sheet.worksheet"
+        };
         let html = job
             .renderer
             .render(
@@ -371,9 +393,16 @@ fn print_pdfs(
     }
     let numbered: Vec<usize> = (0..jobs.len()).collect();
     let printed = treequiz::parallel::map(&numbered, |&i| {
-        super::pdf::print(browser, &pages[i], &jobs[i].pdf, &work.join(format!("profile-{i}")))
+        super::pdf::print(
+            browser,
+            &pages[i],
+            &jobs[i].pdf,
+            &work.join(format!("profile-{i}")),
+        )
     });
-    printed.into_iter().collect::<Result<Vec<()>, UsageError>>()?;
+    printed
+        .into_iter()
+        .collect::<Result<Vec<()>, UsageError>>()?;
     std::fs::remove_dir_all(&work).map_err(|e| cannot(&work, e))?;
     Ok(jobs.len())
 }
@@ -411,7 +440,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             },
         )
         .map_err(usage)?,
-        None => Vec::new(),
+        None => roster::anonymous(args.variants.unwrap_or(0) as usize),
     };
     check_out(&args.out, args.force)?;
     let pdf = args.format.contains(&Format::Pdf);
@@ -429,7 +458,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             "--pdf-per-student needs --format pdf (`--format pdf,html`)".into(),
         ));
     }
-    if let (false, None, Mode::Practice(seed)) = (students.is_empty(), args.seed, mode) {
+    if let (true, None, Mode::Practice(seed)) = (args.roster.is_some(), args.seed, mode) {
         // Practice sheets name their seed, so a student can check answers;
         // an explicit --seed says that is what the teacher wants.
         eprintln!(
@@ -488,6 +517,10 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     )
     .map_err(cannot_write)?;
     let mut files = 1; // the manifest
+    let mut moodle = args
+        .format
+        .contains(&Format::Moodle)
+        .then(|| treequiz::moodle::Export::new(&set, &lang));
     let mut shown = Vec::new();
     let mut prints = Vec::new();
     // What the variant report needs of each variant: its id and measures.
@@ -500,6 +533,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             let done = done?;
             // Each variant, in roster order, with its instances and keys: `done.variant`.
             manifest.push(&done.entry).map_err(cannot_write)?;
+            if let Some(bank) = moodle.as_mut() {
+                bank.push(&done.variant);
+            }
             files += done.files;
             rows.push(treequiz::fair::Row {
                 id: done.variant.id.clone(),
@@ -518,6 +554,21 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         },
     )?;
     manifest.finish().map_err(cannot_write)?;
+    // The question bank holds every answer: where the keys are.
+    if let Some(bank) = moodle {
+        for o in bank.omissions() {
+            eprintln!(
+                "note: moodle.xml leaves out question {}'s `{}` (treequiz grades it on the answer sheet): {}",
+                o.number,
+                o.field,
+                o.why.why()
+            );
+        }
+        let path = teacher.join("moodle.xml");
+        std::fs::write(&path, bank.finish())
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        files += 1;
+    }
     // Every variant is written. A class set's variant report, published with
     // the set: how much work each variant's exercises are.
     let report = (rows.len() > 1).then(|| treequiz::fair::report(&set, &plan, &rows, &lang));

@@ -58,12 +58,7 @@ pub(crate) fn browser(chosen: Option<&Path>) -> Result<PathBuf, UsageError> {
     NAMES
         .iter()
         .find_map(|n| on_path(n))
-        .or_else(|| {
-            PLACES
-                .iter()
-                .map(PathBuf::from)
-                .find(|p| p.is_file())
-        })
+        .or_else(|| PLACES.iter().map(PathBuf::from).find(|p| p.is_file()))
         .ok_or_else(|| UsageError(NO_BROWSER.into()))
 }
 
@@ -140,9 +135,14 @@ pub(crate) fn check_fonts(html: &str, what: &Path) -> Result<(), UsageError> {
 
 /// Prints the HTML file `html` to the PDF file `pdf` with `browser`, using
 /// `profile` as its (throwaway) profile folder.
-pub(crate) fn print(browser: &Path, html: &Path, pdf: &Path, profile: &Path) -> Result<(), UsageError> {
-    let html = std::path::absolute(html)
-        .map_err(|e| UsageError(format!("{}: {e}", html.display())))?;
+pub(crate) fn print(
+    browser: &Path,
+    html: &Path,
+    pdf: &Path,
+    profile: &Path,
+) -> Result<(), UsageError> {
+    let html =
+        std::path::absolute(html).map_err(|e| UsageError(format!("{}: {e}", html.display())))?;
     let out = Command::new(browser)
         .args([
             "--headless",
@@ -180,7 +180,11 @@ pub(crate) fn print(browser: &Path, html: &Path, pdf: &Path, profile: &Path) -> 
 /// A `file://` URL of an absolute path, with what a URL cannot hold escaped.
 fn file_url(path: &Path) -> String {
     let text = path.to_string_lossy().replace('\\', "/");
-    let mut url = String::from(if text.starts_with('/') { "file://" } else { "file:///" });
+    let mut url = String::from(if text.starts_with('/') {
+        "file://"
+    } else {
+        "file:///"
+    });
     for b in text.bytes() {
         match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' | b':' => {

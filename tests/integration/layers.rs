@@ -31,6 +31,7 @@ const ORDER: &[&str] = &[
     "manifest",
     "view",
     "render",
+    "moodle",
     "grade",
 ];
 

@@ -13,6 +13,7 @@ mod grading;
 mod interrupted;
 mod layers;
 mod manifest;
+mod moodle;
 mod never_panic;
 mod procedures;
 mod render;

@@ -289,7 +289,7 @@ fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
     let mut at = 0; // the sheet being printed
     let mut seen = 0; // its headings seen so far
     let mut first_page = true;
-    let mut check_seen = |sheet: &Sheet, seen: usize, problems: &mut Vec<String>| {
+    let check_seen = |sheet: &Sheet, seen: usize, problems: &mut Vec<String>| {
         if seen != sheet.heads.len() {
             problems.push(format!(
                 "{}: {}: {seen} headings found on the pages, {} in the sheet (a heading split from its line?)",
@@ -317,7 +317,10 @@ fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
                 return problems;
             }
         }
-        if page.last().is_none_or(|l| l.parse::<u32>().ok() != Some(k as u32 + 1)) {
+        if page
+            .last()
+            .is_none_or(|l| l.parse::<u32>().ok() != Some(k as u32 + 1))
+        {
             problems.push(format!("{here} does not end with its number"));
         }
         let sheet = &sheets[at];
@@ -327,7 +330,10 @@ fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
             continue;
         };
         let opens_question = sheet.heads.iter().any(|h| first.starts_with(h.as_str()));
-        let table_header = sheet.table_heads.iter().any(|h| first.starts_with(h.as_str()));
+        let table_header = sheet
+            .table_heads
+            .iter()
+            .any(|h| first.starts_with(h.as_str()));
         let table_row = first
             .split(' ')
             .next()
@@ -343,7 +349,12 @@ fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
     }
     check_seen(&sheets[at], seen, &mut problems);
     if at + 1 != sheets.len() {
-        problems.push(format!("{}: {} sheets printed of {}", pdf.display(), at + 1, sheets.len()));
+        problems.push(format!(
+            "{}: {} sheets printed of {}",
+            pdf.display(),
+            at + 1,
+            sheets.len()
+        ));
     }
     problems
 }
@@ -381,7 +392,11 @@ fn printed_questions_stay_whole_on_their_page() {
         for paper in ["a4", "letter"] {
             let out = dir.join(format!("{set}-{paper}"));
             let args = ["--format", "pdf,html", "--paper", paper].map(String::from);
-            runs.push((format!("problem-sets/{set}.toml"), out.clone(), args.to_vec()));
+            runs.push((
+                format!("problem-sets/{set}.toml"),
+                out.clone(),
+                args.to_vec(),
+            ));
             for (page, key) in [("worksheet", false), ("key", true)] {
                 let html = out.join(format!("{page}.html"));
                 jobs.push((vec![html.clone()], html.with_extension("pdf"), key));
@@ -393,7 +408,14 @@ fn printed_questions_stay_whole_on_their_page() {
     let rows: Vec<String> = (1..=40).map(|i| format!("s{i:03},Student {i}")).collect();
     std::fs::write(&roster, format!("id,name\n{}\n", rows.join("\n"))).unwrap();
     let class = dir.join("class");
-    let args = ["--format", "pdf,html", "--roster", roster.to_str().unwrap(), "--seed", "5"];
+    let args = [
+        "--format",
+        "pdf,html",
+        "--roster",
+        roster.to_str().unwrap(),
+        "--seed",
+        "5",
+    ];
     runs.push((
         "problem-sets/midterm-zh.toml".into(),
         class.clone(),
@@ -401,12 +423,18 @@ fn printed_questions_stay_whole_on_their_page() {
     ));
     let folders: Vec<String> = (1..=40).map(|i| format!("s{i:03}")).collect();
     jobs.push((
-        folders.iter().map(|f| class.join(f).join("worksheet.html")).collect(),
+        folders
+            .iter()
+            .map(|f| class.join(f).join("worksheet.html"))
+            .collect(),
         class.join("worksheets.pdf"),
         false,
     ));
     jobs.push((
-        folders.iter().map(|f| class.join("keys").join(f).join("key.html")).collect(),
+        folders
+            .iter()
+            .map(|f| class.join("keys").join(f).join("key.html"))
+            .collect(),
         class.join("keys/keys.pdf"),
         true,
     ));
@@ -479,7 +507,10 @@ fn a_class_prints_as_booklets_that_name_each_student_on_every_page() {
     // 3 × (worksheet, key, answer sheet, key.toml, 2 own PDFs) + the
     // manifest, the variant report and the 2 booklets.
     assert!(stdout.starts_with("wrote 22 files"), "{stdout}");
-    assert!(!out.join(".print").exists(), "the printing's work files are gone");
+    assert!(
+        !out.join(".print").exists(),
+        "the printing's work files are gone"
+    );
     let folders = ["101", "102", "103"];
     for (booklet, folder_of, key) in [
         ("worksheets.pdf", "", false),
@@ -488,7 +519,11 @@ fn a_class_prints_as_booklets_that_name_each_student_on_every_page() {
         let htmls: Vec<PathBuf> = folders
             .iter()
             .map(|f| {
-                out.join(format!("{folder_of}{f}")).join(if key { "key.html" } else { "worksheet.html" })
+                out.join(format!("{folder_of}{f}")).join(if key {
+                    "key.html"
+                } else {
+                    "worksheet.html"
+                })
             })
             .collect();
         let sheets: Vec<Sheet> = htmls.iter().map(|h| sheet(h)).collect();
@@ -509,7 +544,11 @@ fn a_class_prints_as_booklets_that_name_each_student_on_every_page() {
             assert!(problems.is_empty(), "{}", problems.join("\n"));
             own_pages += pages(&own).len();
         }
-        assert_eq!(own_pages, pages(&pdf).len(), "{booklet}: the students' own PDFs add up to it");
+        assert_eq!(
+            own_pages,
+            pages(&pdf).len(),
+            "{booklet}: the students' own PDFs add up to it"
+        );
     }
 }
 
@@ -524,10 +563,21 @@ fn pdf_without_a_browser_says_how_to_get_one() {
     let out = dir.join("out");
     let (code, _, err) = generate_with(
         &[("PATH", dir.to_str().unwrap())],
-        &["problem-sets/demo.toml", "--out", out.to_str().unwrap(), "--format", "pdf"],
+        &[
+            "problem-sets/demo.toml",
+            "--out",
+            out.to_str().unwrap(),
+            "--format",
+            "pdf",
+        ],
     );
     assert_eq!(code, 2, "{err}");
-    for part in ["none was found", "--browser PATH", "apt install chromium", "--format html"] {
+    for part in [
+        "none was found",
+        "--browser PATH",
+        "apt install chromium",
+        "--format html",
+    ] {
         assert!(err.contains(part), "`{part}` in: {err}");
     }
     assert!(!out.exists());
@@ -537,7 +587,10 @@ fn pdf_without_a_browser_says_how_to_get_one() {
         &["--format", "pdf", "--browser", "/no/such/chrome"],
     );
     assert_eq!(code, 2);
-    assert!(err.contains("--browser /no/such/chrome: no such program"), "{err}");
+    assert!(
+        err.contains("--browser /no/such/chrome: no such program"),
+        "{err}"
+    );
     assert!(!out.exists());
 }
 
@@ -568,10 +621,21 @@ fn pdf_without_cjk_fonts_names_the_font_package() {
     let out = out.to_str().unwrap();
     let (code, _, err) = generate_with(
         &[("FONTCONFIG_FILE", conf)],
-        &["problem-sets/midterm-zh.toml", "--out", out, "--format", "pdf"],
+        &[
+            "problem-sets/midterm-zh.toml",
+            "--out",
+            out,
+            "--format",
+            "pdf",
+        ],
     );
     assert_eq!(code, 2, "{err}");
-    for part in ["no installed font has", "(U+", "fonts-noto-cjk", "worksheet.pdf"] {
+    for part in [
+        "no installed font has",
+        "(U+",
+        "fonts-noto-cjk",
+        "worksheet.pdf",
+    ] {
         assert!(err.contains(part), "`{part}` in: {err}");
     }
     assert!(!Path::new(out).exists());

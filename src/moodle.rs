@@ -1,0 +1,636 @@
+//! A Moodle XML question bank from a class set (`generate --format moodle`):
+//! per exercise a category, per variant a cloze ("embedded answers")
+//! question, so a Moodle quiz can draw a random question from each category.
+//!
+//! Moodle reads a cloze sub-question `{2:NUMERICAL:=5:0}` with a regex
+//! (`question/type/multianswer/questiontype.php`): an answer ends at an
+//! unescaped `~`, `#` or `}`, and only `\}` and `\#` are unescaped, after the
+//! answer is HTML-decoded. So every answer here is written with `\}`, `\#`
+//! and character references (`&#126;` for `~`, `&#92;` for `\`), and the
+//! question's own text has its braces as references, so that no text can be
+//! read as a sub-question. docs/moodle.md says what is asked and what is not.
+
+use std::collections::BTreeMap;
+
+use crate::class_set::Variant;
+use crate::exercise::{Answer, Item, KindDef, Shape};
+use crate::instance::{Family, Model};
+use crate::lang::Lang;
+use crate::problem_set::{Exercise, ProblemSet};
+use crate::scoring::SetRule;
+use crate::value::Value;
+use crate::view::{self, ExerciseView};
+
+/// Why a field is not asked in Moodle (it stays on treequiz's answer sheet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LeftOut {
+    /// Alpha-beta's `values`: its rows would be the nodes alpha-beta
+    /// examines, which other fields ask, and a bound's several right forms
+    /// are treequiz's to judge.
+    Bounds,
+    /// A game's `pruned` or `legal_moves`: the choices would have to list the
+    /// moves of the searched tree (or every square), which the board leaves
+    /// for the student to find.
+    GameMoves,
+    /// `sets = "all-or-nothing"` on a set or a table: Moodle gives partial
+    /// credit for each choice of a multi-response.
+    AllOrNothing,
+}
+
+impl LeftOut {
+    /// Why, in one English line (for the command line's note).
+    pub fn why(self) -> &'static str {
+        match self {
+            LeftOut::Bounds => {
+                "its rows would show which nodes alpha-beta examines, and bounds have several right forms"
+            }
+            LeftOut::GameMoves => {
+                "its choices would list the searched moves, which the board leaves to the student"
+            }
+            LeftOut::AllOrNothing => {
+                "sets = \"all-or-nothing\" has no multi-response equivalent in Moodle"
+            }
+        }
+    }
+}
+
+/// Whether `field` of `exercise` is asked in Moodle, and if not, why.
+pub fn askable(exercise: &Exercise, field: &str) -> Result<(), LeftOut> {
+    let kind = exercise.kind;
+    let shape = shape_of(kind, field);
+    let game = matches!(kind.family, Family::TicTacToe | Family::Othello);
+    match shape {
+        Shape::Bounds => Err(LeftOut::Bounds),
+        Shape::Labels if game => Err(LeftOut::GameMoves),
+        Shape::Labels | Shape::Connectors | Shape::Values
+            if exercise.scoring.sets == SetRule::AllOrNothing =>
+        {
+            Err(LeftOut::AllOrNothing)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn shape_of(kind: &KindDef, field: &str) -> Shape {
+    kind.fields
+        .iter()
+        .find(|f| f.name == field)
+        .expect("asked fields belong to the kind")
+        .shape
+}
+
+/// A Moodle XML question bank being built, variant by variant.
+pub struct Export<'a> {
+    set: &'a ProblemSet,
+    lang: &'a Lang,
+    /// Per exercise, its questions' XML, in the order the variants came.
+    questions: Vec<Vec<String>>,
+}
+
+/// One field the export leaves out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Omission {
+    /// The question number.
+    pub number: usize,
+    /// The field.
+    pub field: &'static str,
+    /// Why.
+    pub why: LeftOut,
+}
+
+impl<'a> Export<'a> {
+    /// An empty bank for `set`, its texts in `lang`.
+    pub fn new(set: &'a ProblemSet, lang: &'a Lang) -> Export<'a> {
+        Export {
+            set,
+            lang,
+            questions: vec![Vec::new(); set.exercises.len()],
+        }
+    }
+
+    /// Adds one question per exercise of `variant`.
+    pub fn push(&mut self, variant: &Variant) {
+        let sheet = view::sheet(self.set, variant, self.lang, true, None);
+        for (item, ev) in variant.items.iter().zip(&sheet.exercises) {
+            let model = item.instance.model();
+            let xml = question(
+                &item.exercise,
+                &item.key.answers,
+                ev,
+                &model,
+                variant,
+                self.lang,
+            );
+            self.questions[item.number - 1].push(xml);
+        }
+    }
+
+    /// The fields of the set that are not asked in Moodle.
+    pub fn omissions(&self) -> Vec<Omission> {
+        let mut out = Vec::new();
+        for (i, e) in self.set.exercises.iter().enumerate() {
+            for &field in &e.ask {
+                if let Err(why) = askable(e, field) {
+                    out.push(Omission {
+                        number: i + 1,
+                        field,
+                        why,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The whole bank as one XML document.
+    pub fn finish(self) -> String {
+        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
+        for (i, questions) in self.questions.iter().enumerate() {
+            let e = &self.set.exercises[i];
+            let title = e
+                .title
+                .clone()
+                .unwrap_or_else(|| self.lang.get(&format!("kind.{}", e.kind.name)).to_string());
+            let path = format!(
+                "$course$/top/{}/Q{} {}",
+                category_segment(&self.set.title),
+                i + 1,
+                category_segment(&title)
+            );
+            out.push_str(&format!(
+                "  <question type=\"category\">\n    <category><text>{}</text></category>\n    <info format=\"html\"><text></text></info>\n  </question>\n",
+                xml(&path)
+            ));
+            for q in questions {
+                out.push_str(q);
+            }
+        }
+        out.push_str("</quiz>\n");
+        out
+    }
+}
+
+/// The bank of `variants` in one step.
+pub fn export(set: &ProblemSet, variants: &[Variant], lang: &Lang) -> String {
+    let mut bank = Export::new(set, lang);
+    for v in variants {
+        bank.push(v);
+    }
+    bank.finish()
+}
+
+/// A category name as one segment of Moodle's path (`split_category_path`
+/// in `question/format.php` splits at a single `/`): a `/` is written `//`,
+/// and a space keeps one at either end from joining the separator.
+fn category_segment(s: &str) -> String {
+    let mut out = s.trim().replace('/', "//");
+    if out.starts_with('/') {
+        out.insert(0, ' ');
+    }
+    if out.ends_with('/') {
+        out.push(' ');
+    }
+    out
+}
+
+/// Text for XML: `&`, `<`, `>` and `"` as entities.
+fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for the question's HTML: HTML's specials, and `{`, `}`, `~` as
+/// references, so no text of ours can start or end a sub-question.
+fn html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '{' => out.push_str("&#123;"),
+            '}' => out.push_str("&#125;"),
+            '~' => out.push_str("&#126;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One answer of a sub-question, as Moodle's cloze parser reads it back:
+/// `\}` and `\#` escaped, `~`, `\` and HTML's specials as references (Moodle
+/// HTML-decodes an answer before it unescapes), a leading `=` or `%` too.
+pub fn cloze_answer(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in s.chars().enumerate() {
+        match c {
+            '}' => out.push_str("\\}"),
+            '#' => out.push_str("\\#"),
+            '~' => out.push_str("&#126;"),
+            '\\' => out.push_str("&#92;"),
+            // `&#38;`, not `&amp;`: Moodle's answer never ends after `&amp;`.
+            '&' => out.push_str("&#38;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '=' if i == 0 => out.push_str("&#61;"),
+            '%' if i == 0 => out.push_str("&#37;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A percentage as Moodle's `%…%` reads it: at most 5 decimals.
+fn percent(p: f64) -> String {
+    let s = format!("{p:.5}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A weight as a fraction of the exercise's points: `num / den`.
+#[derive(Clone, Copy)]
+struct Share {
+    num: u64,
+    den: u64,
+}
+
+/// A sub-question before it is written: its line's text, its body (type
+/// and answers, after `{weight:`) and its share of the points.
+struct Sub {
+    label: String,
+    body: String,
+    share: Share,
+}
+
+/// The sub-question's body (after `{w:`): type and answers.
+fn number_body(v: Value, tolerance: u64) -> String {
+    match v {
+        Value::Finite(n) => format!("NUMERICAL:={n}:{tolerance}"),
+        Value::PosInf => "SHORTANSWER:=+inf~=inf~=+∞~=∞".to_string(),
+        Value::NegInf => "SHORTANSWER:=-inf~=-∞".to_string(),
+    }
+}
+
+/// The spellings of an order a student would type, the canonical first.
+fn order_forms(labels: &[String]) -> Vec<String> {
+    if labels.is_empty() {
+        return vec!["-".into(), "—".into(), "none".into()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    for sep in [", ", ",", " ", " → ", "→", " -> ", "->", "，", "、"] {
+        let s = labels.join(sep);
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Every choice a set or a one-label field offers, in the figure's order.
+fn universe(model: &Model<'_>, field: &str, shape: Shape, key: &[Item]) -> Vec<Item> {
+    if matches!(key.first(), Some(Item::Player(_))) {
+        use crate::gametree::Player;
+        return vec![Item::Player(Player::Max), Item::Player(Player::Min)];
+    }
+    if shape == Shape::Connectors {
+        return (0..model.connectors() as u32)
+            .map(Item::Connector)
+            .collect();
+    }
+    if let Some(g) = model.grundy() {
+        if field == "winning_moves" {
+            let mut out = Vec::new();
+            for (s, next) in g.moves.iter().enumerate() {
+                for &m in next {
+                    out.push(Item::Move(s as u32, m as u32));
+                }
+            }
+            return out;
+        }
+        return (0..g.states.len() as u32).map(Item::Node).collect();
+    }
+    if let (Shape::Label, Some(t)) = (shape, model.tree()) {
+        // A move: one of the root's children.
+        return t.children(t.root()).map(|c| Item::Node(c.0)).collect();
+    }
+    (0..model.nodes() as u32).map(Item::Node).collect()
+}
+
+/// Nodes below a pruned root: ticking them with their root is what the
+/// answer sheet accepts too (every unexamined node), so they count nothing.
+fn below(model: &Model<'_>, roots: &[Item]) -> Vec<Item> {
+    let Some(t) = model.tree() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut todo: Vec<crate::gametree::NodeId> = roots
+        .iter()
+        .filter_map(|i| match *i {
+            Item::Node(n) => Some(crate::gametree::NodeId(n)),
+            _ => None,
+        })
+        .collect();
+    while let Some(n) = todo.pop() {
+        for c in t.children(n) {
+            out.push(Item::Node(c.0));
+            todo.push(c);
+        }
+    }
+    out
+}
+
+/// The sub-questions of one field.
+fn subs(
+    exercise: &Exercise,
+    field: &'static str,
+    answer: &Answer,
+    model: &Model<'_>,
+    description: &str,
+    lang: &Lang,
+    share: Share,
+) -> Vec<Sub> {
+    let shape = shape_of(exercise.kind, field);
+    let tolerance = exercise.scoring.tolerance;
+    let hint = |key: &str| format!(" <small>{}</small>", html(lang.get(key)));
+    let line = |body: String, extra: &str| Sub {
+        label: format!("{}{extra}", html(description)),
+        body,
+        share,
+    };
+    match answer {
+        Answer::Value(v) => vec![line(number_body(*v, tolerance), &hint("moodle.value_hint"))],
+        Answer::Cost(c) => {
+            let v = c.get().map_or(Value::PosInf, |n| Value::Finite(n as i64));
+            vec![line(number_body(v, tolerance), &hint("moodle.value_hint"))]
+        }
+        Answer::One(right) => {
+            let choices = universe(model, field, shape, right);
+            if choices.len() < 2 {
+                // Moodle wants two choices: one label to type instead.
+                let forms: Vec<String> = right
+                    .iter()
+                    .map(|&i| format!("={}", cloze_answer(&model.name(i))))
+                    .collect();
+                return vec![line(format!("SHORTANSWER:{}", forms.join("~")), "")];
+            }
+            let alts: Vec<String> = choices
+                .iter()
+                .map(|i| {
+                    let mark = if right.contains(i) { "=" } else { "" };
+                    format!("{mark}{}", cloze_answer(&model.name(*i)))
+                })
+                .collect();
+            vec![line(format!("MULTICHOICE:{}", alts.join("~")), "")]
+        }
+        Answer::Set(right) => {
+            let choices = universe(model, field, shape, right);
+            let neutral = if field == "pruned" {
+                below(model, right)
+            } else {
+                Vec::new()
+            };
+            let n = right.len().max(1) as f64;
+            let wrong = match (exercise.scoring.sets, right.is_empty()) {
+                (_, true) => percent(-100.0),
+                (SetRule::Hits, false) => "0".to_string(),
+                _ => percent(-100.0 / n),
+            };
+            let mut alts: Vec<String> = choices
+                .iter()
+                .map(|i| {
+                    let f = if right.contains(i) {
+                        "100".to_string()
+                    } else if neutral.contains(i) {
+                        "0".to_string()
+                    } else {
+                        wrong.clone()
+                    };
+                    format!("%{f}%{}", cloze_answer(&model.name(*i)))
+                })
+                .collect();
+            let none = if right.is_empty() { "100" } else { &wrong };
+            alts.push(format!("%{none}%{}", cloze_answer(lang.get("moodle.none"))));
+            vec![line(
+                format!("MULTIRESPONSE_H:{}", alts.join("~")),
+                &hint("moodle.list_hint"),
+            )]
+        }
+        Answer::Sequence(items) => {
+            let labels: Vec<String> = items.iter().map(|&i| model.name(i)).collect();
+            let forms: Vec<String> = order_forms(&labels)
+                .iter()
+                .map(|f| format!("={}", cloze_answer(f)))
+                .collect();
+            vec![line(
+                format!("SHORTANSWER:{}", forms.join("~")),
+                &hint("moodle.order_hint"),
+            )]
+        }
+        Answer::Values(pairs) => {
+            let m = pairs.len().max(1) as u64;
+            let each = Share {
+                num: share.num,
+                den: share.den * m,
+            };
+            let mut out = Vec::new();
+            for (i, &(item, v)) in pairs.iter().enumerate() {
+                let label = if i == 0 {
+                    format!(
+                        "{}{}<br>{}",
+                        html(description),
+                        hint("moodle.value_hint"),
+                        html(&model.name(item))
+                    )
+                } else {
+                    html(&model.name(item))
+                };
+                out.push(Sub {
+                    label,
+                    body: number_body(v, 0),
+                    share: each,
+                });
+            }
+            out
+        }
+        Answer::Bounds(_) => Vec::new(),
+    }
+}
+
+/// A figure as a file of the question's text: its `<file>` and its `<img>`.
+fn figure(name: &str, svg: &str, alt: &str) -> (String, String) {
+    let file = format!(
+        "<file name=\"{}\" path=\"/\" encoding=\"base64\">{}</file>",
+        xml(name),
+        base64(svg.as_bytes())
+    );
+    let img = format!(
+        "<p><img src=\"@@PLUGINFILE@@/{}\" alt=\"{}\" style=\"max-width: 100%; height: auto;\"></p>",
+        html(name),
+        html(alt)
+    );
+    (file, img)
+}
+
+/// One variant's cloze question for one exercise.
+fn question(
+    exercise: &Exercise,
+    answers: &BTreeMap<String, Answer>,
+    ev: &ExerciseView,
+    model: &Model<'_>,
+    variant: &Variant,
+    lang: &Lang,
+) -> String {
+    let n = ev.number;
+    let points = u64::from(exercise.points);
+    let asked = exercise.ask.len().max(1) as u64;
+    // Each field is worth points / asked, as treequiz scores it.
+    let field_share = Share {
+        num: points.max(1),
+        den: asked,
+    };
+    let stem = format!("q{n}-{}", variant.id);
+    let (figure_file, figure_img) = figure(&format!("{stem}.svg"), &ev.figure_svg, &ev.heading);
+    let mut subs_all: Vec<Sub> = Vec::new();
+    for f in &ev.fields {
+        if askable(exercise, f.name).is_err() {
+            continue;
+        }
+        let answer = answers.get(f.name).expect("every kind answers its fields");
+        subs_all.extend(subs(
+            exercise,
+            f.name,
+            answer,
+            model,
+            &f.description,
+            lang,
+            field_share,
+        ));
+    }
+    // Integer weights in treequiz's proportions: the shares times the least
+    // common denominator (the points themselves when every share is whole).
+    let den = subs_all.iter().fold(1u64, |acc, Sub { share, .. }| {
+        let d = share.den / gcd(share.num, share.den);
+        acc / gcd(acc, d) * d
+    });
+    let mut text = String::new();
+    text.push_str(&format!("<p>{}</p>\n", html(&ev.prompt)));
+    text.push_str(&figure_img);
+    text.push_str(&format!("\n<p><small>{}</small></p>\n", html(&ev.legend)));
+    if !ev.conventions.is_empty() {
+        text.push_str("<ul>\n");
+        for c in &ev.conventions {
+            text.push_str(&format!("<li>{}</li>\n", html(c)));
+        }
+        text.push_str("</ul>\n");
+    }
+    for Sub { label, body, share } in &subs_all {
+        let weight = share.num * den / share.den;
+        text.push_str(&format!("<p>{label} {{{weight}:{body}}}</p>\n"));
+    }
+    // The general feedback: the key's answers, notes and figure.
+    let mut feedback = String::new();
+    let mut key_file = String::new();
+    if let Some(key) = &ev.key {
+        feedback.push_str(&format!(
+            "<p><strong>{}</strong></p>\n<ul>\n",
+            html(lang.get("sheet.answers"))
+        ));
+        for row in &key.answers {
+            feedback.push_str(&format!(
+                "<li>{}: {}</li>\n",
+                html(&row.description),
+                html(&row.text)
+            ));
+        }
+        feedback.push_str("</ul>\n");
+        if !key.notes.is_empty() {
+            feedback.push_str(&format!(
+                "<p><strong>{}</strong></p>\n",
+                html(lang.get("sheet.explanation"))
+            ));
+            for note in &key.notes {
+                feedback.push_str(&format!("<p>{}</p>\n", html(note)));
+            }
+        }
+        let (file, img) = figure(&format!("{stem}-key.svg"), &key.figure_svg, &ev.heading);
+        feedback.push_str(&img);
+        feedback.push_str(&format!("\n<p><small>{}</small></p>\n", html(&key.legend)));
+        key_file = file;
+    }
+    format!(
+        "  <question type=\"cloze\">\n    <name><text>{name}</text></name>\n    <questiontext format=\"html\">\n      <text>{text}</text>\n      {figure_file}\n    </questiontext>\n    <generalfeedback format=\"html\">\n      <text>{feedback}</text>\n      {key_file}\n    </generalfeedback>\n    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n    <idnumber>{idnumber}</idnumber>\n  </question>\n",
+        name = xml(&format!("Q{n} {}", variant.id)),
+        text = xml(&text),
+        feedback = xml(&feedback),
+        idnumber = xml(&stem),
+    )
+}
+
+/// Standard base64 (RFC 4648, with padding), as Moodle's `base64_decode` reads it.
+pub fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[((v >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_rfc_4648() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+    }
+
+    #[test]
+    fn answers_escape_what_ends_them() {
+        assert_eq!(cloze_answer("a}b#c~d\\e&f"), "a\\}b\\#c&#126;d&#92;e&#38;f");
+        assert_eq!(cloze_answer("=x%"), "&#61;x%");
+        assert_eq!(percent(-100.0 / 3.0), "-33.33333");
+        assert_eq!(percent(-100.0), "-100");
+        assert_eq!(percent(-25.0), "-25");
+    }
+}

@@ -1,0 +1,769 @@
+//! `generate --format moodle`: the question bank, checked against Moodle's own
+//! rules. The cloze parser below is a literal transcription of Moodle's
+//! (`question/type/multianswer/questiontype.php`: the `ANSWER_*` regex
+//! constants, `qtype_multianswer_extract_question` and
+//! `qtype_multianswer_validate_question`), and the allowed grades are
+//! `question_bank::fraction_options_full()` (`question/engine/bank.php`).
+
+use std::path::{Path, PathBuf};
+
+use fancy_regex::Regex;
+use treequiz::class_set::{self, Variant};
+use treequiz::exercise::{Answer, Shape};
+use treequiz::lang::Lang;
+use treequiz::moodle;
+use treequiz::problem_set::{self, ProblemSet};
+use treequiz::rng::Master;
+
+use crate::common::{generate, run, scratch};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+// --- Moodle's regexes, as question/type/multianswer/questiontype.php defines them.
+// PHP's '\\\\' is the regex `\\`, a backslash. The answer's lookbehind
+// `(?<!\\|&|&amp;)` is written as three lookbehinds, which match the same.
+const ANSWER_ALTERNATIVE_FRACTION_REGEX: &str = r"=|%(-?[0-9]+(?:[.,][0-9]*)?)%";
+const ANSWER_ALTERNATIVE_ANSWER_REGEX: &str = r".+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$)";
+const ANSWER_ALTERNATIVE_FEEDBACK_REGEX: &str = r".*?(?<!\\)(?=[~}]|$)";
+const NUMBER_REGEX: &str = r"-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?)";
+const ANSWER_TYPE_DEF_REGEX: &str = concat!(
+    "(NUMERICAL|NM)|(MULTICHOICE|MC)|(MULTICHOICE_V|MCV)|(MULTICHOICE_H|MCH)|",
+    "(SHORTANSWER|SA|MW)|(SHORTANSWER_C|SAC|MWC)|",
+    "(MULTICHOICE_S|MCS)|(MULTICHOICE_VS|MCVS)|(MULTICHOICE_HS|MCHS)|",
+    "(MULTIRESPONSE|MR)|(MULTIRESPONSE_H|MRH)|(MULTIRESPONSE_S|MRS)|(MULTIRESPONSE_HS|MRHS)"
+);
+// Parenthesis positions (ANSWER_REGEX_* and ANSWER_ALTERNATIVE_REGEX_*).
+const ANSWER_REGEX_NORM: usize = 1;
+const ANSWER_REGEX_ANSWER_TYPE_NUMERICAL: usize = 3;
+const ANSWER_REGEX_ANSWER_TYPE_SHORTANSWER: usize = 7;
+const ANSWER_REGEX_ANSWER_TYPE_SHORTANSWER_C: usize = 8;
+const ANSWER_REGEX_ANSWER_TYPE_MULTIRESPONSE: usize = 12;
+const ANSWER_REGEX_ALTERNATIVES: usize = 16;
+const ANSWER_ALTERNATIVE_REGEX_FRACTION: usize = 1;
+const ANSWER_ALTERNATIVE_REGEX_PERCENTILE_FRACTION: usize = 2;
+const ANSWER_ALTERNATIVE_REGEX_ANSWER: usize = 3;
+const ANSWER_ALTERNATIVE_REGEX_FEEDBACK: usize = 5;
+
+struct Moodle {
+    answer: Regex,
+    alternative: Regex,
+    numerical: Regex,
+}
+
+impl Moodle {
+    fn new() -> Moodle {
+        let alt = format!(
+            "({ANSWER_ALTERNATIVE_FRACTION_REGEX})?({ANSWER_ALTERNATIVE_ANSWER_REGEX})(#({ANSWER_ALTERNATIVE_FEEDBACK_REGEX}))?"
+        );
+        let start = format!(r"\{{([0-9]*):({ANSWER_TYPE_DEF_REGEX}):");
+        Moodle {
+            // preg_match('/'.ANSWER_REGEX.'/s', …)
+            answer: Regex::new(&format!(r"(?s){start}({alt}(~{alt})*)\}}")).unwrap(),
+            // preg_match('/~?'.ANSWER_ALTERNATIVE_REGEX.'/s', …)
+            alternative: Regex::new(&format!("(?s)~?{alt}")).unwrap(),
+            numerical: Regex::new(&format!("(?s)^({NUMBER_REGEX})(:{NUMBER_REGEX})?$")).unwrap(),
+        }
+    }
+}
+
+#[derive(Debug, PartialEq, Clone, Copy)]
+enum Type {
+    Numerical,
+    ShortAnswer,
+    MultiChoice,
+    MultiResponse,
+}
+
+#[derive(Debug)]
+struct Sub {
+    weight: String,
+    kind: Type,
+    /// (fraction after Moodle's normalisation, answer as Moodle stores it,
+    /// whether a percentage was written).
+    answers: Vec<(f64, String, Option<String>)>,
+    /// The sub-question as written.
+    raw: String,
+}
+
+/// html_entity_decode($s, ENT_QUOTES, 'UTF-8'), for what this export writes.
+fn html_decode(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest.find(';').filter(|&e| e <= 10);
+        let decoded = end.and_then(|e| {
+            let name = &rest[1..e];
+            let c = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" | "#039" => Some('\''),
+                n if n.starts_with("#x") => u32::from_str_radix(&n[2..], 16)
+                    .ok()
+                    .and_then(char::from_u32),
+                n if n.starts_with('#') => n[1..].parse().ok().and_then(char::from_u32),
+                _ => None,
+            };
+            c.map(|c| (c, e))
+        });
+        match decoded {
+            Some((c, e)) => {
+                out.push(c);
+                rest = &rest[e + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// qtype_multianswer_extract_question: the sub-questions, in order, and the
+/// text left with `{#1}`, `{#2}`, … in their place.
+fn extract(m: &Moodle, text: &str) -> (Vec<Sub>, String) {
+    let mut text = text.to_string();
+    let mut subs = Vec::new();
+    let mut position = 1;
+    while let Some(regs) = m.answer.captures(&text).unwrap() {
+        let whole = regs.get(0).unwrap().as_str().to_string();
+        let group = |i: usize| regs.get(i).map_or("", |g| g.as_str());
+        let weight = if group(ANSWER_REGEX_NORM).is_empty() {
+            "1".to_string()
+        } else {
+            group(ANSWER_REGEX_NORM).to_string()
+        };
+        let kind = if !group(ANSWER_REGEX_ANSWER_TYPE_NUMERICAL).is_empty() {
+            Type::Numerical
+        } else if !group(ANSWER_REGEX_ANSWER_TYPE_SHORTANSWER).is_empty()
+            || !group(ANSWER_REGEX_ANSWER_TYPE_SHORTANSWER_C).is_empty()
+        {
+            Type::ShortAnswer
+        } else if (ANSWER_REGEX_ANSWER_TYPE_MULTIRESPONSE..ANSWER_REGEX_ALTERNATIVES)
+            .any(|i| !group(i).is_empty())
+        {
+            Type::MultiResponse
+        } else {
+            Type::MultiChoice
+        };
+        let mut remaining = group(ANSWER_REGEX_ALTERNATIVES).to_string();
+        let mut answers = Vec::new();
+        let mut specific = false;
+        while let Some(alt) = m.alternative.captures(&remaining).unwrap() {
+            let g = |i: usize| alt.get(i).map(|x| x.as_str());
+            let (fraction, percent) = if g(ANSWER_ALTERNATIVE_REGEX_FRACTION) == Some("=") {
+                (1.0, None)
+            } else if let Some(p) = g(ANSWER_ALTERNATIVE_REGEX_PERCENTILE_FRACTION) {
+                specific = true;
+                (
+                    0.01 * p.replace(',', ".").parse::<f64>().unwrap(),
+                    Some(p.to_string()),
+                )
+            } else {
+                (0.0, None)
+            };
+            if let Some(feedback) = g(ANSWER_ALTERNATIVE_REGEX_FEEDBACK) {
+                panic!("the export writes no answer feedback, found {feedback:?} in {whole}");
+            }
+            let raw = g(ANSWER_ALTERNATIVE_REGEX_ANSWER).unwrap();
+            let answer = if kind == Type::Numerical {
+                let num = m.numerical.captures(raw).unwrap();
+                assert!(num.is_some(), "not a number: {raw:?} in {whole}");
+                num.unwrap().get(1).unwrap().as_str().to_string()
+            } else {
+                html_decode(raw).replace("\\}", "}").replace("\\#", "#")
+            };
+            answers.push((fraction, answer, percent));
+            let matched = alt.get(0).unwrap().as_str().to_string();
+            remaining = remaining
+                .split_once(&matched)
+                .map_or(String::new(), |(_, r)| r.to_string());
+        }
+        // Positive fractions of a multi-response are scaled to sum to 1.
+        if kind == Type::MultiResponse {
+            let total: f64 = answers.iter().map(|a| a.0).filter(|&f| f > 0.0).sum();
+            if total > 0.0 {
+                for a in &mut answers {
+                    if a.0 > 0.0 {
+                        a.0 /= total;
+                    } else if !specific {
+                        a.0 = -1.0 / total;
+                    }
+                }
+            }
+        }
+        subs.push(Sub {
+            weight,
+            kind,
+            answers,
+            raw: whole.clone(),
+        });
+        text = text.replacen(&whole, &format!("{{#{position}}}"), 1);
+        position += 1;
+    }
+    (subs, text)
+}
+
+/// qtype_multianswer_validate_question's errors (and is_valid_number).
+fn validate(subs: &[Sub]) -> Vec<String> {
+    let mut errors = Vec::new();
+    if subs.is_empty() {
+        errors.push("questionsmissing".to_string());
+    }
+    for (i, s) in subs.iter().enumerate() {
+        let answers: Vec<_> = s
+            .answers
+            .iter()
+            .filter(|a| !a.1.trim().is_empty())
+            .collect();
+        let mut max = answers.iter().any(|a| a.0 == 1.0);
+        if s.kind == Type::MultiResponse {
+            max |= answers.iter().any(|a| a.0 > 0.0);
+        }
+        // Two answers for a choice, one for any other.
+        let choice = matches!(s.kind, Type::MultiChoice | Type::MultiResponse);
+        if answers.len() < if choice { 2 } else { 1 } {
+            errors.push(format!("sub {}: notenoughanswers", i + 1));
+        }
+        if !max {
+            errors.push(format!("sub {}: fractionsnomax", i + 1));
+        }
+    }
+    errors
+}
+
+/// question_bank::fraction_options_full(), as fractions.
+fn allowed_fraction(f: f64) -> bool {
+    const RAW: [f64; 19] = [
+        0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2,
+        0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05,
+    ];
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+    close(f, 0.0)
+        || close(f, 1.0)
+        || close(f, -1.0)
+        || RAW.iter().any(|&r| close(f, r) || close(f, -r))
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let digits: Vec<u32> = s
+        .bytes()
+        .filter(|&b| b != b'=' && !b.is_ascii_whitespace())
+        .map(|b| ABC.iter().position(|&a| a == b).expect("a base64 digit") as u32)
+        .collect();
+    let mut out = Vec::new();
+    for chunk in digits.chunks(4) {
+        let v = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |acc, (i, &d)| acc | (d << (18 - 6 * i)));
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((v >> (16 - 8 * i)) as u8);
+        }
+    }
+    out
+}
+
+fn shipped_sets() -> Vec<PathBuf> {
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(root().join("problem-sets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    sets.sort();
+    sets
+}
+
+fn variants(set: &ProblemSet, n: usize) -> Vec<Variant> {
+    let students = treequiz::roster::anonymous(n);
+    class_set::build(set, &Master::from_seed(set.seed), &students).unwrap()
+}
+
+/// The sub-questions a variant's exercise must have: one per askable field,
+/// a table's one per row.
+fn expected_subs(item: &class_set::Item) -> Vec<(&'static str, usize)> {
+    item.exercise
+        .ask
+        .iter()
+        .filter(|f| moodle::askable(&item.exercise, f).is_ok())
+        .map(|&f| {
+            let rows = match item.key.answer(f).unwrap() {
+                Answer::Values(p) => p.len(),
+                _ => 1,
+            };
+            (f, rows)
+        })
+        .collect()
+}
+
+/// Checks one bank against Moodle's rules and against the variants it holds.
+fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
+    let m = Moodle::new();
+    let doc = roxmltree::Document::parse(xml).expect("well-formed XML");
+    let quiz = doc.root_element();
+    assert_eq!(quiz.tag_name().name(), "quiz");
+    let questions: Vec<_> = quiz.children().filter(|n| n.is_element()).collect();
+    assert_eq!(
+        questions.len(),
+        set.exercises.len() * (1 + variants.len()),
+        "a category and a question per variant, per exercise"
+    );
+    let text_of = |q: roxmltree::Node, tag: &str| -> String {
+        let node = q
+            .children()
+            .find(|c| c.has_tag_name(tag))
+            .unwrap_or_else(|| panic!("<{tag}>"));
+        node.children()
+            .find(|c| c.has_tag_name("text"))
+            .and_then(|t| t.text())
+            .unwrap_or("")
+            .to_string()
+    };
+    for (i, chunk) in questions.chunks(1 + variants.len()).enumerate() {
+        let number = i + 1;
+        let category = chunk[0];
+        assert_eq!(category.attribute("type"), Some("category"));
+        let path = text_of(category, "category");
+        // question/format.php split_category_path.
+        let names: Vec<String> = Regex::new("(?<!/)/(?!/)")
+            .unwrap()
+            .split(&path)
+            .map(|n| n.unwrap().replace("//", "/").trim().to_string())
+            .collect();
+        assert_eq!(names[..2], ["$course$", "top"], "{path}");
+        assert_eq!(names[2], set.title.trim(), "{path}");
+        assert!(names[3].starts_with(&format!("Q{number} ")), "{path}");
+        assert_eq!(names.len(), 4, "{path}");
+        for (v, q) in variants.iter().zip(&chunk[1..]) {
+            let item = &v.items[i];
+            let what = format!("{} Q{number} {} ({})", set.title, v.id, lang.code);
+            assert_eq!(q.attribute("type"), Some("cloze"), "{what}");
+            assert_eq!(text_of(*q, "name"), format!("Q{number} {}", v.id));
+            let text = text_of(*q, "questiontext");
+            let (subs, rest) = extract(&m, &text);
+            assert_eq!(validate(&subs), Vec::<String>::new(), "{what}");
+            // No text of ours reads as a sub-question or breaks one.
+            let rest = Regex::new(r"\{#[0-9]+\}").unwrap().replace_all(&rest, "");
+            assert!(!rest.contains(['{', '}', '~']), "{what}: {rest}");
+            let expected = expected_subs(item);
+            assert_eq!(
+                subs.len(),
+                expected.iter().map(|e| e.1).sum::<usize>(),
+                "{what}"
+            );
+            // Weights: integers, the same total for every field (treequiz
+            // splits the points evenly over the fields asked), a table's
+            // split evenly over its rows.
+            let weights: Vec<u64> = subs
+                .iter()
+                .map(|s| s.weight.parse::<u64>().expect("an integer weight"))
+                .collect();
+            assert!(weights.iter().all(|&w| w >= 1), "{what}");
+            let mut at = 0;
+            let mut per_field = Vec::new();
+            for &(field, rows) in &expected {
+                let ws = &weights[at..at + rows];
+                assert!(ws.iter().all(|&w| w == ws[0]), "{what} {field}");
+                per_field.push(ws.iter().sum::<u64>());
+                at += rows;
+            }
+            assert!(per_field.iter().all(|&w| w == per_field[0]), "{what}");
+            let points = u64::from(item.exercise.points);
+            let asked = item.exercise.ask.len() as u64;
+            let whole = points.is_multiple_of(asked)
+                && expected
+                    .iter()
+                    .all(|&(_, rows)| (points / asked).is_multiple_of(rows as u64));
+            if whole {
+                assert_eq!(
+                    weights.iter().sum::<u64>(),
+                    points / asked * expected.len() as u64,
+                    "{what}: the points themselves when they split into whole numbers"
+                );
+            }
+            // Every sub-question against the key.
+            let model = item.instance.model();
+            let mut subs = subs.iter();
+            for &(field, _) in &expected {
+                let shape = item
+                    .exercise
+                    .kind
+                    .fields
+                    .iter()
+                    .find(|f| f.name == field)
+                    .unwrap()
+                    .shape;
+                check_field(&what, field, shape, item, &model, &mut subs, lang);
+            }
+            // The figure: a file of the question text, named in it, the sheet's SVG.
+            let sheet = treequiz::view::sheet(set, v, lang, true, None);
+            let ev = &sheet.exercises[i];
+            let files = |tag: &str| -> Vec<(String, Vec<u8>)> {
+                q.children()
+                    .find(|c| c.has_tag_name(tag))
+                    .unwrap()
+                    .children()
+                    .filter(|c| c.has_tag_name("file"))
+                    .map(|f| {
+                        assert_eq!(f.attribute("path"), Some("/"));
+                        assert_eq!(f.attribute("encoding"), Some("base64"));
+                        (
+                            f.attribute("name").unwrap().to_string(),
+                            base64_decode(f.text().unwrap_or("")),
+                        )
+                    })
+                    .collect()
+            };
+            let figures = files("questiontext");
+            assert_eq!(figures.len(), 1, "{what}");
+            assert!(text.contains(&format!("src=\"@@PLUGINFILE@@/{}\"", figures[0].0)));
+            assert_eq!(
+                String::from_utf8(figures[0].1.clone()).unwrap(),
+                ev.figure_svg
+            );
+            roxmltree::Document::parse(&ev.figure_svg).expect("the figure is SVG");
+            let feedback = text_of(*q, "generalfeedback");
+            let key_figures = files("generalfeedback");
+            assert_eq!(key_figures.len(), 1, "{what}");
+            assert!(feedback.contains(&format!("src=\"@@PLUGINFILE@@/{}\"", key_figures[0].0)));
+            let key = ev.key.as_ref().unwrap();
+            assert_eq!(
+                String::from_utf8(key_figures[0].1.clone()).unwrap(),
+                key.figure_svg
+            );
+            // The feedback: every answer and note of the key, and no `~`.
+            for row in &key.answers {
+                assert!(
+                    feedback.contains(&html_escape(&row.text)),
+                    "{what}: {}",
+                    row.text
+                );
+            }
+            for note in &key.notes {
+                assert!(feedback.contains(&html_escape(note)), "{what}: {note}");
+            }
+            assert!(!feedback.contains('~'), "{what}");
+        }
+    }
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('{', "&#123;")
+        .replace('}', "&#125;")
+        .replace('~', "&#126;")
+}
+
+fn number_answers(v: treequiz::value::Value) -> Vec<String> {
+    use treequiz::value::Value;
+    match v {
+        Value::Finite(n) => vec![n.to_string()],
+        Value::PosInf => vec!["+inf".into(), "inf".into(), "+∞".into(), "∞".into()],
+        Value::NegInf => vec!["-inf".into(), "-∞".into()],
+    }
+}
+
+fn check_value(what: &str, sub: &Sub, v: treequiz::value::Value) {
+    let right: Vec<&str> = sub
+        .answers
+        .iter()
+        .filter(|a| a.0 == 1.0)
+        .map(|a| a.1.as_str())
+        .collect();
+    assert_eq!(right, number_answers(v), "{what}: {}", sub.raw);
+    let expected = if matches!(v, treequiz::value::Value::Finite(_)) {
+        Type::Numerical
+    } else {
+        Type::ShortAnswer
+    };
+    assert_eq!(sub.kind, expected, "{what}");
+    assert!(sub.answers.iter().all(|a| allowed_fraction(a.0)), "{what}");
+}
+
+fn check_field<'s>(
+    what: &str,
+    field: &str,
+    shape: Shape,
+    item: &class_set::Item,
+    model: &treequiz::instance::Model<'_>,
+    subs: &mut impl Iterator<Item = &'s Sub>,
+    lang: &Lang,
+) {
+    use treequiz::value::Value;
+    let what = format!("{what} `{field}`");
+    let answer = item.key.answer(field).unwrap();
+    match answer {
+        Answer::Value(v) => check_value(&what, subs.next().unwrap(), *v),
+        Answer::Cost(c) => check_value(
+            &what,
+            subs.next().unwrap(),
+            c.get().map_or(Value::PosInf, |n| Value::Finite(n as i64)),
+        ),
+        Answer::Values(pairs) => {
+            for &(_, v) in pairs {
+                check_value(&what, subs.next().unwrap(), v);
+            }
+        }
+        Answer::One(right) => {
+            let sub = subs.next().unwrap();
+            assert_eq!(sub.kind, Type::MultiChoice, "{what}");
+            let names: Vec<String> = right.iter().map(|&i| model.name(i)).collect();
+            // Every tied answer at 100 %, every other at 0: allowed grades.
+            for (f, a, _) in &sub.answers {
+                assert_eq!(*f == 1.0, names.contains(a), "{what}: {a}");
+                assert!(allowed_fraction(*f), "{what}");
+            }
+            assert_eq!(
+                sub.answers.iter().filter(|a| a.0 == 1.0).count(),
+                names.len()
+            );
+        }
+        Answer::Sequence(items) => {
+            let sub = subs.next().unwrap();
+            assert_eq!(sub.kind, Type::ShortAnswer, "{what}");
+            let labels: Vec<String> = items.iter().map(|&i| model.name(i)).collect();
+            assert_eq!(
+                sub.answers[0].1,
+                labels.join(", "),
+                "{what}: canonical first"
+            );
+            assert!(sub.answers.iter().any(|a| a.1 == labels.join(",")));
+            assert!(sub.answers.iter().all(|a| a.0 == 1.0), "{what}");
+        }
+        Answer::Set(right) => {
+            let sub = subs.next().unwrap();
+            assert_eq!(sub.kind, Type::MultiResponse, "{what}");
+            assert_eq!(shape == Shape::Connectors, field.contains("solution"));
+            let choices: Vec<&str> = sub.answers.iter().map(|a| a.1.as_str()).collect();
+            let none = lang.get("moodle.none");
+            assert_eq!(choices.last(), Some(&none), "{what}");
+            // Every label a student could tick is a label of the figure's model.
+            for c in &choices[..choices.len() - 1] {
+                let known = model.resolve(c).is_some() || model.connector(c).is_some();
+                assert!(known, "{what}: {c}");
+            }
+            let names: Vec<String> = right.iter().map(|&i| model.name(i)).collect();
+            for n in &names {
+                assert!(choices.contains(&n.as_str()), "{what}: {n} is a choice");
+            }
+            // Moodle's score of a selection: the sum of its fractions, in [0, 1].
+            let score = |ticked: &dyn Fn(&str) -> bool| {
+                sub.answers
+                    .iter()
+                    .filter(|a| ticked(&a.1))
+                    .map(|a| a.0)
+                    .sum::<f64>()
+                    .clamp(0.0, 1.0)
+            };
+            let exact = |c: &str| {
+                if names.is_empty() {
+                    c == none
+                } else {
+                    names.iter().any(|n| n == c)
+                }
+            };
+            assert!(
+                (score(&exact) - 1.0).abs() < 1e-6,
+                "{what}: the key scores 1"
+            );
+            // The set rule: each wrong choice costs 1/n (penalty) or nothing (hits).
+            let n = names.len().max(1) as f64;
+            let rule = item.exercise.scoring.sets;
+            for (f, a, p) in &sub.answers {
+                assert!(p.is_some(), "{what}: every fraction written");
+                if exact(a) {
+                    assert!((f - 1.0 / n).abs() < 1e-6, "{what}: {a}");
+                } else if *f != 0.0 {
+                    let cost = if names.is_empty() { 1.0 } else { 1.0 / n };
+                    assert!((f + cost).abs() < 1e-6, "{what}: {a} {f}");
+                    assert_ne!(rule, treequiz::scoring::SetRule::Hits, "{what}");
+                } else {
+                    // Costs nothing: hits, or a node below a pruned root.
+                    assert!(
+                        rule == treequiz::scoring::SetRule::Hits || field == "pruned",
+                        "{what}: {a}"
+                    );
+                }
+            }
+        }
+        Answer::Bounds(_) => panic!("{what}: bounds are not asked"),
+    }
+}
+
+#[test]
+fn every_shipped_set_exports_a_bank_moodle_would_import() {
+    for path in shipped_sets() {
+        let set = problem_set::load(&path).unwrap();
+        let variants = variants(&set, 3);
+        for code in ["en", "zh"] {
+            let lang = Lang::builtin(code).unwrap();
+            let xml = moodle::export(&set, &variants, &lang);
+            check_bank(&xml, &set, &variants, &lang);
+        }
+    }
+}
+
+#[test]
+fn many_variants_keep_to_the_rules() {
+    // More draws: empty sets (no cut), ties, AND/OR graphs without a solution.
+    for name in ["game-tree-quiz", "and-or-quiz", "games"] {
+        let set = problem_set::load(&root().join(format!("problem-sets/{name}.toml"))).unwrap();
+        let variants = variants(&set, 40);
+        let lang = Lang::builtin("en").unwrap();
+        check_bank(
+            &moodle::export(&set, &variants, &lang),
+            &set,
+            &variants,
+            &lang,
+        );
+    }
+}
+
+#[test]
+fn the_transcribed_parser_rejects_what_moodle_rejects() {
+    let m = Moodle::new();
+    // An unescaped `}` ends the sub-question early; `\}` does not.
+    let (subs, rest) = extract(&m, "{1:SHORTANSWER:=a}b~=c}");
+    assert_eq!(subs[0].answers.len(), 1);
+    assert_eq!(rest, "{#1}b~=c}");
+    let (subs, _) = extract(&m, r"{1:SHORTANSWER:=a\}b~=c}");
+    let answers: Vec<&str> = subs[0].answers.iter().map(|a| a.1.as_str()).collect();
+    assert_eq!(answers, ["a}b", "c"]);
+    // A `~` splits an answer in two, whatever precedes it but `&`.
+    let (subs, _) = extract(&m, "{1:MULTICHOICE:=a~b~c}");
+    assert_eq!(subs[0].answers.len(), 3);
+    // Our escaping reads back as the label.
+    let label = "x}#~\\&<y";
+    let text = format!("{{1:MULTICHOICE:={}~%0%z}}", moodle::cloze_answer(label));
+    let (subs, _) = extract(&m, &text);
+    assert_eq!(subs[0].answers[0].1, label);
+    // No 100 % answer: the import refuses the question.
+    let (subs, _) = extract(&m, "{2:NUMERICAL:%50%5:0~%0%6:0}");
+    assert_eq!(validate(&subs), ["sub 1: fractionsnomax"]);
+    let (subs, _) = extract(&m, "{1:MULTICHOICE:=a}");
+    assert_eq!(validate(&subs), ["sub 1: notenoughanswers"]);
+    assert_eq!(
+        validate(&extract(&m, "no sub-question").0),
+        ["questionsmissing"]
+    );
+    // Allowed grades.
+    assert!(allowed_fraction(0.3333333) && allowed_fraction(-0.05));
+    assert!(!allowed_fraction(0.35) && !allowed_fraction(1.0 / 13.0));
+    // Multi-response fractions scale to sum to 1.
+    let (subs, _) = extract(&m, "{1:MULTIRESPONSE:=a~=b~c}");
+    let f: Vec<f64> = subs[0].answers.iter().map(|a| a.0).collect();
+    assert_eq!(f, [0.5, 0.5, -0.5]);
+}
+
+#[test]
+fn a_small_bank_is_pinned() {
+    let set = problem_set::load(&root().join("problem-sets/demo.toml")).unwrap();
+    let variants = variants(&set, 1);
+    for code in ["en", "zh"] {
+        let lang = Lang::builtin(code).unwrap();
+        let xml = moodle::export(&set, &variants, &lang);
+        // The figures are checked above; here their size stands for them.
+        let mut redacted = String::new();
+        let mut rest = xml.as_str();
+        while let Some(at) = rest.find("encoding=\"base64\">") {
+            let (head, tail) = rest.split_at(at + "encoding=\"base64\">".len());
+            let end = tail.find('<').unwrap();
+            redacted.push_str(head);
+            redacted.push_str(&format!("[{} base64 digits]", end));
+            rest = &tail[end..];
+        }
+        redacted.push_str(rest);
+        insta::assert_snapshot!(format!("moodle_demo_{code}"), redacted);
+    }
+}
+
+#[test]
+fn generate_writes_the_bank_where_the_keys_go() {
+    let out = scratch("moodle");
+    let dir = |d: &str| out.join(d).display().to_string();
+    // Practice, --variants: a folder per variant, the bank with the manifest.
+    let (code, stdout, err) = generate(
+        "problem-sets/game-tree-quiz.toml",
+        &dir("practice"),
+        &["--format", "md,moodle", "--variants", "3"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("3 variants"), "{stdout}");
+    assert!(err.contains("leaves out question 2's `values`"), "{err}");
+    let practice = out.join("practice");
+    for v in ["v01", "v02", "v03"] {
+        assert!(practice.join(v).join("answer-sheet.toml").is_file());
+        assert!(practice.join("keys").join(v).join("key.toml").is_file());
+    }
+    let xml = std::fs::read_to_string(practice.join("moodle.xml")).unwrap();
+    assert_eq!(xml.matches("<question type=\"cloze\">").count(), 3 * 3);
+    assert!(!practice.join("worksheet.xml").exists());
+    // A variant's answer sheet is graded by treequiz like a student's.
+    let sheet = practice.join("v02/answer-sheet.toml");
+    let (code, _, err) = run(&[
+        "grade",
+        "--manifest",
+        &practice.join("manifest.json").display().to_string(),
+        "--out",
+        &dir("grading"),
+        &sheet.display().to_string(),
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    // An exam: the bank is in keys/, never beside the sheets handed out.
+    let (_, secret, _) = run(&["secret"]);
+    std::fs::write(out.join("exam.secret"), secret).unwrap();
+    std::fs::write(out.join("class.csv"), "id\ns1\ns2\n").unwrap();
+    let (code, _, err) = generate(
+        "problem-sets/and-or-quiz.toml",
+        &dir("exam"),
+        &[
+            "--format",
+            "moodle",
+            "--roster",
+            &dir("class.csv"),
+            "--secret",
+            &dir("exam.secret"),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let exam = out.join("exam");
+    assert!(exam.join("keys/moodle.xml").is_file());
+    assert!(!exam.join("moodle.xml").exists());
+    for s in ["s1", "s2"] {
+        assert!(!exam.join(s).join("moodle.xml").exists());
+    }
+    // Again with --force: the bank is generate's own file, replaced.
+    let (code, _, err) = generate(
+        "problem-sets/and-or-quiz.toml",
+        &dir("exam"),
+        &[
+            "--format",
+            "md",
+            "--roster",
+            &dir("class.csv"),
+            "--secret",
+            &dir("exam.secret"),
+            "--force",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!exam.join("keys/moodle.xml").exists());
+    // --variants and --roster do not mix.
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        &dir("both"),
+        &["--variants", "2", "--roster", &dir("class.csv")],
+    );
+    assert_eq!(code, 2, "{err}");
+}
