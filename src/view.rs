@@ -31,22 +31,26 @@ pub struct SheetView<'a> {
     pub running: RunningView,
 }
 
-/// The running head of every printed page (CSS margin boxes), as CSS
-/// strings ready for `content:`: a booklet's pages each name their student.
+/// The running head of every printed page: a booklet's pages each name
+/// their student.
 #[derive(Serialize)]
 pub struct RunningView {
     /// "Midterm · Worksheet".
     pub left: String,
     /// "Variant K3F9QX · Student 1001 (Ann Lee)".
     pub right: String,
+    /// `left` as a CSS string, for a margin box's `content:`.
+    pub left_css: String,
+    /// `right` as a CSS string.
+    pub right_css: String,
 }
 
 /// A class booklet: every student's worksheet (or key) in one document,
 /// each starting a page that carries its own running head.
 #[derive(Serialize)]
 pub struct BookletView<'a> {
-    /// The language code.
-    pub language: &'a str,
+    /// The language, and whether any sheet's text needs CJK fonts (LaTeX).
+    pub set: BookletSetView<'a>,
     /// "Midterm · Worksheet".
     pub title: String,
     /// `worksheet` or `key`: the body's class, as on a single sheet.
@@ -57,12 +61,21 @@ pub struct BookletView<'a> {
     pub sheets: &'a [&'a BookletSheet],
 }
 
+/// What a booklet's preamble needs of the set.
+#[derive(Serialize)]
+pub struct BookletSetView<'a> {
+    /// The language code.
+    pub language: &'a str,
+    /// Whether any text is Chinese, Japanese or Korean.
+    pub cjk: bool,
+}
+
 /// One student's sheet in a booklet, rendered.
 #[derive(Serialize)]
 pub struct BookletSheet {
-    /// Its running head (`running.html`).
+    /// Its running head (`running.html`; LaTeX's is in its body).
     pub running: String,
-    /// Its body (`worksheet-body.html` or `key-body.html`).
+    /// Its body (`worksheet-body.html`, `key-body.tex`, …).
     pub body: String,
 }
 
@@ -439,8 +452,10 @@ pub fn sheet<'a>(
         paper: Paper::default().view(),
         key: with_key,
         running: RunningView {
-            left: css_string(&left),
-            right: css_string(&right),
+            left_css: css_string(&left),
+            right_css: css_string(&right),
+            left,
+            right,
         },
     }
 }

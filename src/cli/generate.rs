@@ -112,8 +112,17 @@ impl Format {
     }
 }
 
-/// A roster's class booklets: every worksheet, and every key (in `keys/`).
-const BOOKLETS: [&str; 2] = ["worksheets.pdf", "keys.pdf"];
+/// A class's booklets, PDF and LaTeX: every worksheet in `worksheets.EXT`,
+/// every key in `keys/keys.EXT`.
+const BOOKLETS: [&str; 4] = ["worksheets.pdf", "keys.pdf", "worksheets.tex", "keys.tex"];
+
+/// Where a class's booklet of worksheets (or keys) goes in the staging folder `stage`.
+fn booklet(stage: &Path, key: bool, ext: &str) -> PathBuf {
+    match key {
+        true => stage.join("keys").join(format!("keys.{ext}")),
+        false => stage.join(format!("worksheets.{ext}")),
+    }
+}
 
 /// How the seeds were chosen, for the manifest (never the secret itself).
 #[derive(Clone, Copy)]
@@ -194,17 +203,20 @@ struct Done {
     entry: String,
     /// The files written for it.
     files: usize,
-    /// For PDF: its worksheet and key, ready for a booklet, and the
-    /// folders their own PDFs go in.
+    /// Its sheets for the booklets, if any are made.
     print: Option<Print>,
 }
 
-/// One variant's sheets, rendered for printing.
+/// One variant's worksheet and key (in this order), rendered for booklets.
 struct Print {
-    sheet: view::BookletSheet,
-    key: view::BookletSheet,
-    sheet_dir: PathBuf,
-    key_dir: PathBuf,
+    /// For PDF: ready for `booklet.html`.
+    html: Option<[view::BookletSheet; 2]>,
+    /// For a class's LaTeX booklets: ready for `booklet.tex`.
+    tex: Option<[view::BookletSheet; 2]>,
+    /// Whether its text needs CJK fonts.
+    cjk: bool,
+    /// The folders of its worksheet and key, where their own PDFs go.
+    dirs: [PathBuf; 2],
 }
 
 impl Job<'_> {
@@ -267,20 +279,31 @@ impl Job<'_> {
         let render = |template: &str, view: &view::SheetView| {
             self.renderer.render(template, view).map_err(usage)
         };
-        let print = match self.pdf {
-            true => Some(Print {
-                sheet: view::BookletSheet {
-                    running: render("running.html", &blank)?,
-                    body: render("worksheet-body.html", &blank)?,
+        let bodies = |ext: &str| -> Result<[view::BookletSheet; 2], UsageError> {
+            let running = |view| match ext {
+                "html" => render("running.html", view),
+                _ => Ok(String::new()), // LaTeX's is in the body
+            };
+            Ok([
+                view::BookletSheet {
+                    running: running(&blank)?,
+                    body: render(&format!("worksheet-body.{ext}"), &blank)?,
                 },
-                key: view::BookletSheet {
-                    running: render("running.html", &key)?,
-                    body: render("key-body.html", &key)?,
+                view::BookletSheet {
+                    running: running(&key)?,
+                    body: render(&format!("key-body.{ext}"), &key)?,
                 },
-                sheet_dir,
-                key_dir,
+            ])
+        };
+        let tex = variant.student.is_some() && self.args.format.contains(&Format::Tex);
+        let print = match (self.pdf, tex) {
+            (false, false) => None,
+            _ => Some(Print {
+                html: self.pdf.then(|| bodies("html")).transpose()?,
+                tex: tex.then(|| bodies("tex")).transpose()?,
+                cjk: blank.set.cjk,
+                dirs: [sheet_dir, key_dir],
             }),
-            false => None,
         };
         Ok(Done {
             entry: VariantEntry::new(self.set, &variant).to_json(),
@@ -306,6 +329,45 @@ fn question_error(set: &ProblemSet, e: class_set::ClassSetError) -> UsageError {
     }
 }
 
+/// A booklet of worksheets (or keys) for `booklet.EXT`.
+fn booklet_view<'a>(
+    job: &'a Job,
+    key: bool,
+    cjk: bool,
+    sheets: &'a [&'a view::BookletSheet],
+) -> view::BookletView<'a> {
+    let word = if key { "sheet.key" } else { "sheet.worksheet" };
+    view::BookletView {
+        set: view::BookletSetView {
+            language: &job.lang.code,
+            cjk,
+        },
+        title: format!("{} · {}", job.set.title, job.lang.get(word)),
+        class: if key { "key" } else { "worksheet" },
+        paper: job.args.paper.paper().view(),
+        sheets,
+    }
+}
+
+/// Writes a class's LaTeX booklets, `worksheets.tex` and `keys/keys.tex`.
+fn write_tex_booklets(job: &Job, prints: &[Print]) -> Result<usize, UsageError> {
+    let cjk = prints.iter().any(|p| p.cjk);
+    for key in [false, true] {
+        let sheets: Vec<&view::BookletSheet> = prints
+            .iter()
+            .filter_map(|p| p.tex.as_ref().map(|t| &t[key as usize]))
+            .collect();
+        let text = job
+            .renderer
+            .render("booklet.tex", &booklet_view(job, key, cjk, &sheets))
+            .map_err(usage)?;
+        let path = booklet(job.stage, key, "tex");
+        std::fs::write(&path, text)
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    Ok(2)
+}
+
 /// One PDF to print: sheets of one class (worksheets or keys) into a file.
 struct PdfJob<'a> {
     sheets: Vec<&'a view::BookletSheet>,
@@ -325,37 +387,28 @@ fn print_pdfs(
     prints: &[Print],
     class: bool,
 ) -> Result<usize, UsageError> {
+    let html: Vec<&[view::BookletSheet; 2]> =
+        prints.iter().filter_map(|p| p.html.as_ref()).collect();
     let mut jobs = Vec::new();
-    if class {
-        for key in [false, true] {
+    for key in [false, true] {
+        let k = key as usize;
+        if class {
             jobs.push(PdfJob {
-                sheets: prints
-                    .iter()
-                    .map(|p| if key { &p.key } else { &p.sheet })
-                    .collect(),
+                sheets: html.iter().map(|h| &h[k]).collect(),
                 key,
-                pdf: match key {
-                    true => job.stage.join("keys").join(BOOKLETS[1]),
-                    false => job.stage.join(BOOKLETS[0]),
-                },
+                pdf: booklet(job.stage, key, "pdf"),
                 check: true,
             });
         }
-    }
-    if !class || job.args.pdf_per_student {
-        for p in prints {
-            jobs.push(PdfJob {
-                sheets: vec![&p.sheet],
-                key: false,
-                pdf: p.sheet_dir.join("worksheet.pdf"),
-                check: !class,
-            });
-            jobs.push(PdfJob {
-                sheets: vec![&p.key],
-                key: true,
-                pdf: p.key_dir.join("key.pdf"),
-                check: !class,
-            });
+        if !class || job.args.pdf_per_student {
+            for (p, h) in prints.iter().zip(&html) {
+                jobs.push(PdfJob {
+                    sheets: vec![&h[k]],
+                    key,
+                    pdf: p.dirs[k].join(if key { "key.pdf" } else { "worksheet.pdf" }),
+                    check: !class,
+                });
+            }
         }
     }
     // The HTML printed and the browser's profiles live here until printed.
@@ -366,24 +419,8 @@ fn print_pdfs(
     std::fs::create_dir_all(&work).map_err(|e| cannot(&work, e))?;
     let mut pages = Vec::new();
     for (i, pdf_job) in jobs.iter().enumerate() {
-        let word = if pdf_job.key {
-            "sheet.key"
-        } else {
-            "sheet.worksheet"
-        };
-        let html = job
-            .renderer
-            .render(
-                "booklet.html",
-                &view::BookletView {
-                    language: &job.lang.code,
-                    title: format!("{} · {}", job.set.title, job.lang.get(word)),
-                    class: if pdf_job.key { "key" } else { "worksheet" },
-                    paper: job.args.paper.paper().view(),
-                    sheets: &pdf_job.sheets,
-                },
-            )
-            .map_err(usage)?;
+        let view = booklet_view(job, pdf_job.key, false, &pdf_job.sheets);
+        let html = job.renderer.render("booklet.html", &view).map_err(usage)?;
         if pdf_job.check {
             super::pdf::check_fonts(&html, &pdf_job.pdf)?;
         }
@@ -579,6 +616,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         files += 1;
     }
 
+    if args.format.contains(&Format::Tex) && !students.is_empty() {
+        files += write_tex_booklets(&job, &prints)?;
+    }
     if let Some(browser) = &browser {
         files += print_pdfs(&job, browser, &prints, !students.is_empty())?;
     }

@@ -27,6 +27,19 @@ fn chromium() -> Option<PathBuf> {
     found
 }
 
+/// xelatex, or `None` outside CI when it is not installed (CI installs it).
+fn xelatex() -> Option<PathBuf> {
+    let found = find(&["xelatex"]);
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install xelatex (.ci/run does)"
+        );
+        eprintln!("skipped: no xelatex on this machine");
+    }
+    found
+}
+
 fn headless(chromium: &Path, profile: &Path, args: &[String]) {
     let status = Command::new(chromium)
         .args([
@@ -160,11 +173,8 @@ fn html_sheets_print_and_their_figures_are_drawn() {
 }
 
 #[test]
-fn latex_sheets_compile_with_xelatex_when_it_is_installed() {
-    let Some(xelatex) = find(&["xelatex"]) else {
-        eprintln!("skipped: no xelatex on this machine");
-        return;
-    };
+fn latex_sheets_compile_with_xelatex() {
+    let Some(xelatex) = xelatex() else { return };
     let dir = scratch("xelatex");
     for set in ["demo", "midterm-zh", "games"] {
         let out = dir.join(set);
@@ -196,6 +206,77 @@ fn latex_sheets_compile_with_xelatex_when_it_is_installed() {
                 "{set}/{page}: a glyph is missing from the fonts"
             );
         }
+    }
+}
+
+/// A class's LaTeX booklets compile with xelatex; every page names its
+/// student at its top, each student's pages numbered from 1, and a Chinese
+/// name on an English set gets its glyphs (ctex is loaded for it).
+#[test]
+fn latex_booklets_compile_and_name_each_student_on_every_page() {
+    let Some(xelatex) = xelatex() else { return };
+    let dir = scratch("tex-booklets");
+    let roster = dir.join("class.csv");
+    std::fs::write(
+        &roster,
+        "id,name\n101,Ann Lee\n102,王小明\n103,Jo & Co_#1\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out.to_str().unwrap(),
+        &[
+            "--format",
+            "tex",
+            "--roster",
+            roster.to_str().unwrap(),
+            "--seed",
+            "9",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    for booklet in ["worksheets.tex", "keys/keys.tex"] {
+        let path = out.join(booklet);
+        let result = Command::new(&xelatex)
+            .current_dir(path.parent().unwrap())
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(path.file_name().unwrap())
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&result.stdout);
+        assert!(
+            result.status.success(),
+            "{booklet} does not compile:\n{}",
+            &log[log.len().saturating_sub(3000)..]
+        );
+        assert!(
+            !log.contains("Missing character"),
+            "{booklet}: a glyph is missing"
+        );
+        let mut seen: Vec<(String, u32)> = Vec::new();
+        for (k, page) in pages(&path.with_extension("pdf")).iter().enumerate() {
+            let student = ["101 (Ann Lee)", "102 (王小明)", "103 (Jo & Co_#1)"]
+                .into_iter()
+                .find(|s| page[0].ends_with(s))
+                .unwrap_or_else(|| {
+                    panic!("{booklet}: page {} names no student: {}", k + 1, page[0])
+                });
+            let number: u32 = page
+                .last()
+                .unwrap()
+                .parse()
+                .expect("a page number at the foot");
+            seen.push((student.to_string(), number));
+        }
+        // Each student's pages follow each other, numbered 1, 2, …
+        let mut expected = Vec::new();
+        for student in ["101 (Ann Lee)", "102 (王小明)", "103 (Jo & Co_#1)"] {
+            let n = seen.iter().filter(|(s, _)| s == student).count();
+            assert!(n > 0, "{booklet}: {student} has no page");
+            expected.extend((1..=n as u32).map(|i| (student.to_string(), i)));
+        }
+        assert_eq!(seen, expected, "{booklet}");
     }
 }
 
