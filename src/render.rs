@@ -21,6 +21,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("style.html", include_str!("../templates/style.html")),
     ("worksheet.md", include_str!("../templates/worksheet.md")),
     (
+        "paper-body.html",
+        include_str!("../templates/paper-body.html"),
+    ),
+    (
         "worksheet-body.html",
         include_str!("../templates/worksheet-body.html"),
     ),

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
 use crate::draw::{to_svg, to_tikz};
-use crate::exercise::{self, Context, Conventions, Key, KindDef, Table};
+use crate::exercise::{self, Context, Conventions, Key, KindDef, Shape, Table};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
 use crate::problem_set::ProblemSet;
@@ -23,10 +23,15 @@ pub struct SheetView<'a> {
     pub conventions: Vec<String>,
     /// The exercises.
     pub exercises: Vec<ExerciseView>,
+    /// Their points, all told.
+    pub total_points: u32,
     /// The paper the sheets print on.
     pub paper: PaperView,
     /// Whether this is a key.
     pub key: bool,
+    /// A paper exam (`generate --on-paper`): a cover, and room on the sheet
+    /// for every answer; its key fills that room in.
+    pub on_paper: bool,
     /// What every printed page shows at its top.
     pub running: RunningView,
 }
@@ -194,6 +199,9 @@ pub struct ExerciseView {
     pub figure_tikz: String,
     /// The figure's width in mm (LaTeX scales wider figures down to the line).
     pub figure_width: String,
+    /// The box a paper exam prints it in: larger than on a worksheet, for
+    /// room to write values at its nodes and mark its cuts.
+    pub paper_figure: PaperFigure,
     /// The key figure's width in mm.
     pub key_figure_width: String,
     /// Width of each step-table column, as a fraction of the line (LaTeX).
@@ -221,6 +229,76 @@ pub struct FieldView {
     pub example: String,
     /// The TOML value: `""` on a blank sheet, the answer on a key.
     pub value: String,
+    /// The room a paper exam leaves to write it in.
+    pub space: Space,
+    /// On a key: the answer, for people, which a paper key writes in that room.
+    pub answer: Option<String>,
+}
+
+/// The room a paper exam leaves for an answer: a box for one value or
+/// label, else ruled lines. It is sized by the figure (how many nodes or
+/// connectors an answer could list), never by the answer, so the room
+/// tells nothing of the answer.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Space {
+    /// A box for one value or label.
+    pub boxed: bool,
+    /// Ruled lines, when not a box.
+    pub lines: usize,
+}
+
+impl Space {
+    /// Handwritten characters a ruled line of a sheet holds.
+    const LINE: usize = 45;
+
+    fn of(shape: Shape, model: &Model) -> Space {
+        // The characters a longest answer could take, item by item with its separator.
+        let chars = match shape {
+            Shape::Value | Shape::Cost | Shape::Label => {
+                return Space {
+                    boxed: true,
+                    lines: 0,
+                };
+            }
+            Shape::Labels | Shape::Sequence => model.nodes() * 5,
+            Shape::Values | Shape::Bounds => model.nodes() * 9,
+            Shape::Connectors => model.connectors() * 16,
+        };
+        Space {
+            boxed: false,
+            lines: chars.div_ceil(Self::LINE).clamp(1, 6),
+        }
+    }
+}
+
+/// The box a paper exam prints a figure in, and whether its key's figure
+/// takes the same box (so the key's pages fall as the worksheet's).
+#[derive(Serialize)]
+pub struct PaperFigure {
+    /// Width in mm.
+    pub width: String,
+    /// Height in mm.
+    pub height: String,
+    /// Whether the key's annotated figure has about the figure's shape, so it
+    /// prints in the same box; else the paper key prints the figure and
+    /// leaves the annotated one to its explanation (a game's search tree).
+    pub key_fits: bool,
+}
+
+impl PaperFigure {
+    /// At most 1.5 times the sheet's size, 175 mm wide and 150 mm tall (what
+    /// a Letter page leaves a question's figure).
+    fn of(figure: &crate::draw::Figure, key: Option<&crate::draw::Figure>) -> PaperFigure {
+        let scale = 1.5f64
+            .min(175.0 / figure.width.max(1.0))
+            .min(150.0 / figure.height.max(1.0));
+        let aspect = |f: &crate::draw::Figure| f.height / f.width.max(1.0);
+        PaperFigure {
+            width: format!("{:.1}", figure.width * scale),
+            height: format!("{:.1}", figure.height * scale),
+            key_fits: key.is_some_and(|k| (aspect(k) / aspect(figure) - 1.0).abs() < 0.15),
+        }
+    }
 }
 
 /// What a key adds to an exercise.
@@ -297,6 +375,12 @@ fn exercise_view(
             .answer(field)
             .expect("every kind answers its fields")
     };
+    let shape = |field: &str| {
+        kind.fields
+            .iter()
+            .find(|f| f.name == field)
+            .map_or(Shape::Labels, |f| f.shape)
+    };
     let fields = item
         .ask
         .iter()
@@ -310,6 +394,8 @@ fn exercise_view(
             } else {
                 "\"\"".to_string()
             },
+            space: Space::of(shape(name), model),
+            answer: with_key.then(|| answer(name).to_text(model)),
         })
         .collect();
     let explained = with_key.then(|| {
@@ -324,6 +410,7 @@ fn exercise_view(
         )
     });
     let key_figure_width = explained.as_ref().map_or(figure.width, |e| e.figure.width);
+    let paper_figure = PaperFigure::of(&figure, explained.as_ref().map(|e| &e.figure));
     let column_width = explained
         .as_ref()
         .map_or(0.2, |e| 0.88 / e.table.headers.len().max(1) as f64);
@@ -361,6 +448,7 @@ fn exercise_view(
         figure_svg: to_svg(&figure),
         figure_tikz: to_tikz(&figure),
         figure_width: format!("{:.1}", figure.width),
+        paper_figure,
         key_figure_width: format!("{key_figure_width:.1}"),
         column_width: format!("{column_width:.3}"),
         instance_text: item.instance.to_toml(),
@@ -448,9 +536,11 @@ pub fn sheet<'a>(
                 .map(|(_, seed)| toml::Value::String(seed.to_string()).to_string()),
         },
         conventions: all,
+        total_points: exercises.iter().map(|e| e.points).sum(),
         exercises,
         paper: Paper::default().view(),
         key: with_key,
+        on_paper: false,
         running: RunningView {
             left_css: css_string(&left),
             right_css: css_string(&right),

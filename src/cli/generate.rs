@@ -51,6 +51,11 @@ pub(crate) struct Args {
     /// The paper the HTML, PDF and LaTeX sheets print on.
     #[arg(long, value_enum, default_value = "a4")]
     paper: PaperArg,
+    /// A paper exam: the HTML and PDF worksheets get a cover (name, id,
+    /// variant, a score table) and room to write every answer; the keys
+    /// fill that room in, page for page.
+    #[arg(long)]
+    on_paper: bool,
     /// The Chromium or Chrome that prints `--format pdf` (default: the first found).
     #[arg(long, value_name = "PATH")]
     browser: Option<PathBuf>,
@@ -245,6 +250,8 @@ impl Job<'_> {
         let mut key = view::sheet(self.set, &variant, self.lang, true, practice);
         blank.paper = self.args.paper.paper().view();
         key.paper = blank.paper;
+        blank.on_paper = self.args.on_paper;
+        key.on_paper = self.args.on_paper;
         for dir in [&sheet_dir, &key_dir] {
             std::fs::create_dir_all(dir)
                 .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;

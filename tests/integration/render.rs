@@ -364,12 +364,14 @@ fn pages(pdf: &Path) -> Vec<Vec<String>> {
 /// after its first must open with a question's heading (so no question runs
 /// on from the page before); a key's may also open with a table's
 /// repeated header, or the explanation of a question whose heading and
-/// answers are on the page before, never with a table's row.
+/// answers are on the page before, never with a table's row. A question
+/// that starts a page and still does not fit on it runs on to the next.
 fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
     let mut problems = Vec::new();
     let mut at = 0; // the sheet being printed
     let mut seen = 0; // its headings seen so far
     let mut first_page = true;
+    let mut opened_question = false; // whether the page before opened with a heading
     let check_seen = |sheet: &Sheet, seen: usize, problems: &mut Vec<String>| {
         if seen != sheet.heads.len() {
             problems.push(format!(
@@ -419,10 +421,17 @@ fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
             .split(' ')
             .next()
             .is_some_and(|w| w.parse::<u32>().is_ok());
-        if !first_page && !opens_question && (!key || table_row || (!table_header && seen == 0)) {
+        // A question that had a page of its own and did not fit runs on.
+        let runs_on = opened_question && !table_row;
+        if !first_page
+            && !opens_question
+            && !runs_on
+            && (!key || table_row || (!table_header && seen == 0))
+        {
             problems.push(format!("{here} opens with `{first}`, not a question"));
         }
         first_page = false;
+        opened_question = opens_question;
         seen += body
             .iter()
             .filter(|l| sheet.heads.iter().any(|h| l.starts_with(h.as_str())))
@@ -726,4 +735,111 @@ fn pdf_without_cjk_fonts_names_the_font_package() {
         &["problem-sets/demo.toml", "--out", out, "--format", "pdf"],
     );
     assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// A paper exam (`--on-paper`) and its key, printed as a class's booklets:
+/// each student's sheet opens with a cover naming them, every question is
+/// whole on its page, and each question starts on the same page of the
+/// worksheet and of the key, so a teacher grades with the two side by side.
+#[test]
+fn a_paper_exam_and_its_key_put_each_question_on_the_same_page() {
+    if chromium().is_none() || find(&["pdftotext"]).is_none() {
+        return;
+    }
+    let dir = scratch("paper-exam");
+    let roster = dir.join("class.csv");
+    std::fs::write(&roster, "id,name\n101,Ann Lee\n102,王小明\n").unwrap();
+    for set in ["midterm-zh", "games"] {
+        let out = dir.join(set);
+        let (code, _, err) = generate(
+            &format!("problem-sets/{set}.toml"),
+            out.to_str().unwrap(),
+            &[
+                "--format",
+                "pdf,html",
+                "--on-paper",
+                "--roster",
+                roster.to_str().unwrap(),
+                "--seed",
+                "4",
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        let mut starts: Vec<Vec<(String, usize)>> = Vec::new();
+        for (booklet, sub, key) in [
+            ("worksheets.pdf", "", false),
+            ("keys/keys.pdf", "keys/", true),
+        ] {
+            let sheets: Vec<Sheet> = ["101", "102"]
+                .iter()
+                .map(|f| {
+                    sheet(&out.join(format!("{sub}{f}")).join(if key {
+                        "key.html"
+                    } else {
+                        "worksheet.html"
+                    }))
+                })
+                .collect();
+            let pdf = out.join(booklet);
+            let problems = split_questions(&sheets, &pdf, key);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+            // Where each question starts: (student, heading) → its page within the student's sheet.
+            let mut at = Vec::new();
+            let mut first = 0;
+            let mut current = String::new();
+            for (k, page) in pages(&pdf).iter().enumerate() {
+                let s = sheets
+                    .iter()
+                    .find(|s| page[0].ends_with(&s.right))
+                    .expect("a running head");
+                if s.right != current {
+                    current = s.right.clone();
+                    first = k;
+                    // The cover: the student's name and id, no question.
+                    let text = page.join("\n");
+                    assert!(
+                        text.contains(if s.right.contains("101") {
+                            "Ann Lee"
+                        } else {
+                            "王小明"
+                        }),
+                        "{text}"
+                    );
+                    assert!(
+                        !s.heads
+                            .iter()
+                            .take(2)
+                            .any(|h| page[1..].iter().any(|l| l.starts_with(h)))
+                    );
+                }
+                for h in s
+                    .heads
+                    .iter()
+                    .filter(|h| page[1..].iter().any(|l| l.starts_with(h.as_str())))
+                {
+                    let question = format!("{} {h}", s.right.split(" · ").next().unwrap());
+                    // Its first page (a key's explanation names it again, later).
+                    if !at.iter().any(|(q, _)| *q == question) {
+                        at.push((question, k - first + 1));
+                    }
+                }
+            }
+            starts.push(at);
+        }
+        let (sheet_starts, key_starts) = (&starts[0], &starts[1]);
+        // The key adds its explanation after the questions; the questions match.
+        let questions: Vec<_> = key_starts
+            .iter()
+            .filter(|q| sheet_starts.contains(q))
+            .collect();
+        assert_eq!(
+            questions.len(),
+            sheet_starts.len(),
+            "{set}: {key_starts:?} against {sheet_starts:?}"
+        );
+        assert!(
+            sheet_starts.iter().all(|(_, page)| *page > 1),
+            "{set}: the cover is page 1"
+        );
+    }
 }

@@ -396,17 +396,22 @@ fn student_files_never_contain_answers() {
                     .chain(variant.items.iter().map(|i| i.instance.to_toml()))
                     .chain([lang.get("sheet.blank_hint").to_string()])
                     .collect();
+                // The paper exam's worksheet too (`--on-paper`): its room for answers is empty.
+                let mut paper =
+                    treequiz::view::sheet(&set, variant, &lang, false, Some(("set.toml", seed)));
+                paper.on_paper = true;
                 let student: Vec<String> = [
-                    "worksheet.md",
-                    "worksheet.html",
-                    "worksheet.tex",
-                    "answer-sheet.toml",
+                    ("worksheet.md", &blank),
+                    ("worksheet.html", &blank),
+                    ("worksheet.tex", &blank),
+                    ("answer-sheet.toml", &blank),
+                    ("worksheet.html", &paper),
                 ]
                 .iter()
-                .map(|t| {
+                .map(|(t, view)| {
                     examples
                         .iter()
-                        .fold(renderer.render(t, &blank).unwrap(), |text, e| {
+                        .fold(renderer.render(t, view).unwrap(), |text, e| {
                             text.replace(e.as_str(), "")
                         })
                 })
@@ -487,7 +492,7 @@ fn user_templates_override_built_ins_file_by_file() {
     let dir = scratch("templates");
     let (code, stdout, _) = run(&["templates", "export", dir.join("tpl").to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(stdout.lines().count(), 24, "{stdout}");
+    assert_eq!(stdout.lines().count(), 25, "{stdout}");
     std::fs::write(
         dir.join("tpl/worksheet.md"),
         "MY SHEET {{ set.title }} {{ variant.id }}\n",
