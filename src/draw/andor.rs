@@ -136,6 +136,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                     size: FONT * 0.85,
                     anchor: Anchor::Start,
                     style: Style::Normal,
+                    halo: false,
                 });
             } else if con.arcs.is_none() && j == 0 {
                 let (lx, ly) = (px + (cx - px) * 0.3, py + (cy - py) * 0.3);
@@ -146,6 +147,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                     size: FONT * 0.85,
                     anchor: Anchor::Start,
                     style: Style::Normal,
+                    halo: false,
                 });
             }
         }
@@ -195,6 +197,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
             size: FONT,
             anchor: Anchor::Middle,
             style: Style::Normal,
+            halo: false,
         });
         if let Some(Some(cost)) = m.costs.get(id.index()) {
             items.push(Item::Text {
@@ -204,6 +207,7 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                 size: FONT,
                 anchor: Anchor::Start,
                 style: Style::Mark,
+                halo: false,
             });
         }
     }

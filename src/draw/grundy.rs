@@ -70,6 +70,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
                 size: FONT * 0.9,
                 anchor: Anchor::Start,
                 style: Style::Normal,
+                halo: false,
             });
         }
     }
@@ -125,6 +126,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
             size: FONT,
             anchor: Anchor::Middle,
             style: Style::Normal,
+            halo: false,
         });
         if m.winners {
             items.push(Item::Text {
@@ -134,6 +136,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
                 size: FONT * 0.72,
                 anchor: Anchor::Start,
                 style: Style::Mark,
+                halo: false,
             });
         }
     }
