@@ -266,20 +266,44 @@ pub(crate) fn extent(items: &[Item]) -> (f64, f64, f64, f64) {
 }
 
 /// The arc that marks an AND connector: across the edges from `from` to each
-/// of `ends`, `r` mm from `from`; none for fewer than two edges.
-fn joining_arc(from: (f64, f64), ends: &[(f64, f64)], r: f64, style: Style) -> Option<Item> {
-    let angles = ends
+/// of `ends`, `r` mm from `from`; none for fewer than two edges. It runs past
+/// the outer edges on both sides by `TAIL` mm, so that it shows as an arc
+/// across them even where they leave nearly together (the caller picks `r`
+/// so the edges are apart there), but stops short of halfway to any of
+/// `others` (the node's edges to children outside the connector), so it
+/// never seems to join them.
+fn joining_arc(
+    from: (f64, f64),
+    ends: &[(f64, f64)],
+    others: &[(f64, f64)],
+    r: f64,
+    style: Style,
+) -> Option<Item> {
+    const TAIL: f64 = 1.2;
+    let angle = |&(x, y): &(f64, f64)| (y - from.1).atan2(x - from.0).to_degrees();
+    let (lo, hi) = ends
         .iter()
-        .map(|&(x, y)| (y - from.1).atan2(x - from.0).to_degrees());
-    let (a1, a2) = angles.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
-        (lo.min(a), hi.max(a))
-    });
+        .map(angle)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
+            (lo.min(a), hi.max(a))
+        });
+    let degrees = |mm: f64| (mm / r).to_degrees();
+    let tail = degrees(TAIL);
+    // Room on each side: up to 40 % of the way to the nearest other edge there.
+    let (mut before, mut after) = (tail, tail);
+    for a in others.iter().map(angle) {
+        if a < lo {
+            before = before.min((lo - a) * 0.4);
+        } else if a > hi {
+            after = after.min((a - hi) * 0.4);
+        }
+    }
     (ends.len() >= 2).then_some(Item::Arc {
         cx: from.0,
         cy: from.1,
         r,
-        a1,
-        a2,
+        a1: lo - before,
+        a2: hi + after,
         style,
     })
 }
