@@ -19,7 +19,7 @@ const HEIGHT: f64 = 6.0;
 /// Room between two states of a row: the key writes the winner there, at
 /// `WINNER` mm, right of the box at mid-height, where no move's line passes
 /// (every move goes from one row down to the next).
-const GAP: f64 = 4.0 + 6.0;
+const GAP: f64 = 7.5;
 const WINNER: f64 = 2.6;
 const DOWN: f64 = 15.0;
 const LEFT: f64 = 14.0;

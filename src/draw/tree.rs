@@ -302,16 +302,14 @@ fn text(at: (f64, f64), text: String, size: f64, anchor: Anchor, style: Style) -
     }
 }
 
+/// A pruned branch's edge: its index in `cut_roots`, its parent, its ends.
+type CutEdge = (usize, NodeId, (f64, f64), (f64, f64));
+
 /// The cuts' marks. Each cut's pruned siblings are one run of edges, crossed
 /// by one red "//" near their parent, with the cut's sign once, past the run's
 /// last edge (the later siblings' side, where no edge of that parent is).
 /// `edges`: (index in `cut_roots`, parent, the edge's ends), in sibling order.
-fn cut_marks(
-    edges: &[(usize, NodeId, (f64, f64), (f64, f64))],
-    m: &TreeMarks,
-    sideways: bool,
-    items: &mut Vec<Item>,
-) {
+fn cut_marks(edges: &[CutEdge], m: &TreeMarks, sideways: bool, items: &mut Vec<Item>) {
     let mut run = 0;
     while run < edges.len() {
         let (first_at, parent) = (edges[run].0, edges[run].1);
