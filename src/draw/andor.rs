@@ -1,6 +1,6 @@
 //! AND/OR-graph layout: levels by longest path from the start, order by barycentres.
 
-use super::{Anchor, Figure, Item, Outline, Pick, Style, Target, joining_arc};
+use super::{Anchor, Figure, Item, Outline, Pick, Style, Target, extent, joining_arc, text_width};
 use crate::andor::{ConnectorId, Graph, NodeId};
 
 /// What a key adds to an AND/OR drawing.
@@ -15,8 +15,14 @@ pub struct GraphMarks {
 }
 
 const LEVEL: f64 = 20.0;
+/// Room between two nodes of a row, less (down to `MIN_GAP`) in a row that
+/// would be wider than `ROW`: so that the figure prints at its size.
 const GAP: f64 = 5.0;
+const MIN_GAP: f64 = 2.5;
+const ROW: f64 = 160.0;
 const FONT: f64 = 2.8;
+/// Arc costs and `c=` labels, in mm (7.4 pt).
+const SMALL: f64 = 2.6;
 const HEIGHT: f64 = 6.5;
 
 /// The text inside a node: `n1 (2)`, or the label alone for a goal.
@@ -27,13 +33,6 @@ fn node_text(graph: &Graph, id: NodeId) -> String {
     } else {
         format!("{} ({})", node.label, node.h)
     }
-}
-
-fn text_width(text: &str, font: f64) -> f64 {
-    text.chars()
-        .map(|c| if c.is_ascii() { 0.56 } else { 1.0 })
-        .sum::<f64>()
-        * font
 }
 
 /// Lays out and draws an AND/OR graph; `marks` adds the key's annotations.
@@ -80,10 +79,15 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
         .ids()
         .map(|id| text_width(&node_text(graph, id), FONT) + 4.0)
         .collect();
-    let row_width = |row: &Vec<NodeId>| {
-        row.iter().map(|id| widths[id.index()]).sum::<f64>()
-            + GAP * row.len().saturating_sub(1) as f64
-    };
+    // One gap for the whole figure: the widest row's, at most ROW mm wide.
+    let boxes = |row: &Vec<NodeId>| row.iter().map(|id| widths[id.index()]).sum::<f64>();
+    let gap = rows
+        .iter()
+        .filter(|row| row.len() > 1)
+        .map(|row| (ROW - boxes(row)) / (row.len() - 1) as f64)
+        .fold(GAP, f64::min)
+        .max(MIN_GAP);
+    let row_width = |row: &Vec<NodeId>| boxes(row) + gap * row.len().saturating_sub(1) as f64;
     let widest = rows.iter().map(row_width).fold(0.0, f64::max);
     let margin = 8.0;
     let mut x = vec![0.0f64; n];
@@ -93,10 +97,11 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
         for &id in row {
             x[id.index()] = at + widths[id.index()] / 2.0;
             y[id.index()] = margin + LEVEL * level as f64;
-            at += widths[id.index()] + GAP;
+            at += widths[id.index()] + gap;
         }
     }
 
+    let radii = arc_radii(graph, &x, &y);
     let no_marks = GraphMarks::default();
     let m = marks.unwrap_or(&no_marks);
     let mut items = Vec::new();
@@ -133,9 +138,10 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                     x: lx + 1.0,
                     y: ly,
                     text: arcs[j].to_string(),
-                    size: FONT * 0.85,
+                    size: SMALL,
                     anchor: Anchor::Start,
                     style: Style::Normal,
+                    halo: true,
                 });
             } else if con.arcs.is_none() && j == 0 {
                 let (lx, ly) = (px + (cx - px) * 0.3, py + (cy - py) * 0.3);
@@ -143,26 +149,25 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                     x: lx + 1.5,
                     y: ly,
                     text: format!("c={}", con.cost),
-                    size: FONT * 0.85,
+                    size: SMALL,
                     anchor: Anchor::Start,
                     style: Style::Normal,
+                    halo: true,
                 });
             }
         }
         // A node's AND connectors get arcs at different radii, so that each
         // arc shows which children belong together.
-        let nth_and = graph
+        let r = radii[i];
+        // The node's edges to children outside this connector.
+        let others: Vec<(f64, f64)> = graph
             .connectors_of(con.from)
             .iter()
-            .filter(|&&o| graph.connector(o).to.len() >= 2)
-            .position(|&o| o == c)
-            .unwrap_or(0);
-        items.extend(joining_arc(
-            (px, py),
-            &ends,
-            5.0 + 2.5 * nth_and as f64,
-            style,
-        ));
+            .flat_map(|&o| graph.connector(o).to.iter())
+            .filter(|t| !con.to.contains(t))
+            .map(|t| (x[t.index()], y[t.index()] - HEIGHT / 2.0))
+            .collect();
+        items.extend(joining_arc((px, py), &ends, &others, r, style));
     }
     for id in graph.ids() {
         let node = graph.node(id);
@@ -195,24 +200,67 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
             size: FONT,
             anchor: Anchor::Middle,
             style: Style::Normal,
+            halo: false,
         });
         if let Some(Some(cost)) = m.costs.get(id.index()) {
+            // Above the box's right corner, where no edge starts or ends, over a halo.
             items.push(Item::Text {
-                x: cx + widths[id.index()] / 2.0 + 1.0,
-                y: cy - HEIGHT * 0.55,
+                x: cx + widths[id.index()] / 2.0 - 0.6,
+                y: cy - HEIGHT / 2.0 - FONT * 0.45,
                 text: cost.clone(),
                 size: FONT,
                 anchor: Anchor::Start,
                 style: Style::Mark,
+                halo: true,
             });
         }
     }
+    // The drawing's extent, and 3 mm around it.
+    let (left, top, right, bottom) = extent(&items);
+    let (dx, dy) = (3.0 - left, 3.0 - top);
     Figure {
-        width: widest + 2.0 * margin + 6.0,
-        height: margin * 2.0 + LEVEL * (levels - 1) as f64,
-        items,
-        targets,
+        width: right - left + 6.0,
+        height: bottom - top + 6.0,
+        items: items.into_iter().map(|i| i.shifted(dx, dy)).collect(),
+        targets: targets.into_iter().map(|t| t.shifted(dx, dy)).collect(),
     }
+}
+
+/// Each AND connector's arc radius, in mm: far enough along its edges that
+/// the arc between its outer edges is at least 2.5 mm long (edges that leave
+/// nearly together, to children side by side or flat, are apart only further
+/// out), though not past 45 % of its shortest edge, and at least 5; a node's
+/// AND connectors, from the one wanting the smallest radius, each at least
+/// 2.5 further out than the one before.
+fn arc_radii(graph: &Graph, x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut radii = vec![0.0; graph.connectors().len()];
+    for id in graph.ids() {
+        let from = (x[id.index()], y[id.index()] + HEIGHT / 2.0);
+        let mut wanted: Vec<(f64, usize)> = Vec::new();
+        for &c in graph.connectors_of(id) {
+            let to = &graph.connector(c).to;
+            if to.len() < 2 {
+                continue;
+            }
+            let (mut lo, mut hi, mut shortest) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY);
+            for t in to {
+                let (dx, dy) = (x[t.index()] - from.0, y[t.index()] - HEIGHT / 2.0 - from.1);
+                let a = dy.atan2(dx);
+                (lo, hi) = (lo.min(a), hi.max(a));
+                shortest = shortest.min((dx * dx + dy * dy).sqrt());
+            }
+            let r = (2.5 / (hi - lo).max(1e-3)).min(shortest * 0.45).max(5.0);
+            wanted.push((r, c.index()));
+        }
+        wanted.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut last = f64::NEG_INFINITY;
+        for (r, c) in wanted {
+            let r = r.max(last + 2.5);
+            radii[c] = r;
+            last = r;
+        }
+    }
+    radii
 }
 
 #[cfg(test)]

@@ -55,6 +55,7 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
             size: 3.2,
             anchor: Anchor::Middle,
             style: Style::Normal,
+            halo: false,
         });
         items.push(Item::Text {
             x: x0 - 3.0,
@@ -63,6 +64,7 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
             size: 3.2,
             anchor: Anchor::Middle,
             style: Style::Normal,
+            halo: false,
         });
     }
     // Squares past the board's last are not drawn (and a board of size 0 has none).
@@ -114,6 +116,7 @@ pub fn board_figure(size: usize, cell: f64, squares: &[Square]) -> Figure {
                 size: (cell * 0.38).min(4.0),
                 anchor: Anchor::Middle,
                 style: *style,
+                halo: false,
             }),
         }
     }
@@ -164,7 +167,7 @@ impl Figure {
 }
 
 impl Item {
-    fn shifted(self, dx: f64, dy: f64) -> Item {
+    pub(super) fn shifted(self, dx: f64, dy: f64) -> Item {
         match self {
             Item::Node {
                 x,
@@ -216,6 +219,7 @@ impl Item {
                 size,
                 anchor,
                 style,
+                halo,
             } => Item::Text {
                 x: x + dx,
                 y: y + dy,
@@ -223,6 +227,7 @@ impl Item {
                 size,
                 anchor,
                 style,
+                halo,
             },
         }
     }

@@ -16,7 +16,11 @@ pub struct GrundyMarks {
 const FONT: f64 = 3.0;
 const CHAR: f64 = 1.75;
 const HEIGHT: f64 = 6.0;
-const GAP: f64 = 4.0;
+/// Room between two states of a row: the key writes the winner there, at
+/// `WINNER` mm, right of the box at mid-height, where no move's line passes
+/// (every move goes from one row down to the next).
+const GAP: f64 = 7.5;
+const WINNER: f64 = 2.6;
 const DOWN: f64 = 15.0;
 const LEFT: f64 = 14.0;
 
@@ -70,6 +74,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
                 size: FONT * 0.9,
                 anchor: Anchor::Start,
                 style: Style::Normal,
+                halo: false,
             });
         }
     }
@@ -100,7 +105,7 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
         }
         // MIN's states are AND nodes: an arc joins their moves, as AND/OR graphs draw it.
         if game.states[s].to_move == crate::gametree::Player::Min {
-            items.extend(joining_arc((px, py), &ends, 4.0, Style::Normal));
+            items.extend(joining_arc((px, py), &ends, &[], 4.0, Style::Normal));
         }
     }
     for (s, &(x, y)) in at.iter().enumerate() {
@@ -125,15 +130,17 @@ pub fn grundy_figure(game: &GrundyGame, marks: Option<&GrundyMarks>) -> Figure {
             size: FONT,
             anchor: Anchor::Middle,
             style: Style::Normal,
+            halo: false,
         });
         if m.winners {
             items.push(Item::Text {
-                x: x + width(s) / 2.0 + 0.6,
-                y: y + HEIGHT / 2.0 + 1.2,
+                x: x + width(s) / 2.0 + 0.8,
+                y,
                 text: game.wins_for[s].name().to_string(),
-                size: FONT * 0.72,
+                size: WINNER,
                 anchor: Anchor::Start,
                 style: Style::Mark,
+                halo: false,
             });
         }
     }

@@ -56,6 +56,8 @@ pub enum Anchor {
     Middle,
     /// Starting at the point.
     Start,
+    /// Ending at the point.
+    End,
 }
 
 /// One drawing primitive (coordinates and sizes in mm).
@@ -96,6 +98,8 @@ pub enum Item {
         size: f64,
         anchor: Anchor,
         style: Style,
+        /// Drawn over a white outline, so that a line it touches cannot hide it.
+        halo: bool,
     },
 }
 
@@ -193,21 +197,113 @@ impl Target {
     }
 }
 
+/// About how wide `text` prints at `size` mm, in mm (Helvetica's widths;
+/// CJK characters are square).
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | ' ' => 0.28,
+            'f' | 't' | 'r' | '-' | '(' | ')' | '[' | ']' | '/' => 0.34,
+            'm' | 'w' => 0.84,
+            'M' | 'W' | '∞' => 0.86,
+            'A'..='Z' | '+' | '=' | '<' | '>' | '≤' | '≥' | '−' => 0.67,
+            c if c.is_ascii() => 0.56,
+            'α' | 'β' => 0.6,
+            _ => 1.0,
+        })
+        .sum::<f64>()
+        * size
+}
+
+/// The smallest box holding every primitive, as (left, top, right, bottom) in mm;
+/// texts by their estimated extent.
+pub(crate) fn extent(items: &[Item]) -> (f64, f64, f64, f64) {
+    let mut b = (
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+    );
+    let mut add = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        b = (b.0.min(x0), b.1.min(y0), b.2.max(x1), b.3.max(y1));
+    };
+    for item in items {
+        match *item {
+            Item::Node { x, y, w, h, .. } => {
+                add(x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0)
+            }
+            Item::Line { x1, y1, x2, y2, .. } => {
+                add(x1.min(x2), y1.min(y2), x1.max(x2), y1.max(y2))
+            }
+            Item::Arc {
+                cx, cy, r, a1, a2, ..
+            } => {
+                for k in 0..=16 {
+                    let a = (a1 + (a2 - a1) * k as f64 / 16.0).to_radians();
+                    let (x, y) = (cx + r * a.cos(), cy + r * a.sin());
+                    add(x, y, x, y);
+                }
+            }
+            Item::Text {
+                x,
+                y,
+                ref text,
+                size,
+                anchor,
+                ..
+            } => {
+                let w = text_width(text, size);
+                let x0 = match anchor {
+                    Anchor::Middle => x - w / 2.0,
+                    Anchor::Start => x,
+                    Anchor::End => x - w,
+                };
+                add(x0, y - size * 0.6, x0 + w, y + size * 0.6);
+            }
+        }
+    }
+    b
+}
+
 /// The arc that marks an AND connector: across the edges from `from` to each
-/// of `ends`, `r` mm from `from`; none for fewer than two edges.
-fn joining_arc(from: (f64, f64), ends: &[(f64, f64)], r: f64, style: Style) -> Option<Item> {
-    let angles = ends
+/// of `ends`, `r` mm from `from`; none for fewer than two edges. It runs past
+/// the outer edges on both sides by `TAIL` mm, so that it shows as an arc
+/// across them even where they leave nearly together (the caller picks `r`
+/// so the edges are apart there), but stops short of halfway to any of
+/// `others` (the node's edges to children outside the connector), so it
+/// never seems to join them.
+fn joining_arc(
+    from: (f64, f64),
+    ends: &[(f64, f64)],
+    others: &[(f64, f64)],
+    r: f64,
+    style: Style,
+) -> Option<Item> {
+    const TAIL: f64 = 1.2;
+    let angle = |&(x, y): &(f64, f64)| (y - from.1).atan2(x - from.0).to_degrees();
+    let (lo, hi) = ends
         .iter()
-        .map(|&(x, y)| (y - from.1).atan2(x - from.0).to_degrees());
-    let (a1, a2) = angles.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
-        (lo.min(a), hi.max(a))
-    });
+        .map(angle)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
+            (lo.min(a), hi.max(a))
+        });
+    let degrees = |mm: f64| (mm / r).to_degrees();
+    let tail = degrees(TAIL);
+    // Room on each side: up to 40 % of the way to the nearest other edge there.
+    let (mut before, mut after) = (tail, tail);
+    for a in others.iter().map(angle) {
+        if a < lo {
+            before = before.min((lo - a) * 0.4);
+        } else if a > hi {
+            after = after.min((a - hi) * 0.4);
+        }
+    }
     (ends.len() >= 2).then_some(Item::Arc {
         cx: from.0,
         cy: from.1,
         r,
-        a1,
-        a2,
+        a1: lo - before,
+        a2: hi + after,
         style,
     })
 }

@@ -188,14 +188,22 @@ fn drawing(figure: &Figure) -> String {
                 size,
                 anchor,
                 style,
+                halo,
             } => {
                 let anchor = match anchor {
                     Anchor::Middle => "middle",
                     Anchor::Start => "start",
+                    Anchor::End => "end",
+                };
+                // A white outline painted under the letters keeps lines off them.
+                let halo = if *halo {
+                    r##" stroke="#fff" stroke-width="0.8" stroke-linejoin="round" paint-order="stroke""##
+                } else {
+                    ""
                 };
                 let _ = write!(
                     out,
-                    r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" dominant-baseline="central" fill="{}">{}</text>"#,
+                    r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" dominant-baseline="central" fill="{}"{halo}>{}</text>"#,
                     Num(*x),
                     Num(*y),
                     Num(*size),

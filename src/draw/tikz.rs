@@ -174,16 +174,20 @@ pub fn to_tikz(figure: &Figure) -> String {
                 size,
                 anchor,
                 style: s,
+                halo,
             } => {
                 let anchor = match anchor {
                     Anchor::Middle => "",
                     Anchor::Start => ", anchor=west",
+                    Anchor::End => ", anchor=east",
                 };
+                // As the SVG's white outline: a white box under the text.
+                let halo = if *halo { ", fill=white" } else { "" };
                 // Font size in pt from mm (1 mm = 2.845 pt), line spacing 1.2.
                 let pt = size * 2.845;
                 let _ = writeln!(
                     out,
-                    "\\node[inner sep=0, text={}{anchor}, font=\\fontsize{{{}}}{{{}}}\\selectfont] at ({},{}) {{{}}};",
+                    "\\node[inner sep=0, text={}{anchor}{halo}, font=\\fontsize{{{}}}{{{}}}\\selectfont] at ({},{}) {{{}}};",
                     color(*s),
                     Num(pt),
                     Num(pt * 1.2),

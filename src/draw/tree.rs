@@ -1,6 +1,6 @@
 //! Game-tree layout: leaves in slots, every parent centred over its children.
 
-use super::{Anchor, Figure, Item, Outline, Pick, Style, Target};
+use super::{Anchor, Figure, Item, Outline, Pick, Style, Target, extent, text_width};
 use crate::gametree::{NodeId, Player, Tree};
 
 /// What a key adds to a game-tree drawing.
@@ -21,50 +21,35 @@ pub struct TreeMarks {
     pub last_move_only: bool,
 }
 
-/// Trees with more leaves than this (a slot under 5 mm across the page) are
-/// drawn sideways, root on the left, to use the page's height.
-const SIDEWAYS_ABOVE: usize = 34;
 /// The room a figure gets on an A4 page with margins, heading and legend, in mm.
 const PAGE: (f64, f64) = (170.0, 190.0);
+/// Node names, in mm (7.4 pt): text sizes are fixed, so a wide tree gets
+/// smaller nodes and closer leaves, never smaller text.
+const NAME: f64 = 2.6;
+/// Values: leaves' values, a key's backed-up values and cut signs, in mm.
+const VALUE: f64 = 2.7;
+/// The least room between two leaves' texts, in mm.
+const GAP: f64 = 0.8;
+/// Levels apart, top down, in mm.
+const DOWN: f64 = 15.0;
+/// A leaf drawn as a mark (dense and sideways trees), in mm.
+const MARK: f64 = 2.2;
+
+/// How the leaves are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// Root on top, each leaf's name in its node and its value under it.
+    Roomy,
+    /// Root on top, leaves as small marks with the name, then the value, under them.
+    Dense,
+    /// Root on the left, leaves as small marks with "name  value" beside them.
+    Sideways,
+}
 
 /// Lays out and draws a game tree; `marks` adds the key's annotations.
 pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
-    let leaves = tree.leaves().count().max(1);
-    let levels = tree.height() + 1;
-    let sideways = leaves > SIDEWAYS_ABOVE;
-    // Along the leaves: at most 10 mm a slot, less when many leaves share the page.
-    let across = if sideways { PAGE.1 } else { PAGE.0 };
-    let slot = (across / leaves as f64).min(if sideways { 6.5 } else { 10.0 });
-    let size = (slot * 0.75).clamp(2.4, 6.5);
-    let font = size * 0.48;
-    // Sideways, leaf labels and values are written beside the leaves: leave room for them.
-    let down = if sideways {
-        (PAGE.0 - 25.0) / levels as f64
-    } else {
-        15.0f64.min(22.0)
-    };
-    let margin = size + 4.0;
-
-    // Leaf slots in depth-first order; a parent sits midway between its outer children.
-    let mut along = vec![0.0f64; tree.len()];
-    let mut next_slot = 0usize;
-    place(tree, tree.root(), slot, &mut next_slot, &mut along);
-    let point = |id: NodeId| {
-        let a = margin + along[id.index()];
-        let d = margin + down * tree.depth_of(id) as f64;
-        if sideways { (d, a) } else { (a, d) }
-    };
-
     let no_marks = TreeMarks::default();
     let m = marks.unwrap_or(&no_marks);
-    let unexamined = |id: NodeId| m.unexamined.get(id.index()).copied().unwrap_or(false);
-    // Sideways, leaves are small marks with their text beside them, and inner
-    // nodes, at least two slots apart, can be larger than the slot.
-    let node_size = |id: NodeId| match (sideways, tree.leaf(id).is_some()) {
-        (true, true) => size * 0.7,
-        (true, false) => (slot * 1.8).clamp(size, 6.5),
-        (false, _) => size,
-    };
     let shown = |id: NodeId| {
         let label = tree.label(id);
         if m.last_move_only {
@@ -73,8 +58,72 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             label.into_owned()
         }
     };
+    let is_leaf = |id: NodeId| tree.leaf(id).is_some() && id != tree.root();
+    let leaves: Vec<NodeId> = tree.ids().filter(|&id| is_leaf(id)).collect();
+    let count = leaves.len().max(1);
+    let levels = tree.height() + 1;
+    let widest = |ids: &[NodeId], f: &dyn Fn(NodeId) -> String, size| {
+        ids.iter()
+            .map(|&id| text_width(&f(id), size))
+            .fold(0.0, f64::max)
+    };
+    let all: Vec<NodeId> = tree.ids().collect();
+    let name_width = widest(&all, &shown, NAME);
+    let leaf_name = widest(&leaves, &shown, NAME);
+    let value_of = |id: NodeId| tree.leaf(id).map(|v| v.to_string()).unwrap_or_default();
+    let leaf_value = widest(&leaves, &value_of, VALUE);
+    // A node holds its name: a square as wide as the name, a circle round it.
+    let fits = (name_width + 1.2).max((name_width.powi(2) + (NAME * 0.75).powi(2)).sqrt() + 0.6);
+    let roomy_slot = fits.max(leaf_value) + 1.2;
+    // Dense values that would touch go a line lower, so names set the pitch.
+    let dense_slot = leaf_name.max(leaf_value * 0.55).max(MARK) + GAP;
+    let layout = if count as f64 * roomy_slot <= PAGE.0 {
+        Layout::Roomy
+    } else if count as f64 * dense_slot <= PAGE.0 {
+        Layout::Dense
+    } else {
+        Layout::Sideways
+    };
+    let sideways = layout == Layout::Sideways;
+    // Along the leaves: at most 10 mm a slot, less when many leaves share the page.
+    let slot = match layout {
+        Layout::Roomy => (PAGE.0 / count as f64).min(10.0).max(roomy_slot),
+        Layout::Dense => (PAGE.0 / count as f64).min(10.0).max(dense_slot),
+        Layout::Sideways => (PAGE.1 / count as f64).clamp(VALUE * 1.25, 6.5),
+    };
+    let size = (slot * 0.75).clamp(fits, 6.5f64.max(fits));
+    // Sideways, leaf labels and values are written beside the leaves: leave room for them.
+    let down = if sideways {
+        (PAGE.0 - 25.0) / levels as f64
+    } else {
+        DOWN
+    };
+
+    // Leaf slots in depth-first order; a parent sits midway between its outer children.
+    let mut along = vec![0.0f64; tree.len()];
+    let mut next_slot = 0usize;
+    place(tree, tree.root(), slot, &mut next_slot, &mut along);
+    let point = |id: NodeId| {
+        let a = along[id.index()];
+        let d = down * tree.depth_of(id) as f64;
+        if sideways { (d, a) } else { (a, d) }
+    };
+
+    let unexamined = |id: NodeId| m.unexamined.get(id.index()).copied().unwrap_or(false);
+    let node_size = |id: NodeId| match (layout, is_leaf(id)) {
+        (Layout::Roomy, _) | (_, false) => size,
+        _ => MARK,
+    };
+    let text_style = |id: NodeId| {
+        if unexamined(id) {
+            Style::Pruned
+        } else {
+            Style::Normal
+        }
+    };
     let mut items = Vec::new();
     let mut targets = Vec::new();
+    let mut cut_edges = Vec::new();
     for id in tree.ids().skip(1) {
         let parent = tree.parent(id).expect("not the root");
         let ((x1, y1), (x2, y2)) = (point(parent), point(id));
@@ -100,38 +149,10 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         // Picking an edge picks the branch below it (the root of a cut).
         targets.push(Target::line(tree.label(id).into_owned(), Pick::Node, a, b));
         if let Some(at) = m.cut_roots.iter().position(|(root, _)| *root == id) {
-            // Two slanted strokes across the edge's middle ("//"); the cut's sign
-            // once per cut, beside its first pruned branch.
-            let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
-            let (px, py) = (
-                -uy * size * 0.45 + ux * size * 0.25,
-                ux * size * 0.45 + uy * size * 0.25,
-            );
-            for shift in [-0.5, 0.5] {
-                let (cx, cy) = (mx + ux * shift, my + uy * shift);
-                items.push(Item::Line {
-                    x1: cx - px,
-                    y1: cy - py,
-                    x2: cx + px,
-                    y2: cy + py,
-                    style: Style::Mark,
-                });
-            }
-            let sign = &m.cut_roots[at].1;
-            let first_of_cut = at == 0 || tree.parent(m.cut_roots[at - 1].0) != Some(parent);
-            if first_of_cut {
-                // Above and right of the strokes of the first cut edge: on that edge's side.
-                items.push(Item::Text {
-                    x: mx + size * 0.35,
-                    y: my - size * 0.75,
-                    text: sign.clone(),
-                    size: font * 1.1,
-                    anchor: Anchor::Start,
-                    style: Style::Mark,
-                });
-            }
+            cut_edges.push((at, parent, a, b));
         }
     }
+    cut_marks(&cut_edges, m, sideways, &mut items);
     for id in tree.ids() {
         let (x, y) = point(id);
         let side = node_size(id).max(4.0);
@@ -153,36 +174,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
         } else {
             Style::Normal
         };
-        let text_style = if unexamined(id) {
-            Style::Pruned
-        } else {
-            Style::Normal
-        };
-        if sideways && tree.leaf(id).is_some() {
-            // A small mark, then "label  value" in a font as tall as the slot allows.
-            let mark = node_size(id);
-            items.push(Item::Node {
-                x,
-                y,
-                w: mark,
-                h: mark,
-                outline,
-                style,
-            });
-            let leaf_font = (slot * 0.78).min(3.2);
-            let text = format!("{}  {}", shown(id), tree.leaf(id).expect("a leaf"));
-            items.push(Item::Text {
-                x: x + mark,
-                y,
-                text,
-                size: leaf_font,
-                anchor: Anchor::Start,
-                style: text_style,
-            });
-            continue;
-        }
         let size = node_size(id);
-        let font = size * 0.48;
         items.push(Item::Node {
             x,
             y,
@@ -191,61 +183,189 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             outline,
             style,
         });
-        items.push(Item::Text {
-            x,
-            y,
-            text: shown(id),
-            size: font * shrink(&shown(id)),
-            anchor: Anchor::Middle,
-            style: text_style,
-        });
-        if let Some(v) = tree.leaf(id) {
-            items.push(Item::Text {
-                x,
-                y: y + size * 0.95,
-                text: v.to_string(),
-                size: font * 1.1,
-                anchor: Anchor::Middle,
-                style: text_style,
-            });
-        } else if let Some(Some(value)) = m.values.get(id.index()) {
-            let (vx, vy) = if sideways {
-                (x - size * 0.2, y - size * 0.85)
+        if is_leaf(id) && layout != Layout::Roomy {
+            if sideways {
+                // "name  value" beside the mark.
+                let label = format!("{}  {}", shown(id), value_of(id));
+                let at = (x + size, y);
+                items.push(text(at, label, VALUE, Anchor::Start, text_style(id)));
             } else {
-                // Right of the node at mid-height: clear of the edge from the parent.
-                (x + size * 0.62, y - size * 0.05)
+                // The name under the mark; the value below it comes later.
+                let at = (x, y + size / 2.0 + 0.3 + NAME * 0.6);
+                items.push(text(at, shown(id), NAME, Anchor::Middle, text_style(id)));
+            }
+            continue;
+        }
+        items.push(text(
+            (x, y),
+            shown(id),
+            NAME,
+            Anchor::Middle,
+            text_style(id),
+        ));
+        if is_leaf(id) {
+            let at = (x, y + size / 2.0 + VALUE * 0.7);
+            items.push(text(
+                at,
+                value_of(id),
+                VALUE,
+                Anchor::Middle,
+                text_style(id),
+            ));
+        } else if let Some(Some(value)) = m.values.get(id.index()) {
+            // Above the node, on the side away from the edge from its parent
+            // (its children's edges leave below it): no edge crosses it.
+            let parent_after = tree.parent(id).is_some_and(|p| {
+                if sideways {
+                    point(p).1 > y + 0.01
+                } else {
+                    point(p).0 > x + 0.01
+                }
+            });
+            let (vx, vy, anchor) = if sideways {
+                // Left of the node (the parent's side), above or below away from its edge.
+                let vy = if parent_after {
+                    y - size / 2.0 - VALUE * 0.3
+                } else {
+                    y + size / 2.0 + VALUE * 0.3
+                };
+                (x - size / 2.0 - 0.3, vy, Anchor::End)
+            } else if parent_after {
+                (
+                    x - size / 2.0 - 0.2,
+                    y - size / 2.0 - VALUE * 0.2,
+                    Anchor::End,
+                )
+            } else {
+                (
+                    x + size / 2.0 + 0.2,
+                    y - size / 2.0 - VALUE * 0.2,
+                    Anchor::Start,
+                )
             };
             items.push(Item::Text {
                 x: vx,
                 y: vy,
                 text: value.clone(),
-                size: font * 1.1,
-                anchor: Anchor::Start,
+                size: VALUE,
+                anchor,
                 style: Style::Mark,
+                halo: true,
             });
         }
     }
-    let (mut width, mut height) = (0.0f64, 0.0f64);
-    for id in tree.ids() {
-        let (x, y) = point(id);
-        width = width.max(x);
-        height = height.max(y);
+    if layout == Layout::Dense {
+        // Leaves' values under their names, left to right: one that would
+        // touch the one before it on its line goes a line lower.
+        let mut in_order = leaves.clone();
+        in_order.sort_by(|a, b| along[a.index()].total_cmp(&along[b.index()]));
+        let mut line_ends = [f64::NEG_INFINITY; 2];
+        for id in in_order {
+            let (x, y) = point(id);
+            let w = text_width(&value_of(id), VALUE);
+            let line = if x - w / 2.0 >= line_ends[0] + GAP * 0.75 {
+                0
+            } else {
+                1
+            };
+            line_ends[line] = x + w / 2.0;
+            let vy = y + MARK / 2.0 + 0.3 + NAME * 1.25 + VALUE * (0.5 + 1.05 * line as f64);
+            items.push(text(
+                (x, vy),
+                value_of(id),
+                VALUE,
+                Anchor::Middle,
+                text_style(id),
+            ));
+        }
     }
-    let extra = if sideways { 16.0 } else { 4.0 };
+    // The drawing's extent, and 2 mm around it.
+    let (left, top, right, bottom) = extent(&items);
+    let (dx, dy) = (2.0 - left, 2.0 - top);
     Figure {
-        width: width + margin + extra,
-        height: height + margin,
-        items,
-        targets,
+        width: right - left + 4.0,
+        height: bottom - top + 4.0,
+        items: items.into_iter().map(|i| i.shifted(dx, dy)).collect(),
+        targets: targets.into_iter().map(|t| t.shifted(dx, dy)).collect(),
     }
 }
 
-/// Long labels (AA, AB, …) get a smaller font to fit their node.
-fn shrink(label: &str) -> f64 {
-    match label.chars().count() {
-        0..=1 => 1.0,
-        2 => 0.8,
-        _ => 0.62,
+fn text(at: (f64, f64), text: String, size: f64, anchor: Anchor, style: Style) -> Item {
+    Item::Text {
+        x: at.0,
+        y: at.1,
+        text,
+        size,
+        anchor,
+        style,
+        halo: false,
+    }
+}
+
+/// A pruned branch's edge: its index in `cut_roots`, its parent, its ends.
+type CutEdge = (usize, NodeId, (f64, f64), (f64, f64));
+
+/// The cuts' marks. Each cut's pruned siblings are one run of edges, crossed
+/// by one red "//" near their parent, with the cut's sign once, past the run's
+/// last edge (the later siblings' side, where no edge of that parent is).
+/// `edges`: (index in `cut_roots`, parent, the edge's ends), in sibling order.
+fn cut_marks(edges: &[CutEdge], m: &TreeMarks, sideways: bool, items: &mut Vec<Item>) {
+    let mut run = 0;
+    while run < edges.len() {
+        let (first_at, parent) = (edges[run].0, edges[run].1);
+        let end = run
+            + edges[run..]
+                .iter()
+                .enumerate()
+                .take_while(|(k, e)| e.1 == parent && e.0 == first_at + k)
+                .count();
+        // Each edge crossed at 45 % of its length from the parent.
+        let mid: Vec<((f64, f64), (f64, f64))> = edges[run..end]
+            .iter()
+            .map(|&(_, _, a, b)| {
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+                ((a.0 + dx * 0.45, a.1 + dy * 0.45), (dx / len, dy / len))
+            })
+            .collect();
+        let (first, last) = (mid[0], mid[mid.len() - 1]);
+        // Across the run, from its first edge to its last; for one edge, across
+        // it towards the later siblings.
+        let (dx, dy) = if mid.len() > 1 {
+            (last.0.0 - first.0.0, last.0.1 - first.0.1)
+        } else {
+            let u = first.1;
+            let later = if sideways { (0.0, 1.0) } else { (1.0, 0.0) };
+            let dot = later.0 * u.0 + later.1 * u.1;
+            (later.0 - dot * u.0, later.1 - dot * u.1)
+        };
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let across = (dx / len, dy / len);
+        let reach = 1.3;
+        for shift in [-0.6, 0.6] {
+            let (s0, s1) = (shift - 0.8, shift + 0.8);
+            items.push(Item::Line {
+                x1: first.0.0 - across.0 * reach + first.1.0 * s0,
+                y1: first.0.1 - across.1 * reach + first.1.1 * s0,
+                x2: last.0.0 + across.0 * reach + last.1.0 * s1,
+                y2: last.0.1 + across.1 * reach + last.1.1 * s1,
+                style: Style::Mark,
+            });
+        }
+        items.push(Item::Text {
+            x: last.0.0 + across.0 * (reach + 0.7) + last.1.0 * 1.4,
+            y: last.0.1 + across.1 * (reach + 0.7) + last.1.1 * 1.4,
+            text: m.cut_roots[first_at].1.clone(),
+            size: VALUE,
+            anchor: if across.0 < -0.3 {
+                Anchor::End
+            } else {
+                Anchor::Start
+            },
+            style: Style::Mark,
+            halo: true,
+        });
+        run = end;
     }
 }
 

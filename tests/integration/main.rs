@@ -6,6 +6,7 @@ mod big_inputs;
 mod catalogue;
 mod cli;
 mod common;
+mod figures;
 mod games;
 mod gametree_oracle;
 mod golden;
