@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use crate::class_set::Variant;
-use crate::exercise::{Answer, Item, KindDef, Shape};
+use crate::exercise::{Answer, Item, Shape};
 use crate::instance::{Family, Model};
 use crate::lang::Lang;
 use crate::problem_set::{Exercise, ProblemSet};
@@ -57,7 +57,7 @@ impl LeftOut {
 /// Whether `field` of `exercise` is asked in Moodle, and if not, why.
 pub fn askable(exercise: &Exercise, field: &str) -> Result<(), LeftOut> {
     let kind = exercise.kind;
-    let shape = shape_of(kind, field);
+    let shape = kind.shape(field);
     let game = matches!(kind.family, Family::TicTacToe | Family::Othello);
     match shape {
         Shape::Bounds => Err(LeftOut::Bounds),
@@ -69,14 +69,6 @@ pub fn askable(exercise: &Exercise, field: &str) -> Result<(), LeftOut> {
         }
         _ => Ok(()),
     }
-}
-
-fn shape_of(kind: &KindDef, field: &str) -> Shape {
-    kind.fields
-        .iter()
-        .find(|f| f.name == field)
-        .expect("asked fields belong to the kind")
-        .shape
 }
 
 /// A Moodle XML question bank being built, variant by variant.
@@ -367,7 +359,7 @@ fn subs(
     lang: &Lang,
     share: Share,
 ) -> Vec<Sub> {
-    let shape = shape_of(exercise.kind, field);
+    let shape = exercise.kind.shape(field);
     let tolerance = exercise.scoring.tolerance;
     let hint = |key: &str| format!(" <small>{}</small>", html(lang.get(key)));
     let line = |body: String, extra: &str| Sub {
@@ -479,7 +471,7 @@ fn figure(name: &str, svg: &str, alt: &str) -> (String, String) {
     let file = format!(
         "<file name=\"{}\" path=\"/\" encoding=\"base64\">{}</file>",
         xml(name),
-        base64(svg.as_bytes())
+        crate::output::base64(svg.as_bytes())
     );
     let img = format!(
         "<p><img src=\"@@PLUGINFILE@@/{}\" alt=\"{}\" style=\"max-width: 100%; height: auto;\"></p>",
@@ -584,46 +576,9 @@ fn question(
     )
 }
 
-/// Standard base64 (RFC 4648, with padding), as Moodle's `base64_decode` reads it.
-pub fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ABC[((v >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base64_matches_rfc_4648() {
-        for (plain, coded) in [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ] {
-            assert_eq!(base64(plain.as_bytes()), coded);
-        }
-    }
 
     #[test]
     fn answers_escape_what_ends_them() {

@@ -375,12 +375,6 @@ fn exercise_view(
             .answer(field)
             .expect("every kind answers its fields")
     };
-    let shape = |field: &str| {
-        kind.fields
-            .iter()
-            .find(|f| f.name == field)
-            .map_or(Shape::Labels, |f| f.shape)
-    };
     let fields = item
         .ask
         .iter()
@@ -394,7 +388,7 @@ fn exercise_view(
             } else {
                 "\"\"".to_string()
             },
-            space: Space::of(shape(name), model),
+            space: Space::of(kind.shape(name), model),
             answer: with_key.then(|| answer(name).to_text(model)),
         })
         .collect();

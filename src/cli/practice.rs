@@ -36,31 +36,9 @@ pub(crate) fn page(module: &[u8], set: Option<&str>) -> String {
     PAGE.replace("{{STYLE}}", STYLE.trim_end())
         .replace("{{SCRIPT}}", SCRIPT.trim_end())
         .replace("{{VERSION}}", env!("CARGO_PKG_VERSION"))
-        .replace("{{MODULE}}", &base64(module))
+        .replace("{{MODULE}}", &treequiz::output::base64(module))
         // Last, so that nothing in the teacher's text is taken for a placeholder.
         .replace("{{SET}}", &set)
-}
-
-/// Standard base64 with padding (RFC 4648 §4), as the page's `atob` reads it.
-fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 fn module_path(given: Option<&Path>) -> Result<PathBuf, UsageError> {
@@ -147,7 +125,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PAGE, base64, page};
+    use super::{PAGE, page};
 
     /// A set travels inside a `<script>` element: nothing in it can end that
     /// element, and the page reads it back whole.
@@ -163,22 +141,5 @@ mod tests {
         let json = &html[start..];
         let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
         assert_eq!(serde_json::from_str::<String>(json).unwrap(), set);
-    }
-
-    #[test]
-    fn base64_pads_as_rfc_4648_says() {
-        // RFC 4648 §10's test vectors.
-        let cases = [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ];
-        for (plain, coded) in cases {
-            assert_eq!(base64(plain.as_bytes()), coded);
-        }
     }
 }

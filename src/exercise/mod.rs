@@ -297,6 +297,15 @@ impl KindDef {
         })
     }
 
+    /// The shape of the answer to `field`, one of the kind's fields.
+    pub fn shape(&self, field: &str) -> Shape {
+        self.fields
+            .iter()
+            .find(|f| f.name == field)
+            .expect("asked fields belong to the kind")
+            .shape
+    }
+
     /// The asked fields in the kind's order, which sheets and keys list them in.
     pub fn in_field_order(&self, ask: &[&str]) -> Vec<&'static str> {
         self.fields
