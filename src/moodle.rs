@@ -203,20 +203,11 @@ fn xml(s: &str) -> String {
 /// Text for the question's HTML: HTML's specials, and `{`, `}`, `~` as
 /// references, so no text of ours can start or end a sub-question.
 fn html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '{' => out.push_str("&#123;"),
-            '}' => out.push_str("&#125;"),
-            '~' => out.push_str("&#126;"),
-            c => out.push(c),
-        }
-    }
-    out
+    // `xml` writes none of `{`, `}`, `~`: these are the text's own.
+    xml(s)
+        .replace('{', "&#123;")
+        .replace('}', "&#125;")
+        .replace('~', "&#126;")
 }
 
 /// One answer of a sub-question, as Moodle's cloze parser reads it back:

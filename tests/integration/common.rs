@@ -4,6 +4,22 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
+/// The project's folder.
+pub(crate) fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every shipped problem set (`problem-sets/*.toml`), in name order.
+pub(crate) fn shipped_sets() -> Vec<PathBuf> {
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(root().join("problem-sets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    sets.sort();
+    sets
+}
+
 /// A fresh, empty folder for one test.
 pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("treequiz-{name}-{}", std::process::id()));

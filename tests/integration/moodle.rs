@@ -5,8 +5,6 @@
 //! `qtype_multianswer_validate_question`), and the allowed grades are
 //! `question_bank::fraction_options_full()` (`question/engine/bank.php`).
 
-use std::path::{Path, PathBuf};
-
 use fancy_regex::Regex;
 use treequiz::class_set::{self, Variant};
 use treequiz::exercise::{Answer, Shape};
@@ -15,11 +13,7 @@ use treequiz::moodle;
 use treequiz::problem_set::{self, ProblemSet};
 use treequiz::rng::Master;
 
-use crate::common::{generate, run, scratch};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{generate, root, run, scratch, shipped_sets};
 
 // --- Moodle's regexes, as question/type/multianswer/questiontype.php defines them.
 // PHP's '\\\\' is the regex `\\`, a backslash. The answer's lookbehind
@@ -270,16 +264,6 @@ fn base64_decode(s: &str) -> Vec<u8> {
         }
     }
     out
-}
-
-fn shipped_sets() -> Vec<PathBuf> {
-    let mut sets: Vec<PathBuf> = std::fs::read_dir(root().join("problem-sets"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    sets.sort();
-    sets
 }
 
 fn variants(set: &ProblemSet, n: usize) -> Vec<Variant> {

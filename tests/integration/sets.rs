@@ -1,13 +1,9 @@
 //! `treequiz generate`: shipped sets, determinism, rosters, secrets, leaks, templates.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{generate, run, scratch};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{generate, root, run, scratch, shipped_sets};
 
 /// Every file under `dir`, by path relative to it.
 fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -27,16 +23,6 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         }
     }
     out
-}
-
-fn shipped_sets() -> Vec<PathBuf> {
-    let mut sets: Vec<PathBuf> = std::fs::read_dir(root().join("problem-sets"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    sets.sort();
-    sets
 }
 
 #[test]
