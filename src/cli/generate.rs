@@ -502,6 +502,16 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             "--pdf-per-student needs --format pdf (`--format pdf,html`)".into(),
         ));
     }
+    if args.pdf_per_student && students.is_empty() {
+        return Err(UsageError(
+            "--pdf-per-student writes each student's PDFs beside a class's booklets: give a class (--roster FILE or --variants N), or leave it out: without a class, --format pdf writes worksheet.pdf and key.pdf".into(),
+        ));
+    }
+    if args.on_paper && !(pdf || args.format.contains(&Format::Html)) {
+        return Err(UsageError(
+            "--on-paper lays out the HTML and PDF sheets for writing on (the Markdown and LaTeX sheets stay as they are): add html or pdf to --format (`--format pdf,html`)".into(),
+        ));
+    }
     if let (true, None, Mode::Practice(seed)) = (args.roster.is_some(), args.seed, mode) {
         // Practice sheets name their seed, so a student can check answers;
         // an explicit --seed says that is what the teacher wants.

@@ -164,14 +164,25 @@ pub(crate) fn print(
     // A browser can exit 0 without printing: the file is what counts.
     let printed = std::fs::read(pdf).is_ok_and(|b| b.starts_with(b"%PDF"));
     if !out.status.success() || !printed {
+        // Its last words, if any; the staging folder's path says nothing to
+        // the teacher, the sheets' name does.
         let err = String::from_utf8_lossy(&out.stderr);
         let tail: Vec<&str> = err.lines().rev().take(4).collect();
+        let said = if tail.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; it said: {}",
+                tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+            )
+        };
+        let name = pdf
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         return Err(UsageError(format!(
-            "{} did not print {} ({}): {}",
+            "{} did not print {name} ({}{said}): --format pdf needs Chromium, Chrome or Edge (for example --browser /usr/bin/chromium); or use --format html and print the sheets from any browser",
             browser.display(),
-            html.display(),
             out.status,
-            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
         )));
     }
     Ok(())

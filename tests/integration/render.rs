@@ -682,6 +682,55 @@ fn pdf_without_a_browser_says_how_to_get_one() {
         "{err}"
     );
     assert!(!out.exists());
+    // A program that runs but prints nothing: named, with what to give
+    // instead, and without the staging folder's path.
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out.to_str().unwrap(),
+        &["--format", "pdf", "--browser", "/bin/true"],
+    );
+    assert_eq!(code, 2, "{err}");
+    for part in [
+        "/bin/true did not print worksheet.pdf",
+        "--browser /usr/bin/chromium",
+        "--format html",
+    ] {
+        assert!(err.contains(part), "`{part}` in: {err}");
+    }
+    assert!(!err.contains("staging"), "{err}");
+    assert!(!out.exists());
+}
+
+/// Options that would do nothing are refused, saying what they need:
+/// `--on-paper` without HTML or PDF, `--pdf-per-student` without a class.
+#[test]
+fn options_that_would_do_nothing_say_what_they_need() {
+    let out = scratch("idle-options").join("out");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out,
+        &["--format", "md,tex", "--on-paper"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("add html or pdf to --format"), "{err}");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        out,
+        &[
+            "--format",
+            "pdf",
+            "--pdf-per-student",
+            "--browser",
+            "/bin/true",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("give a class (--roster FILE or --variants N)"),
+        "{err}"
+    );
+    assert!(!Path::new(out).exists());
 }
 
 /// A Chinese sheet on a machine without CJK fonts fails, naming the font
