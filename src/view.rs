@@ -409,7 +409,9 @@ fn exercise_view(
         .as_ref()
         .map_or(0.2, |e| 0.88 / e.table.headers.len().max(1) as f64);
     let key = explained.map(|e| KeyView {
-        legend: lang.get(&format!("sheet.legend_key_{family}")).to_string(),
+        legend: lang
+            .for_kind("sheet", &format!("legend_key_{family}"), kind.name)
+            .to_string(),
         figure_svg: to_svg(&e.figure),
         figure_tikz: to_tikz(&e.figure),
         answers: item

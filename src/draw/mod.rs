@@ -30,6 +30,9 @@ pub enum Style {
     Answer,
     /// Red: a cut, or a value written by the key.
     Mark,
+    /// Blue, dashed: a second answer drawn over the first (the max-cost
+    /// solution graph beside the sum-cost one); a line in both shows both.
+    Second,
 }
 
 /// A node outline.
@@ -266,12 +269,13 @@ pub(crate) fn extent(items: &[Item]) -> (f64, f64, f64, f64) {
 }
 
 /// The arc that marks an AND connector: across the edges from `from` to each
-/// of `ends`, `r` mm from `from`; none for fewer than two edges. It runs past
-/// the outer edges on both sides by `TAIL` mm, so that it shows as an arc
-/// across them even where they leave nearly together (the caller picks `r`
-/// so the edges are apart there), but stops short of halfway to any of
-/// `others` (the node's edges to children outside the connector), so it
-/// never seems to join them.
+/// of `ends`, `r` mm from `from`; none for fewer than two edges. Across a
+/// wide fan it runs past the outer edges on both sides by `TAIL` mm, as the
+/// textbooks draw it, but stops short of halfway to any of `others` (the
+/// node's edges to children outside the connector), so it never seems to
+/// join them. Across a narrow fan (under `NARROW` degrees) it ends on the
+/// outer edges: a rung between them, not a stroke across them that would
+/// read as a cut mark.
 fn joining_arc(
     from: (f64, f64),
     ends: &[(f64, f64)],
@@ -280,6 +284,7 @@ fn joining_arc(
     style: Style,
 ) -> Option<Item> {
     const TAIL: f64 = 1.2;
+    const NARROW: f64 = 30.0;
     let angle = |&(x, y): &(f64, f64)| (y - from.1).atan2(x - from.0).to_degrees();
     let (lo, hi) = ends
         .iter()
@@ -288,7 +293,7 @@ fn joining_arc(
             (lo.min(a), hi.max(a))
         });
     let degrees = |mm: f64| (mm / r).to_degrees();
-    let tail = degrees(TAIL);
+    let tail = if hi - lo < NARROW { 0.0 } else { degrees(TAIL) };
     // Room on each side: up to 40 % of the way to the nearest other edge there.
     let (mut before, mut after) = (tail, tail);
     for a in others.iter().map(angle) {

@@ -13,13 +13,16 @@ fn stroke(style: Style) -> &'static str {
         Style::Cause => r##"stroke="#1f5fbf" stroke-width="0.8" fill="none""##,
         Style::Answer => r##"stroke="#1b873f" stroke-width="0.8" fill="none""##,
         Style::Mark => r##"stroke="#c62828" stroke-width="0.5" fill="none""##,
+        Style::Second => {
+            r##"stroke="#1f5fbf" stroke-width="0.5" stroke-dasharray="1.6 1.2" fill="none""##
+        }
     }
 }
 
 fn fill(style: Style) -> &'static str {
     match style {
         Style::Pruned => "#999",
-        Style::Cause => "#1f5fbf",
+        Style::Cause | Style::Second => "#1f5fbf",
         Style::Answer => "#1b873f",
         Style::Mark => "#c62828",
         Style::Normal => "#111",

@@ -11,6 +11,7 @@ fn style(style: Style) -> &'static str {
         Style::Cause => "draw=tqcause, line width=0.8mm",
         Style::Answer => "draw=tqanswer, line width=0.8mm",
         Style::Mark => "draw=tqmark, line width=0.5mm",
+        Style::Second => "draw=tqcause, dashed, line width=0.5mm",
     }
 }
 
@@ -18,7 +19,7 @@ fn color(style: Style) -> &'static str {
     match style {
         Style::Normal => "black",
         Style::Pruned => "black!40",
-        Style::Cause => "tqcause",
+        Style::Cause | Style::Second => "tqcause",
         Style::Answer => "tqanswer",
         Style::Mark => "tqmark",
     }

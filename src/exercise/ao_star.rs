@@ -164,6 +164,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
             Vec::new()
         },
         solved: run.solved.clone(),
+        second: Vec::new(),
     };
     let mut notes = Vec::new();
     let rows = run

@@ -78,9 +78,19 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let describe = |cs: &[crate::andor::ConnectorId]| {
         cs.iter().map(|&c| g.connector_name(c)).collect::<Vec<_>>()
     };
+    // Both rules in one drawing: each node's costs as `sum | max` (a goal's
+    // are 0, the legend says so), the sum solution green and the max
+    // solution blue and dashed over it.
     let marks = GraphMarks {
-        costs: sum.costs.iter().map(|c| Some(c.to_string())).collect(),
+        costs: g
+            .ids()
+            .map(|n| {
+                let (s, m) = (sum.costs[n.index()], max.costs[n.index()]);
+                (!g.node(n).terminal).then(|| format!("{s} | {m}"))
+            })
+            .collect(),
         solution: sum.solution.clone(),
+        second: max.solution.clone(),
         solved: Vec::new(),
     };
     let row = |name: &str, opt: &crate::andor::Optimal| {

@@ -63,9 +63,8 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
 fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let g = graph(ctx);
     let marks = GraphMarks {
-        costs: Vec::new(),
-        solution: Vec::new(),
         solved: solvable_of(ctx).to_vec(),
+        ..GraphMarks::default()
     };
     let dead: Vec<String> = g
         .ids()
