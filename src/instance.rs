@@ -573,8 +573,16 @@ impl Model<'_> {
 
 pub use crate::input::{read_source, read_source_capped};
 
-/// Parses an instance file (TOML, or JSON with the same fields).
+/// Parses an instance file: TOML, or JSON with the same fields; a game tree
+/// as a Python nested list (`.py`) or a CS188 `GraphGameTreeTest` (`.test`).
 pub fn parse(source: &Source) -> Result<Instance, InputError> {
+    let path = source.path.to_ascii_lowercase();
+    if path.ends_with(".py") {
+        return gametree::pylist::read(source).map(Instance::GameTree);
+    }
+    if path.ends_with(".test") {
+        return gametree::cs188::read(source).map(Instance::GameTree);
+    }
     let doc = source.parse()?;
     parse_doc(&Reader { source }, &doc)
 }

@@ -1,4 +1,5 @@
-//! Instance files (TOML, or JSON when the text starts with `{`): read, then solved.
+//! Instance files (TOML, or JSON when the text starts with `{`; the same
+//! bytes as a Python nested list and as a CS188 test too): read, then solved.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,15 +13,43 @@ fuzz_target!(|data: &[u8]| {
     } else {
         "fuzz.toml"
     };
-    let Ok(instance) = parse(&Source {
-        path: path.into(),
-        text,
-    }) else {
-        return;
-    };
-    match &instance {
+    for path in [path, "fuzz.py", "fuzz.test"] {
+        let Ok(instance) = parse(&Source {
+            path: path.into(),
+            text: text.clone(),
+        }) else {
+            continue;
+        };
+        solve(&instance);
+    }
+});
+
+fn solve(instance: &Instance) {
+    match instance {
         Instance::GameTree(t) => {
             let _ = treequiz::gametree::alpha_beta(t, Default::default());
+            // What `convert` writes reads back as the same tree.
+            let written = [
+                ("back.py", treequiz::gametree::pylist::write(t)),
+                ("back.test", treequiz::gametree::cs188::write(t, "MinimaxAgent").ok()),
+            ];
+            for (path, text) in written {
+                let Some(text) = text else { continue };
+                let back = parse(&Source {
+                    path: path.into(),
+                    text,
+                })
+                .expect("what convert writes reads back");
+                let Instance::GameTree(back) = back else {
+                    panic!("a game tree reads back as a game tree")
+                };
+                let nodes = |t: &treequiz::gametree::Tree| -> Vec<_> {
+                    t.ids()
+                        .map(|i| (t.label(i).into_owned(), t.leaf(i), t.children(i).count()))
+                        .collect()
+                };
+                assert_eq!(nodes(t), nodes(&back), "{path}");
+            }
         }
         Instance::AndOr(g) => {
             let _ = treequiz::andor::ao_star(g, Default::default());
@@ -32,4 +61,4 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-});
+}

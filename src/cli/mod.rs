@@ -2,6 +2,7 @@
 
 mod check;
 mod conventions;
+mod convert;
 mod generate;
 mod grade;
 mod pdf;
@@ -30,6 +31,8 @@ enum Command {
     Solve(solve::Args),
     /// Generate a random instance from a seed and print it as an instance file.
     Sample(sample::Args),
+    /// Print an instance in another form: TOML, JSON, a Python nested list, a CS188 test, an Othello board line.
+    Convert(convert::Args),
     /// Write worksheets, blank answer sheets, answer keys and a manifest from a problem set.
     Generate(generate::Args),
     /// Grade answer files: a grade table, a summary and feedback for every file.
@@ -70,6 +73,7 @@ pub(crate) fn main() -> ExitCode {
     let result: Result<(String, bool), UsageError> = match cli.command {
         Command::Solve(args) => solve::run(&args).map(|t| (t, false)),
         Command::Sample(args) => sample::run(&args).map(|t| (t, false)),
+        Command::Convert(args) => convert::run(&args).map(|t| (t, false)),
         Command::Generate(args) => generate::run(&args).map(|t| (t, false)),
         Command::Grade(args) => grade::run(&args),
         Command::Check(args) => check::run(&args),

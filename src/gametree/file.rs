@@ -49,24 +49,7 @@ pub fn read(reader: &Reader<'_>, table: &crate::input::Table<'_>) -> Result<Tree
             let mut seen = std::collections::HashSet::with_capacity(items.len());
             for item in items {
                 let label = crate::input::label_text(reader.str(item, "\"B\"")?);
-                if let Some(e) = crate::input::hidden_char_error(src, item, "the label", &label) {
-                    return Err(e);
-                }
-                if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',') {
-                    return Err(src.error(
-                        item,
-                        format!("`{label}` is not a usable label"),
-                        "labels are short names without spaces or commas, like \"B\" or \"n4\""
-                            .to_string(),
-                    ));
-                }
-                if !seen.insert(label.to_lowercase()) {
-                    return Err(src.error(
-                        item,
-                        format!("the label `{label}` is used twice"),
-                        DUPLICATE_HINT.to_string(),
-                    ));
-                }
+                check_label(&label, &mut seen).map_err(|(m, h)| src.error(item, m, h))?;
                 labels.push(label);
             }
             Some((doc, labels))
@@ -82,6 +65,34 @@ pub fn read(reader: &Reader<'_>, table: &crate::input::Table<'_>) -> Result<Tree
         };
         reader.source.error(at, e.to_string(), hint.to_string())
     })
+}
+
+/// Why `label` (in [`crate::input::label_text`] form) cannot name a node of
+/// a tree whose other labels' keys are `seen`, as a message and a hint; else
+/// its key joins `seen`. Every tree reader checks its labels with it.
+pub(crate) fn check_label(
+    label: &str,
+    seen: &mut std::collections::HashSet<String>,
+) -> Result<(), (String, String)> {
+    if let Some((c, kind)) = crate::input::hidden_char(label) {
+        return Err((
+            crate::input::hidden_char_message("the label", label, c, kind),
+            "labels and ids are plain text: retype it without the hidden character".to_string(),
+        ));
+    }
+    if label.is_empty() || label.chars().any(|c| c.is_whitespace() || c == ',') {
+        return Err((
+            format!("`{label}` is not a usable label"),
+            "labels are short names without spaces or commas, like \"B\" or \"n4\"".to_string(),
+        ));
+    }
+    if !seen.insert(label.to_lowercase()) {
+        return Err((
+            format!("the label `{label}` is used twice"),
+            DUPLICATE_HINT.to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// Reads `"max"` or `"min"`.

@@ -1,10 +1,12 @@
 //! Game trees: the model, instance files, generators, minimax and alpha-beta.
 
 pub mod alpha_beta;
+pub mod cs188;
 pub mod file;
 pub mod generate;
 pub mod minimax;
 pub mod preset;
+pub mod pylist;
 pub mod tree;
 
 pub use alpha_beta::{

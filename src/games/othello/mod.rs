@@ -204,15 +204,47 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputErro
     let src = reader.source;
     let example = "\"......../......../......../...WB.../...BW.../......../......../........\"";
     let board_doc = table.require(src, "board", &format!("board = {example}"))?;
-    let board = Board::parse(reader.str(board_doc, example)?).map_err(|m| {
+    let text = reader.str(board_doc, example)?.trim();
+    // The one-line form may end with the side to move: `…--XO--- X`.
+    let (squares, side) = match text.rsplit_once(char::is_whitespace) {
+        Some((squares, side)) if !squares.contains('/') => (squares.trim(), Some(side)),
+        _ => (text, None),
+    };
+    let board = Board::parse(squares).map_err(|m| {
         src.error(
             board_doc,
             m,
-            "write eight rows of B, W or `.`, top to bottom, separated by `/`".to_string(),
+            "write eight rows of B, W or `.`, top to bottom, separated by `/`, or the 64 squares on one line (X, O, -), a1 to h8"
+                .to_string(),
         )
     })?;
-    let to_move_doc = table.require(src, "to_move", "to_move = \"B\"")?;
-    let to_move = read_side(reader, to_move_doc)?;
+    let side = match side {
+        None => None,
+        Some(letter) => Some(Side::parse(letter.trim_end_matches(';')).ok_or_else(|| {
+            src.error(
+                board_doc,
+                format!("`{letter}` after the squares is not a side to move"),
+                "end the line with X (black) or O (white) to move, or leave it out and give to_move"
+                    .to_string(),
+            )
+        })?),
+    };
+    let to_move = match (table.get("to_move"), side) {
+        (Some(doc), None) => read_side(reader, doc)?,
+        (None, Some(side)) => side,
+        (Some(doc), Some(side)) => {
+            let given = read_side(reader, doc)?;
+            if given != side {
+                return Err(src.error(
+                    doc,
+                    "to_move disagrees with the side at the end of the board",
+                    "give the side to move once".to_string(),
+                ));
+            }
+            given
+        }
+        (None, None) => read_side(reader, table.require(src, "to_move", "to_move = \"B\"")?)?,
+    };
     let depth = match table.get("depth") {
         None => 1,
         Some(d) => {
