@@ -186,6 +186,7 @@ fn main() {
                     to_move,
                     depth: 3,
                     weights: Default::default(),
+                    regions: treequiz::games::othello::REGIONS,
                 }
             })
             .collect();

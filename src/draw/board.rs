@@ -266,3 +266,55 @@ pub fn othello_board(g: &Othello, marked: &[usize]) -> Figure {
     table.targets.clear();
     board_figure(8, 8.0, &squares).beside(table, 6.0)
 }
+
+/// An Othello position's terms for a key, two boards side by side: the
+/// position with each stable disc marked `S` and each frontier disc `F`
+/// (rule S and the 8-neighbourhood), and the empty squares numbered by
+/// region, the odd regions' numbers in red.
+pub fn othello_terms_boards(
+    board: &crate::games::othello::Board,
+    terms: &crate::games::othello::Terms,
+) -> Figure {
+    let cell = 8.0;
+    let disc = |s: usize| match board.get(s) {
+        Some(Side::Black) => Square::Black,
+        Some(Side::White) => Square::White,
+        None => Square::Empty,
+    };
+    let mut discs = board_figure(8, cell, &(0..64).map(disc).collect::<Vec<_>>());
+    for s in 0..64 {
+        let bit = 1u64 << s;
+        let mark = match (terms.stable & bit != 0, terms.frontier & bit != 0) {
+            (true, true) => "SF",
+            (true, false) => "S",
+            (false, true) => "F",
+            (false, false) => continue,
+        };
+        discs.items.push(Item::Text {
+            x: 6.0 + (s % 8) as f64 * cell + cell / 2.0,
+            y: 6.0 + (s / 8) as f64 * cell + cell / 2.0,
+            text: mark.to_string(),
+            size: 2.8,
+            anchor: Anchor::Middle,
+            style: Style::Mark,
+            halo: true,
+        });
+    }
+    let regions: Vec<Square> = (0..64)
+        .map(
+            |s| match terms.regions.iter().position(|r| r & (1u64 << s) != 0) {
+                Some(i) => {
+                    let odd = terms.regions[i].count_ones() % 2 == 1;
+                    Square::Text(
+                        (i + 1).to_string(),
+                        if odd { Style::Mark } else { Style::Normal },
+                    )
+                }
+                None => disc(s),
+            },
+        )
+        .collect();
+    let mut empties = board_figure(8, cell, &regions);
+    empties.targets.clear();
+    discs.beside(empties, 6.0)
+}

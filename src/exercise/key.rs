@@ -69,6 +69,9 @@ pub enum Trace {
         /// Per state, by index.
         wins_for: Vec<Player>,
     },
+    /// An Othello position's terms: where its stable and frontier discs
+    /// and its regions of empty squares are.
+    OthelloTerms(crate::games::othello::Terms),
 }
 
 /// The key of one exercise.
@@ -91,6 +94,7 @@ impl Trace {
             Trace::SolutionCost { .. } => "solution-cost",
             Trace::AoStar(_) => "ao-star",
             Trace::Grundy { .. } => "grundy",
+            Trace::OthelloTerms(_) => "othello-terms",
         }
     }
 }
@@ -174,6 +178,14 @@ impl Key {
             }
             Trace::AoStar(run) => run.fits(nodes, connectors),
             Trace::Grundy { wins_for } => wins_for.len() == nodes,
+            // Squares, not the model's nodes: regions never overlap.
+            Trace::OthelloTerms(t) => t
+                .regions
+                .iter()
+                .try_fold(0u64, |seen, &r| {
+                    (r != 0 && seen & r == 0).then_some(seen | r)
+                })
+                .is_some(),
         };
         if fits {
             Ok(())
@@ -221,6 +233,7 @@ impl Key {
                     && run.solution.len() <= connectors
             }
             Trace::Solvable { .. } | Trace::Grundy { .. } => true,
+            Trace::OthelloTerms(t) => t.regions.len() <= 64,
         }
     }
 

@@ -11,6 +11,7 @@ mod key;
 mod lookahead;
 mod minimax;
 mod othello;
+mod othello_terms;
 mod solution_cost;
 mod solvable;
 mod tictactoe;
@@ -380,6 +381,7 @@ pub static KINDS: &[&KindDef] = &[
     &tictactoe::KIND,
     &grundy::KIND,
     &othello::KIND,
+    &othello_terms::KIND,
 ];
 
 /// The kind with this name.

@@ -82,14 +82,14 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let t = &look.tree;
     let (max, min) = (g.to_move, g.to_move.other());
     // Columns for the terms the evaluation has: a zero weight's column would mislead.
-    let (mobility, frontier) = (g.weights.mobility != 0, g.weights.frontier != 0);
+    let terms = weighted_terms(&g.weights);
     let rows = lookahead::evaluated(t)
         .into_iter()
         .map(|id| {
             let board: &Board = &look.positions[id.index()].board;
             let p = board.eval_parts(max, &g.weights);
             // `5 − (−34)`, not `5 − -34`.
-            let pair = |a: i64, b: i64| {
+            let pair = |(a, b): (i64, i64)| {
                 if b < 0 {
                     format!("{a} − (−{})", b.unsigned_abs())
                 } else {
@@ -100,34 +100,19 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
             if p.finished {
                 row.push(lang.fill(
                     "table.finished",
-                    &[("discs", &pair(p.discs_max, p.discs_min))],
+                    &[("discs", &pair((p.discs_max, p.discs_min)))],
                 ));
-                row.extend(
-                    [mobility, frontier]
-                        .iter()
-                        .filter(|&&on| on)
-                        .map(|_| String::new()),
-                );
+                row.extend(terms.iter().map(|_| String::new()));
             } else {
-                row.push(pair(p.squares_max, p.squares_min));
-                if mobility {
-                    row.push(pair(p.mobility_max, p.mobility_min));
-                }
-                if frontier {
-                    row.push(pair(p.frontier_max, p.frontier_min));
-                }
+                row.push(pair((p.squares_max, p.squares_min)));
+                row.extend(terms.iter().map(|term| pair(term.counts(&p))));
             }
             row.push(p.total.to_string());
             row
         })
         .collect();
     let mut headers = vec!["table.position", "table.squares"];
-    if mobility {
-        headers.push("table.mobility");
-    }
-    if frontier {
-        headers.push("table.frontier");
-    }
+    headers.extend(terms.iter().map(|term| term.header));
     headers.push("table.eval");
     let table = Table {
         headers: lookahead::headers(lang, &headers),
@@ -170,21 +155,66 @@ fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String>
         ),
         lang.get("convention.othello_eval").to_string(),
     ];
-    if g.weights.mobility != 0 {
-        lines.push(lang.fill(
-            "convention.othello_mobility",
-            &[("w", &g.weights.mobility.to_string())],
-        ));
+    for term in weighted_terms(&g.weights) {
+        lines.push(lang.fill(term.convention, &[("w", &term.weight.to_string())]));
     }
-    if g.weights.frontier != 0 {
-        lines.push(lang.fill(
-            "convention.othello_frontier",
-            &[("w", &g.weights.frontier.to_string())],
-        ));
+    // What the weighted terms count, when the sheet's own lines do not say.
+    if g.weights.stable != 0 {
+        lines.push(lang.get("convention.terms_stable").to_string());
+    }
+    if g.weights.potential != 0 {
+        lines.push(lang.get("convention.terms_mobility").to_string());
     }
     lines.push(lang.get("convention.othello_finished").to_string());
     lines.push(lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]));
     lines.push(lang.get("convention.othello_order").to_string());
     lines.extend(super::search_conventions(c, lang));
     lines
+}
+
+/// A weighted term of e(P) beside the squares: its weight, and where its
+/// counts, column header and convention line are.
+pub(super) struct Term {
+    pub(super) weight: i64,
+    pub(super) header: &'static str,
+    pub(super) convention: &'static str,
+    counts: fn(&crate::games::othello::EvalParts) -> (i64, i64),
+}
+
+impl Term {
+    /// MAX's count and MIN's.
+    pub(super) fn counts(&self, p: &crate::games::othello::EvalParts) -> (i64, i64) {
+        (self.counts)(p)
+    }
+}
+
+/// The terms with a weight other than 0, in the order e(P) adds them.
+pub(super) fn weighted_terms(w: &crate::games::othello::Weights) -> Vec<Term> {
+    let all = [
+        Term {
+            weight: w.mobility,
+            header: "table.mobility",
+            convention: "convention.othello_mobility",
+            counts: |p| (p.mobility_max, p.mobility_min),
+        },
+        Term {
+            weight: w.frontier,
+            header: "table.frontier",
+            convention: "convention.othello_frontier",
+            counts: |p| (p.frontier_max, p.frontier_min),
+        },
+        Term {
+            weight: w.stable,
+            header: "table.stable",
+            convention: "convention.othello_stable",
+            counts: |p| (p.stable_max, p.stable_min),
+        },
+        Term {
+            weight: w.potential,
+            header: "table.potential",
+            convention: "convention.othello_potential",
+            counts: |p| (p.potential_max, p.potential_min),
+        },
+    ];
+    all.into_iter().filter(|t| t.weight != 0).collect()
 }

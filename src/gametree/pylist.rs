@@ -560,14 +560,21 @@ pub(crate) mod tests {
         ))
         .unwrap();
         let plain = read(&src("# AIMA-like\n[[3, 12], [2, -math.inf]]\n")).unwrap();
-        let toml = crate::instance::parse(&Source {
-            path: "t.toml".into(),
-            text: "kind = \"game-tree\"\ntree = [[3, 12], [2, \"-inf\"]]".into(),
-        })
+        let toml = Tree::from_shape(
+            &Shape::Inner(vec![
+                Shape::Inner(vec![
+                    Shape::Leaf(Value::Finite(3)),
+                    Shape::Leaf(Value::Finite(12)),
+                ]),
+                Shape::Inner(vec![
+                    Shape::Leaf(Value::Finite(2)),
+                    Shape::Leaf(Value::NegInf),
+                ]),
+            ]),
+            Player::Max,
+            None,
+        )
         .unwrap();
-        let crate::instance::Instance::GameTree(toml) = toml else {
-            panic!()
-        };
         assert_eq!(values(&named), values(&plain));
         assert_eq!(values(&plain), values(&toml));
         let tuples = read(&src(

@@ -130,6 +130,8 @@ fn othello_lookahead_equals_direct_search() {
         if rng.below(2) == 0 {
             weights.mobility = rng.between(-5, 5);
             weights.frontier = rng.between(-5, 5);
+            weights.stable = rng.between(-5, 5);
+            weights.potential = rng.between(-5, 5);
         }
         let game = Othello {
             board,
@@ -137,6 +139,7 @@ fn othello_lookahead_equals_direct_search() {
             // A pass at depth 1 only shows in the value three plies deep.
             depth: 1 + rng.below(3) as u32,
             weights,
+            regions: othello::REGIONS,
         };
         let look = game.lookahead();
         let t = &look.tree;

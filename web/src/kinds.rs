@@ -67,6 +67,14 @@ const SIZES: &[(&str, [&str; 3])] = &[
             "plies = \"10..16\"\ndepth = 2\nmin_cuts = 2\nunique_best = true",
         ],
     ),
+    (
+        "othello-terms",
+        [
+            "plies = \"44..50\"",
+            "plies = \"34..42\"\nstable = 10\nfrontier = -1",
+            "plies = \"24..32\"\nstable = 10\nfrontier = -1\npotential = 2\nregions = 4",
+        ],
+    ),
 ];
 
 const SIZE_NAMES: [&str; 3] = ["small", "medium", "large"];

@@ -55,6 +55,10 @@ pub struct Weights {
     pub mobility: i64,
     /// Weight of (frontier discs of MAX − frontier discs of MIN). Usually 0 or negative.
     pub frontier: i64,
+    /// Weight of (stable discs of MAX − stable discs of MIN), by rule S.
+    pub stable: i64,
+    /// Weight of (potential mobility of MAX − potential mobility of MIN).
+    pub potential: i64,
 }
 
 /// The classic positional table: corners are gold (they can never be
@@ -79,6 +83,8 @@ impl Default for Weights {
             squares: DEFAULT_SQUARES,
             mobility: 0,
             frontier: 0,
+            stable: 0,
+            potential: 0,
         }
     }
 }
@@ -103,6 +109,14 @@ pub struct EvalParts {
     pub frontier_max: i64,
     /// MIN's frontier discs.
     pub frontier_min: i64,
+    /// MAX's stable discs (rule S).
+    pub stable_max: i64,
+    /// MIN's stable discs.
+    pub stable_min: i64,
+    /// MAX's potential mobility.
+    pub potential_max: i64,
+    /// MIN's potential mobility.
+    pub potential_min: i64,
     /// MAX's discs.
     pub discs_max: i64,
     /// MIN's discs.
@@ -129,7 +143,7 @@ const NOT_COL_H: u64 = !0x8080_8080_8080_8080;
 /// The eight directions, as functions moving every bit one step. Row-wrap is
 /// the classic bitboard bug, hence the column masks on anything with an
 /// east/west component.
-const DIRECTIONS: [fn(u64) -> u64; 8] = [
+pub(super) const DIRECTIONS: [fn(u64) -> u64; 8] = [
     |b| b >> 8,               // north (row - 1)
     |b| b << 8,               // south (row + 1)
     |b| (b << 1) & NOT_COL_A, // east (col + 1)
@@ -260,14 +274,14 @@ impl Board {
         }
     }
 
-    fn bits(&self, side: Side) -> u64 {
+    pub(super) fn bits(&self, side: Side) -> u64 {
         match side {
             Side::Black => self.black,
             Side::White => self.white,
         }
     }
 
-    fn empty_bits(&self) -> u64 {
+    pub(super) fn empty_bits(&self) -> u64 {
         !(self.black | self.white)
     }
 
@@ -286,7 +300,7 @@ impl Board {
     /// direction, grow runs of opponent discs outward from our discs and see
     /// where a run ends on an empty square. Six growth steps suffice since a
     /// run holds at most six discs.
-    fn legal_bits(&self, side: Side) -> u64 {
+    pub(super) fn legal_bits(&self, side: Side) -> u64 {
         let own = self.bits(side);
         let opp = self.bits(side.other());
         let empty = self.empty_bits();
@@ -365,9 +379,7 @@ impl Board {
     /// Discs of `side` next to (8-neighbourhood) at least one empty square.
     /// Fewer is better: frontier discs give the opponent moves.
     pub fn frontier(&self, side: Side) -> u32 {
-        let empty = self.empty_bits();
-        let near_empty = DIRECTIONS.iter().fold(0, |acc, step| acc | step(empty));
-        (self.bits(side) & near_empty).count_ones()
+        self.frontier_bits(side).count_ones()
     }
 
     /// Neither side has a legal move.
@@ -379,7 +391,9 @@ impl Board {
     /// a finished game scores by disc difference count(max) − count(min);
     /// otherwise Σ weight of max's squares − Σ weight of min's squares
     ///   + mobility × (moves(max).len() − moves(min).len())
-    ///   + frontier × (frontier(max) − frontier(min)).
+    ///   + frontier × (frontier(max) − frontier(min))
+    ///   + stable × (stable(max) − stable(min))
+    ///   + potential × (potential mobility(max) − potential mobility(min)).
     ///
     /// A finished game scores its real result, as the course notes define it.
     /// That result (at most ±64) shares the scale of the positional sums (a
@@ -405,6 +419,11 @@ impl Board {
         let mobility_min = i64::from(self.legal_bits(min).count_ones());
         let frontier_max = i64::from(self.frontier(max));
         let frontier_min = i64::from(self.frontier(min));
+        let stable = self.stable_bits();
+        let stable_max = i64::from((stable & self.bits(max)).count_ones());
+        let stable_min = i64::from((stable & self.bits(min)).count_ones());
+        let potential_max = i64::from(self.potential_mobility(max));
+        let potential_min = i64::from(self.potential_mobility(min));
         let discs_max = i64::from(self.count(max));
         let discs_min = i64::from(self.count(min));
         let finished = mobility_max == 0 && mobility_min == 0;
@@ -414,6 +433,8 @@ impl Board {
             squares_max - squares_min
                 + w.mobility * (mobility_max - mobility_min)
                 + w.frontier * (frontier_max - frontier_min)
+                + w.stable * (stable_max - stable_min)
+                + w.potential * (potential_max - potential_min)
         };
         EvalParts {
             finished,
@@ -423,6 +444,10 @@ impl Board {
             mobility_min,
             frontier_max,
             frontier_min,
+            stable_max,
+            stable_min,
+            potential_max,
+            potential_min,
             discs_max,
             discs_min,
             total,
@@ -674,9 +699,9 @@ mod tests {
         // Frontier: a1 touches b2, a2 touches a3, b1 touches c1: B 2, W 1.
         let b = board("BW....../B......./......../......../......../......../......../........");
         let w = Weights {
-            squares: DEFAULT_SQUARES,
             mobility: 10,
             frontier: -3,
+            ..Weights::default()
         };
         let p = b.eval_parts(Side::Black, &w);
         assert!(!p.finished);

@@ -6,6 +6,9 @@
 //! bottom); moves are tried in reading order a1, b1, …, h1, a2, …, h8.
 
 pub mod board;
+pub(crate) mod terms;
+
+pub use terms::Terms;
 
 pub use board::{Board, DEFAULT_SQUARES, EvalParts, Side, Weights, parse_square, square_name};
 
@@ -26,7 +29,13 @@ pub struct Othello {
     pub depth: u32,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// Empty squares joined by a side (4) or also by a corner (8) are one
+    /// region, for parity.
+    pub regions: u8,
 }
+
+/// Regions of empty squares are 8-connected unless a file says `regions = 4`.
+pub const REGIONS: u8 = 8;
 
 /// Most plies of lookahead: beyond 3 the tree no longer fits a page.
 pub const MAX_DEPTH: u32 = 3;
@@ -61,7 +70,8 @@ impl Othello {
     }
 
     /// The instance as a document: `kind`, `board`, `to_move`, `depth`,
-    /// `squares` (eight rows, one per line, cells four wide), `mobility`, `frontier`.
+    /// `squares` (eight rows, one per line, cells four wide), `mobility`,
+    /// `frontier`, and `stable` and `potential` when not 0.
     pub fn document(&self) -> crate::document::Table {
         use crate::document::{Layout, Node, Table};
         let rows = self.weights.squares.chunks(8).map(|row| {
@@ -70,14 +80,28 @@ impl Othello {
                 Layout::Padded(4),
             )
         });
-        Table::new()
+        let mut table = Table::new()
             .with("kind", "othello")
             .with("board", self.board.to_string())
             .with("to_move", self.to_move.letter().to_string())
             .with("depth", self.depth)
             .with("squares", Node::lines(rows))
             .with("mobility", self.weights.mobility)
-            .with("frontier", self.weights.frontier)
+            .with("frontier", self.weights.frontier);
+        // Written only when used, so that an instance without them keeps
+        // its canonical form (and its variants' checksums).
+        for (key, w) in [
+            ("stable", self.weights.stable),
+            ("potential", self.weights.potential),
+        ] {
+            if w != 0 {
+                table = table.with(key, w);
+            }
+        }
+        if self.regions != REGIONS {
+            table = table.with("regions", i64::from(self.regions));
+        }
+        table
     }
 }
 
@@ -130,8 +154,34 @@ impl Position for Node<'_> {
 
 /// The keys of an Othello instance file.
 pub const KEYS: &[&str] = &[
-    "kind", "title", "board", "to_move", "depth", "squares", "mobility", "frontier",
+    "kind",
+    "title",
+    "board",
+    "to_move",
+    "depth",
+    "squares",
+    "mobility",
+    "frontier",
+    "stable",
+    "potential",
+    "regions",
 ];
+
+/// Reads `regions = 4` or `8`.
+fn read_regions(reader: &Reader<'_>, table: &Table<'_>) -> Result<u8, InputError> {
+    let Some(doc) = table.get("regions") else {
+        return Ok(REGIONS);
+    };
+    match reader.int(doc, "regions = 8")? {
+        4 => Ok(4),
+        8 => Ok(8),
+        n => Err(reader.source.error(
+            doc,
+            format!("regions = {n}: empty squares join by a side (4) or also by a corner (8)"),
+            "write regions = 8 (the default) or regions = 4".to_string(),
+        )),
+    }
+}
 
 /// Reads `to_move = "B"`.
 fn read_side(reader: &Reader<'_>, doc: &Doc) -> Result<Side, InputError> {
@@ -145,7 +195,8 @@ fn read_side(reader: &Reader<'_>, doc: &Doc) -> Result<Side, InputError> {
     })
 }
 
-/// Reads the weights: `squares` (8 rows of 8 integers), `mobility`, `frontier`.
+/// Reads the weights: `squares` (8 rows of 8 integers), `mobility`,
+/// `frontier`, `stable`, `potential`.
 pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, InputError> {
     let mut w = Weights::default();
     if let Some(d) = table.get("squares") {
@@ -181,6 +232,12 @@ pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, I
     }
     if let Some(d) = table.get("frontier") {
         w.frontier = small_weight(reader, d)?;
+    }
+    if let Some(d) = table.get("stable") {
+        w.stable = small_weight(reader, d)?;
+    }
+    if let Some(d) = table.get("potential") {
+        w.potential = small_weight(reader, d)?;
     }
     Ok(w)
 }
@@ -256,6 +313,7 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputErro
         to_move,
         depth,
         weights: read_weights(reader, table)?,
+        regions: read_regions(reader, table)?,
     })
 }
 
@@ -271,6 +329,8 @@ pub struct Params {
     pub weights: Weights,
     /// The lookahead and what it must show.
     pub search: Search,
+    /// Regions of empty squares: 4- or 8-connected.
+    pub regions: u8,
 }
 
 impl Default for Params {
@@ -279,6 +339,7 @@ impl Default for Params {
             plies: (4, 10),
             weights: Weights::default(),
             search: Search::plies(1),
+            regions: REGIONS,
         }
     }
 }
@@ -312,6 +373,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                 to_move,
                 depth: p.search.depth,
                 weights: p.weights.clone(),
+                regions: p.regions,
             };
             // The search is drawn with the position: the work limit counts its nodes.
             let tree = game.lookahead().tree;
@@ -341,6 +403,9 @@ pub const PARAM_KEYS: &[&str] = &[
     "squares",
     "mobility",
     "frontier",
+    "stable",
+    "potential",
+    "regions",
     "min_cuts",
     "unique_best",
 ];
@@ -355,6 +420,7 @@ pub fn read_params(
         p.plies = r.small_range(d)?;
     }
     p.weights = read_weights(r, t)?;
+    p.regions = read_regions(r, t)?;
     p.search = super::lookahead::read_search(r, t, p.search)?;
     r.check_generator(t, p.validate().err())?;
     Ok(p)
