@@ -145,19 +145,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
 
 fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
     let g = game(instance);
-    let mut lines = vec![
-        lang.fill(
-            "convention.othello_players",
-            &[
-                ("max", &g.to_move.letter().to_string()),
-                ("min", &g.to_move.other().letter().to_string()),
-            ],
-        ),
-        lang.get("convention.othello_eval").to_string(),
-    ];
-    for term in weighted_terms(&g.weights) {
-        lines.push(lang.fill(term.convention, &[("w", &term.weight.to_string())]));
-    }
+    let mut lines = eval_conventions(g, lang);
     // What the weighted terms count, when the sheet's own lines do not say.
     if g.weights.stable != 0 {
         lines.push(lang.get("convention.terms_stable").to_string());
@@ -172,10 +160,11 @@ fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String>
     lines
 }
 
-/// A weighted term of e(P) beside the squares: its weight, and where its
-/// counts, column header and convention line are.
+/// A term of e(P) beside the squares: its weight, and where its counts,
+/// name, column header and convention line are.
 pub(super) struct Term {
     pub(super) weight: i64,
+    pub(super) name: &'static str,
     pub(super) header: &'static str,
     pub(super) convention: &'static str,
     counts: fn(&crate::games::othello::EvalParts) -> (i64, i64),
@@ -188,33 +177,60 @@ impl Term {
     }
 }
 
-/// The terms with a weight other than 0, in the order e(P) adds them.
-pub(super) fn weighted_terms(w: &crate::games::othello::Weights) -> Vec<Term> {
-    let all = [
+/// Every term, in the order e(P) adds them.
+pub(super) fn terms(w: &crate::games::othello::Weights) -> [Term; 4] {
+    [
         Term {
             weight: w.mobility,
+            name: "table.term_mobility",
             header: "table.mobility",
             convention: "convention.othello_mobility",
             counts: |p| (p.mobility_max, p.mobility_min),
         },
         Term {
             weight: w.frontier,
+            name: "table.term_frontier",
             header: "table.frontier",
             convention: "convention.othello_frontier",
             counts: |p| (p.frontier_max, p.frontier_min),
         },
         Term {
             weight: w.stable,
+            name: "table.term_stable",
             header: "table.stable",
             convention: "convention.othello_stable",
             counts: |p| (p.stable_max, p.stable_min),
         },
         Term {
             weight: w.potential,
+            name: "table.term_potential",
             header: "table.potential",
             convention: "convention.othello_potential",
             counts: |p| (p.potential_max, p.potential_min),
         },
+    ]
+}
+
+/// The terms with a weight other than 0.
+fn weighted_terms(w: &crate::games::othello::Weights) -> Vec<Term> {
+    terms(w).into_iter().filter(|t| t.weight != 0).collect()
+}
+
+/// The conventions that say who is MAX and how e(P) is made: the players,
+/// the squares, each weighted term.
+pub(super) fn eval_conventions(g: &Othello, lang: &Lang) -> Vec<String> {
+    let mut lines = vec![
+        lang.fill(
+            "convention.othello_players",
+            &[
+                ("max", &g.to_move.letter().to_string()),
+                ("min", &g.to_move.other().letter().to_string()),
+            ],
+        ),
+        lang.get("convention.othello_eval").to_string(),
     ];
-    all.into_iter().filter(|t| t.weight != 0).collect()
+    for term in weighted_terms(&g.weights) {
+        lines.push(lang.fill(term.convention, &[("w", &term.weight.to_string())]));
+    }
+    lines
 }

@@ -147,26 +147,9 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         "1".to_string(),
         (p.squares_max - p.squares_min).to_string(),
     ]];
-    rows.push(row(
-        "table.term_stable",
-        (p.stable_max, p.stable_min),
-        g.weights.stable,
-    ));
-    rows.push(row(
-        "table.term_frontier",
-        (p.frontier_max, p.frontier_min),
-        g.weights.frontier,
-    ));
-    rows.push(row(
-        "table.term_mobility",
-        (p.mobility_max, p.mobility_min),
-        g.weights.mobility,
-    ));
-    rows.push(row(
-        "table.term_potential",
-        (p.potential_max, p.potential_min),
-        g.weights.potential,
-    ));
+    for term in super::othello::terms(&g.weights) {
+        rows.push(row(term.name, term.counts(&p), term.weight));
+    }
     let eval_text = if p.finished {
         lang.fill(
             "table.finished",
@@ -258,26 +241,19 @@ fn legal_bits(b: &Board, side: Side) -> u64 {
 
 fn conventions(instance: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
     let g = game(instance);
-    let mut lines = vec![
-        lang.fill(
-            "convention.othello_players",
-            &[
-                ("max", &g.to_move.letter().to_string()),
-                ("min", &g.to_move.other().letter().to_string()),
-            ],
-        ),
-        lang.get("convention.terms_stable").to_string(),
-        lang.get("convention.terms_frontier").to_string(),
-        lang.get("convention.terms_mobility").to_string(),
-        lang.fill(
-            "convention.terms_regions",
-            &[("connectivity", &g.regions.to_string())],
-        ),
-        lang.get("convention.othello_eval").to_string(),
-    ];
-    for term in super::othello::weighted_terms(&g.weights) {
-        lines.push(lang.fill(term.convention, &[("w", &term.weight.to_string())]));
-    }
+    let mut lines = super::othello::eval_conventions(g, lang);
+    lines.splice(
+        1..1,
+        [
+            lang.get("convention.terms_stable").to_string(),
+            lang.get("convention.terms_frontier").to_string(),
+            lang.get("convention.terms_mobility").to_string(),
+            lang.fill(
+                "convention.terms_regions",
+                &[("connectivity", &g.regions.to_string())],
+            ),
+        ],
+    );
     lines.push(lang.get("convention.othello_finished").to_string());
     lines
 }
