@@ -357,8 +357,20 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             let (subs, rest) = extract(&m, &text);
             assert_eq!(validate(&subs), Vec::<String>::new(), "{what}");
             // No text of ours reads as a sub-question or breaks one.
+            let marked = rest.clone();
             let rest = Regex::new(r"\{#[0-9]+\}").unwrap().replace_all(&rest, "");
             assert!(!rest.contains(['{', '}', '~']), "{what}: {rest}");
+            // Each line asks one question, ended by the one colon before its
+            // box (a table's rows, `B =`, have none).
+            for line in marked.split("<p>").skip(1) {
+                let Some(end) = line.find("{#") else { continue };
+                let ask = line[..end].split("<br>").next().unwrap().trim_end();
+                let colons = ask.matches([':', '：']).count();
+                assert!(
+                    colons == 0 || (colons == 1 && ask.ends_with([':', '：'])),
+                    "{what}: {ask}"
+                );
+            }
             let expected = expected_subs(item);
             assert_eq!(
                 subs.len(),
