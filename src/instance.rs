@@ -468,6 +468,16 @@ impl Model<'_> {
         }
     }
 
+    /// Where the exercise starts: the tree's root, the AND/OR start node,
+    /// Grundy's first state.
+    pub fn root(&self) -> Item {
+        match self {
+            Model::Graph(g) => Item::Node(g.start().0),
+            Model::Grundy(_) => Item::Node(0),
+            m => Item::Node(m.tree().map_or(0, |t| t.root().0)),
+        }
+    }
+
     /// How many nodes (or states) the model has: the range of its node ids.
     pub fn nodes(&self) -> usize {
         match self {

@@ -13,11 +13,12 @@
 use std::collections::BTreeMap;
 
 use crate::class_set::Variant;
-use crate::exercise::{Answer, Item, Shape};
+use crate::exercise::{Answer, Domain, Field, Item, Shape};
+use crate::gametree::Order;
 use crate::instance::{Family, Model};
 use crate::lang::Lang;
 use crate::problem_set::{Exercise, ProblemSet};
-use crate::scoring::SetRule;
+use crate::scoring::{OrderRule, SetRule};
 use crate::value::Value;
 use crate::view::{self, ExerciseView};
 
@@ -32,7 +33,7 @@ pub enum LeftOut {
     /// moves of the searched tree (or every square), which the board leaves
     /// for the student to find.
     GameMoves,
-    /// `sets = "all-or-nothing"` on a set or a table: Moodle gives partial
+    /// `set_rule = "all-or-nothing"` on a set or a table: Moodle gives partial
     /// credit for each choice of a multi-response.
     AllOrNothing,
 }
@@ -48,7 +49,7 @@ impl LeftOut {
                 "its choices would list the searched moves, which the board leaves to the student"
             }
             LeftOut::AllOrNothing => {
-                "sets = \"all-or-nothing\" has no multi-response equivalent in Moodle"
+                "set_rule = \"all-or-nothing\" has no multi-response equivalent in Moodle"
             }
         }
     }
@@ -112,6 +113,7 @@ impl<'a> Export<'a> {
                 &model,
                 variant,
                 self.lang,
+                self.set.conventions.alpha_beta.order,
             );
             self.questions[item.number - 1].push(xml);
         }
@@ -255,13 +257,29 @@ struct Share {
     den: u64,
 }
 
-/// A sub-question before it is written: its line's text, its body (type
-/// and answers, after `{weight:`) and its share of the points.
+impl Share {
+    /// `k / n` of this share.
+    fn part(self, k: usize, n: usize) -> Share {
+        Share {
+            num: self.num * k as u64,
+            den: self.den * n.max(1) as u64,
+        }
+    }
+}
+
+/// A sub-question before it is written: the text before its box, its body
+/// (type and answers, after `{weight:`), the text after it and its share of
+/// the points.
 struct Sub {
-    label: String,
+    before: String,
     body: String,
+    after: String,
     share: Share,
 }
+
+/// How many labels one box of an order takes: a longer order is asked in
+/// parts of this many, each graded on its own (docs/moodle.md).
+pub const ORDER_PART: usize = 7;
 
 /// The sub-question's body (after `{w:`): type and answers.
 fn number_body(v: Value, tolerance: u64) -> String {
@@ -287,34 +305,13 @@ fn order_forms(labels: &[String]) -> Vec<String> {
     out
 }
 
-/// Every choice a set or a one-label field offers, in the figure's order.
-fn universe(model: &Model<'_>, field: &str, shape: Shape, key: &[Item]) -> Vec<Item> {
-    if matches!(key.first(), Some(Item::Player(_))) {
-        use crate::gametree::Player;
-        return vec![Item::Player(Player::Max), Item::Player(Player::Min)];
-    }
-    if shape == Shape::Connectors {
-        return (0..model.connectors() as u32)
-            .map(Item::Connector)
-            .collect();
-    }
-    if let Some(g) = model.grundy() {
-        if field == "winning_moves" {
-            let mut out = Vec::new();
-            for (s, next) in g.moves.iter().enumerate() {
-                for &m in next {
-                    out.push(Item::Move(s as u32, m as u32));
-                }
-            }
-            return out;
-        }
-        return (0..g.states.len() as u32).map(Item::Node).collect();
-    }
-    if let (Shape::Label, Some(t)) = (shape, model.tree()) {
-        // A move: one of the root's children.
-        return t.children(t.root()).map(|c| Item::Node(c.0)).collect();
-    }
-    (0..model.nodes() as u32).map(Item::Node).collect()
+/// A SHORTANSWER body accepting every spelling of an order.
+fn order_body(labels: &[String]) -> String {
+    let forms: Vec<String> = order_forms(labels)
+        .iter()
+        .map(|f| format!("={}", cloze_answer(f)))
+        .collect();
+    format!("SHORTANSWER:{}", forms.join("~"))
 }
 
 /// Nodes below a pruned root: ticking them with their root is what the
@@ -340,39 +337,58 @@ fn below(model: &Model<'_>, roots: &[Item]) -> Vec<Item> {
     out
 }
 
-/// The sub-questions of one field.
-fn subs(
-    exercise: &Exercise,
-    field: &'static str,
-    answer: &Answer,
-    model: &Model<'_>,
-    description: &str,
-    lang: &Lang,
+/// What one field's sub-questions need besides its answer.
+struct Ask<'a> {
+    exercise: &'a Exercise,
+    field: &'static Field,
+    model: &'a Model<'a>,
+    lang: &'a Lang,
+    /// The field's line: its wording, as a sentence that ends where the box begins.
+    line: String,
     share: Share,
-) -> Vec<Sub> {
-    let shape = exercise.kind.shape(field);
-    let tolerance = exercise.scoring.tolerance;
-    let hint = |key: &str| format!(" <small>{}</small>", html(lang.get(key)));
-    let line = |body: String, extra: &str| Sub {
-        label: format!("{}{extra}", html(description)),
-        body,
+    /// The root's entry is asked by another field: leave it out here (it
+    /// has other entries).
+    root_apart: bool,
+    order: Order,
+}
+
+/// The sub-questions of one field.
+fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
+    let Ask {
+        exercise,
+        field,
+        model,
+        lang,
         share,
+        ..
+    } = *ask;
+    let tolerance = exercise.scoring.tolerance;
+    let hint = |key: &str| format!("<br><small>{}</small>", html(lang.get(key)));
+    let line = html(&ask.line);
+    let one = |body: String, after: String| {
+        vec![Sub {
+            before: line.clone(),
+            body,
+            after,
+            share,
+        }]
     };
+    let root = model.root();
     match answer {
-        Answer::Value(v) => vec![line(number_body(*v, tolerance), &hint("moodle.value_hint"))],
+        Answer::Value(v) => one(number_body(*v, tolerance), hint("moodle.value_hint")),
         Answer::Cost(c) => {
             let v = c.get().map_or(Value::PosInf, |n| Value::Finite(n as i64));
-            vec![line(number_body(v, tolerance), &hint("moodle.value_hint"))]
+            one(number_body(v, tolerance), hint("moodle.cost_hint"))
         }
         Answer::One(right) => {
-            let choices = universe(model, field, shape, right);
+            let choices = field.domain.items(model, field.shape, ask.order);
             if choices.len() < 2 {
                 // Moodle wants two choices: one label to type instead.
                 let forms: Vec<String> = right
                     .iter()
                     .map(|&i| format!("={}", cloze_answer(&model.name(i))))
                     .collect();
-                return vec![line(format!("SHORTANSWER:{}", forms.join("~")), "")];
+                return one(format!("SHORTANSWER:{}", forms.join("~")), String::new());
             }
             let alts: Vec<String> = choices
                 .iter()
@@ -381,12 +397,17 @@ fn subs(
                     format!("{mark}{}", cloze_answer(&model.name(*i)))
                 })
                 .collect();
-            vec![line(format!("MULTICHOICE:{}", alts.join("~")), "")]
+            one(format!("MULTICHOICE:{}", alts.join("~")), String::new())
         }
         Answer::Set(right) => {
-            let choices = universe(model, field, shape, right);
-            let neutral = if field == "pruned" {
-                below(model, right)
+            let mut choices = field.domain.items(model, field.shape, ask.order);
+            let mut right = right.clone();
+            if ask.root_apart {
+                choices.retain(|&c| c != root);
+                right.retain(|&c| c != root);
+            }
+            let neutral = if field.domain == Domain::PrunedRoots {
+                below(model, &right)
             } else {
                 Vec::new()
             };
@@ -411,50 +432,102 @@ fn subs(
                 .collect();
             let none = if right.is_empty() { "100" } else { &wrong };
             alts.push(format!("%{none}%{}", cloze_answer(lang.get("moodle.none"))));
-            vec![line(
+            one(
                 format!("MULTIRESPONSE_H:{}", alts.join("~")),
-                &hint("moodle.list_hint"),
-            )]
+                hint("moodle.list_hint"),
+            )
         }
         Answer::Sequence(items) => {
             let labels: Vec<String> = items.iter().map(|&i| model.name(i)).collect();
-            let forms: Vec<String> = order_forms(&labels)
+            let n = labels.len();
+            if n <= ORDER_PART || exercise.scoring.orders == OrderRule::Exact {
+                return one(order_body(&labels), hint("moodle.order_hint"));
+            }
+            // In parts of ORDER_PART labels, each graded on its own and worth
+            // its share of the labels; the last part is open-ended, so the
+            // boxes do not tell how long the order is.
+            let parts: Vec<&[String]> = labels.chunks(ORDER_PART).collect();
+            let last = parts.len() - 1;
+            parts
                 .iter()
-                .map(|f| format!("={}", cloze_answer(f)))
-                .collect();
-            vec![line(
-                format!("SHORTANSWER:{}", forms.join("~")),
-                &hint("moodle.order_hint"),
-            )]
+                .enumerate()
+                .map(|(i, part)| {
+                    let from = (i * ORDER_PART + 1).to_string();
+                    let to = (i * ORDER_PART + part.len()).to_string();
+                    let label = if i == last {
+                        lang.fill("moodle.part_rest", &[("from", &from)])
+                    } else {
+                        lang.fill("moodle.part", &[("from", &from), ("to", &to)])
+                    };
+                    let before = if i == 0 {
+                        format!("{line}{}<br>{}", hint("moodle.parts_hint"), html(&label))
+                    } else {
+                        html(&label)
+                    };
+                    Sub {
+                        before,
+                        body: order_body(part),
+                        after: String::new(),
+                        share: share.part(part.len(), n),
+                    }
+                })
+                .collect()
         }
         Answer::Values(pairs) => {
-            let m = pairs.len().max(1) as u64;
-            let each = Share {
-                num: share.num,
-                den: share.den * m,
-            };
-            let mut out = Vec::new();
-            for (i, &(item, v)) in pairs.iter().enumerate() {
-                let label = if i == 0 {
-                    format!(
-                        "{}{}<br>{}",
-                        html(description),
-                        hint("moodle.value_hint"),
-                        html(&model.name(item))
-                    )
-                } else {
-                    html(&model.name(item))
-                };
-                out.push(Sub {
-                    label,
-                    body: number_body(v, 0),
-                    share: each,
-                });
+            let mut pairs = pairs.clone();
+            if ask.root_apart {
+                pairs.retain(|&(i, _)| i != root);
             }
-            out
+            let m = pairs.len();
+            pairs
+                .iter()
+                .enumerate()
+                .map(|(i, &(item, v))| {
+                    let row = lang.fill("moodle.row", &[("label", &model.name(item))]);
+                    let before = if i == 0 {
+                        format!("{line}{}<br>{}", hint("moodle.value_hint"), html(&row))
+                    } else {
+                        html(&row)
+                    };
+                    Sub {
+                        before,
+                        body: number_body(v, 0),
+                        after: String::new(),
+                        share: share.part(1, m),
+                    }
+                })
+                .collect()
         }
         Answer::Bounds(_) => Vec::new(),
     }
+}
+
+/// A field's wording in Moodle: its own (`moodle_field.*`, where a choice
+/// list or a box makes the sheet's wording read badly) or the sheet's, the
+/// kind's own before the shared one.
+fn wording(lang: &Lang, field: &str, kind: &str) -> String {
+    let keys = [
+        format!("moodle_field.{field}_{kind}"),
+        format!("field.{field}_{kind}"),
+        format!("moodle_field.{field}"),
+    ];
+    match keys.iter().find(|k| lang.has(k)) {
+        Some(k) => lang.get(k).to_string(),
+        None => lang.for_kind("field", field, kind).to_string(),
+    }
+}
+
+/// A field's line: its wording as a sentence (a capital where it starts with
+/// a word: `e(P)` stays), ended as the language ends a question before its box.
+fn field_line(wording: &str, lang: &Lang) -> String {
+    let mut chars = wording.chars();
+    let sentence = match (chars.next(), chars.clone().next()) {
+        (Some(a), Some(b)) if a.is_ascii_lowercase() && b.is_ascii_lowercase() => {
+            format!("{}{}", a.to_ascii_uppercase(), chars.as_str())
+        }
+        _ => wording.to_string(),
+    };
+    lang.fill("moodle.ask", &[("question", &sentence)])
 }
 
 /// A figure as a file of the question's text: its `<file>` and its `<img>`.
@@ -480,6 +553,7 @@ fn question(
     model: &Model<'_>,
     variant: &Variant,
     lang: &Lang,
+    order: Order,
 ) -> String {
     let n = ev.number;
     let points = u64::from(exercise.points);
@@ -496,15 +570,43 @@ fn question(
         if askable(exercise, f.name).is_err() {
             continue;
         }
+        let field = exercise.kind.field(f.name);
         let answer = answers.get(f.name).expect("every kind answers its fields");
+        // The root's entry, where another asked field asks it on its own
+        // (and the field has other entries to ask).
+        let root = model.root();
+        let others = match answer {
+            Answer::Values(rows) => rows.iter().any(|&(i, _)| i != root),
+            Answer::Set(_) => field
+                .domain
+                .items(model, field.shape, order)
+                .iter()
+                .any(|&i| i != root),
+            _ => false,
+        };
+        let root_apart = others
+            && field
+                .root_field
+                .is_some_and(|r| exercise.ask.contains(&r) && askable(exercise, r).is_ok());
+        let mut text = wording(lang, f.name, exercise.kind.name);
+        if root_apart {
+            text = lang.fill(
+                "moodle.except_root",
+                &[("question", &text), ("root", &model.name(root))],
+            );
+        }
         subs_all.extend(subs(
-            exercise,
-            f.name,
+            &Ask {
+                exercise,
+                field,
+                model,
+                lang,
+                line: field_line(&text, lang),
+                share: field_share,
+                root_apart,
+                order,
+            },
             answer,
-            model,
-            &f.description,
-            lang,
-            field_share,
         ));
     }
     // Integer weights in treequiz's proportions: the shares times the least
@@ -524,9 +626,15 @@ fn question(
         }
         text.push_str("</ul>\n");
     }
-    for Sub { label, body, share } in &subs_all {
+    for Sub {
+        before,
+        body,
+        after,
+        share,
+    } in &subs_all
+    {
         let weight = share.num * den / share.den;
-        text.push_str(&format!("<p>{label} {{{weight}:{body}}}</p>\n"));
+        text.push_str(&format!("<p>{before} {{{weight}:{body}}}{after}</p>\n"));
     }
     // The general feedback: the key's answers, notes and figure.
     let mut feedback = String::new();

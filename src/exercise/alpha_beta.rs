@@ -1,8 +1,8 @@
 //! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Frame, Item, Key, KindDef, Mistake,
-    Shape, Table, Trace, any_instance, instance_tree, plain, tree,
+    Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Item, Key, KindDef,
+    Mistake, Shape, Table, Trace, any_instance, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::{AlphaBeta, Bound, CutKind, Event, NodeId, Player, Tree, alpha_beta};
@@ -15,30 +15,12 @@ pub(super) static KIND: KindDef = KindDef {
     name: "alpha-beta",
     family: Family::GameTree,
     fields: &[
-        Field {
-            name: "value",
-            shape: Shape::Value,
-        },
-        Field {
-            name: "values",
-            shape: Shape::Bounds,
-        },
-        Field {
-            name: "evaluated",
-            shape: Shape::Sequence,
-        },
-        Field {
-            name: "pruned",
-            shape: Shape::Labels,
-        },
-        Field {
-            name: "alpha_cuts",
-            shape: Shape::Labels,
-        },
-        Field {
-            name: "beta_cuts",
-            shape: Shape::Labels,
-        },
+        Field::new("value", Shape::Value),
+        Field::new("values", Shape::Bounds),
+        Field::new("evaluated", Shape::Sequence),
+        Field::new("pruned", Shape::Labels).within(Domain::PrunedRoots),
+        Field::new("alpha_cuts", Shape::Labels).within(Domain::CutNodes),
+        Field::new("beta_cuts", Shape::Labels).within(Domain::CutNodes),
     ],
     solver: "alpha-beta",
     solve,

@@ -14,18 +14,9 @@ pub(super) static KIND: KindDef = KindDef {
     name: "ao-star",
     family: Family::AndOr,
     fields: &[
-        Field {
-            name: "expanded",
-            shape: Shape::Sequence,
-        },
-        Field {
-            name: "cost",
-            shape: Shape::Cost,
-        },
-        Field {
-            name: "solution",
-            shape: Shape::Connectors,
-        },
+        Field::new("expanded", Shape::Sequence),
+        Field::new("cost", Shape::Cost),
+        Field::new("solution", Shape::Connectors),
     ],
     solver: "ao-star",
     solve,

@@ -2,8 +2,8 @@
 //! winner's winning moves.
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Frame, Instance, Item, Key, KindDef,
-    Mistake, Shape, Table, Trace, plain,
+    Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Instance, Item, Key,
+    KindDef, Mistake, Shape, Table, Trace, plain,
 };
 use crate::draw::{GrundyMarks, grundy_figure};
 use crate::games::grundy::{self, GrundyGame};
@@ -15,18 +15,9 @@ pub(super) static KIND: KindDef = KindDef {
     name: "grundy",
     family: Family::Grundy,
     fields: &[
-        Field {
-            name: "winner",
-            shape: Shape::Label,
-        },
-        Field {
-            name: "max_wins",
-            shape: Shape::Labels,
-        },
-        Field {
-            name: "winning_moves",
-            shape: Shape::Labels,
-        },
+        Field::new("winner", Shape::Label).within(Domain::Players),
+        Field::new("max_wins", Shape::Labels).root_asked_by("winner"),
+        Field::new("winning_moves", Shape::Labels).within(Domain::Moves),
     ],
     solver: "grundy",
     solve,

@@ -2,33 +2,24 @@
 //! by minimax and alpha-beta, answered move by move.
 
 use super::alpha_beta::{Traced, traced};
-use super::{Answer, Context, Conventions, Explained, Field, Item, Key, Shape, Table, Trace};
+use super::{
+    Answer, Context, Conventions, Domain, Explained, Field, Item, Key, Shape, Table, Trace,
+};
 use crate::draw::{Figure, tree_figure};
 use crate::gametree::{Tree, minimax};
 use crate::lang::Lang;
 use crate::value::Value;
 
 /// e(P) of the position shown.
-pub(super) const EVAL: Field = Field {
-    name: "eval",
-    shape: Shape::Value,
-};
+pub(super) const EVAL: Field = Field::new("eval", Shape::Value);
 /// The backed-up value of each move searched from the position (MAX's: the
 /// problem set refuses positions where MIN is to move).
-pub(super) const MOVE_VALUES: Field = Field {
-    name: "move_values",
-    shape: Shape::Values,
-};
+pub(super) const MOVE_VALUES: Field = Field::new("move_values", Shape::Values);
 /// The best move.
-pub(super) const BEST_MOVE: Field = Field {
-    name: "best_move",
-    shape: Shape::Label,
-};
+pub(super) const BEST_MOVE: Field =
+    Field::new("best_move", Shape::Label).within(Domain::RootChildren);
 /// The roots of what alpha-beta prunes.
-pub(super) const PRUNED: Field = Field {
-    name: "pruned",
-    shape: Shape::Labels,
-};
+pub(super) const PRUNED: Field = Field::new("pruned", Shape::Labels).within(Domain::PrunedRoots);
 
 /// Solves a lookahead exercise: e(P) of the position, each move's backed-up
 /// value, the best move and the branches alpha-beta prunes.

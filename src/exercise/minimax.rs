@@ -1,7 +1,7 @@
 //! `minimax`: the backed-up value of every inner node and the best move.
 
 use super::{
-    Answer, Context, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace,
+    Answer, Context, Domain, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace,
     any_instance, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
@@ -13,18 +13,9 @@ pub(super) static KIND: KindDef = KindDef {
     name: "minimax",
     family: Family::GameTree,
     fields: &[
-        Field {
-            name: "value",
-            shape: Shape::Value,
-        },
-        Field {
-            name: "values",
-            shape: Shape::Values,
-        },
-        Field {
-            name: "best_move",
-            shape: Shape::Label,
-        },
+        Field::new("value", Shape::Value),
+        Field::new("values", Shape::Values).root_asked_by("value"),
+        Field::new("best_move", Shape::Label).within(Domain::RootChildren),
     ],
     solver: "minimax",
     solve,

@@ -33,6 +33,114 @@ pub struct Field {
     pub name: &'static str,
     /// The shape of its answer.
     pub shape: Shape,
+    /// Which items its answer can name, by the field's definition alone.
+    pub domain: Domain,
+    /// Another field of the kind that asks, on its own, this field's entry
+    /// for the root (the start state): minimax's `value` is the root's row of
+    /// `values`, Grundy's `winner` says whether the start is among
+    /// `max_wins`. It comes earlier in the kind's order. A form that asks both
+    /// (Moodle's) leaves the root's entry out of this field.
+    pub root_field: Option<&'static str>,
+}
+
+impl Field {
+    /// A field whose answer can name any item of its shape, and no other
+    /// field asks its root's entry.
+    pub const fn new(name: &'static str, shape: Shape) -> Field {
+        Field {
+            name,
+            shape,
+            domain: Domain::Any,
+            root_field: None,
+        }
+    }
+
+    /// The same field, naming only the items of `domain`.
+    pub const fn within(self, domain: Domain) -> Field {
+        Field { domain, ..self }
+    }
+
+    /// The same field, whose root's entry `field` asks on its own.
+    pub const fn root_asked_by(self, field: &'static str) -> Field {
+        Field {
+            root_field: Some(field),
+            ..self
+        }
+    }
+}
+
+/// The items a field's answer can name by its definition, whatever the
+/// instance's answer: what a form that lists choices (Moodle's check boxes
+/// and drop-downs) offers. It never depends on the key, and never restricts
+/// by what the exercise asks the student to work out (whether a node is MAX
+/// or MIN, which nodes are examined): only by what the field is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domain {
+    /// Any item of the model that its shape names: a node (a state), a
+    /// connector for connector fields; for numbers and tables, what their
+    /// rows name.
+    Any,
+    /// A child of the root: a move from it.
+    RootChildren,
+    /// MAX or MIN.
+    Players,
+    /// A move of Grundy's game graph.
+    Moves,
+    /// A square of the board (Othello's legal moves): the model names only
+    /// the moves searched, so these are not its labels.
+    Squares,
+    /// Where a cut can happen: an inner node with two children or more. A
+    /// cut is recorded only while children are left to skip after the one
+    /// that returned (docs/conventions.md).
+    CutNodes,
+    /// The root of a pruned branch: neither the root nor the child its parent
+    /// searches first (a cut skips only children after one that returned).
+    /// The answer sheet also accepts nodes below such a root.
+    PrunedRoots,
+}
+
+impl Domain {
+    /// The items of `model` in the domain, in id order (the figure's), for
+    /// a field of `shape` whose tree is searched in `order`.
+    pub fn items(self, model: &Model<'_>, shape: Shape, order: gametree::Order) -> Vec<Item> {
+        use gametree::{NodeId, Player};
+        let tree_nodes = |keep: &dyn Fn(&gametree::Tree, NodeId) -> bool| -> Vec<Item> {
+            let Some(t) = model.tree() else {
+                return Vec::new();
+            };
+            t.ids()
+                .filter(|&n| keep(t, n))
+                .map(|n| Item::Node(n.0))
+                .collect()
+        };
+        match self {
+            Domain::Players => vec![Item::Player(Player::Max), Item::Player(Player::Min)],
+            Domain::Moves => model.grundy().map_or_else(Vec::new, |g| {
+                g.moves
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(s, next)| next.iter().map(move |&m| Item::Move(s as u32, m as u32)))
+                    .collect()
+            }),
+            Domain::RootChildren => tree_nodes(&|t, n| t.parent(n) == Some(t.root())),
+            Domain::CutNodes => tree_nodes(&|t, n| t.children(n).len() >= 2),
+            Domain::PrunedRoots => tree_nodes(&|t, n| {
+                t.parent(n).is_some_and(|p| {
+                    let first = match order {
+                        gametree::Order::LeftToRight => t.children(p).next(),
+                        gametree::Order::RightToLeft => t.children(p).next_back(),
+                    };
+                    first != Some(n)
+                })
+            }),
+            // Squares are not the model's labels (it names the moves searched).
+            Domain::Squares => Vec::new(),
+            Domain::Any if shape == Shape::Connectors => (0..model.connectors() as u32)
+                .map(Item::Connector)
+                .collect(),
+            Domain::Any => (0..model.nodes() as u32).map(Item::Node).collect(),
+        }
+    }
 }
 
 /// A table of the key (alpha-beta steps, AO* cycles): headers and rows of text.
@@ -298,13 +406,17 @@ impl KindDef {
         })
     }
 
-    /// The shape of the answer to `field`, one of the kind's fields.
-    pub fn shape(&self, field: &str) -> Shape {
+    /// `field`, one of the kind's fields.
+    pub fn field(&self, field: &str) -> &'static Field {
         self.fields
             .iter()
             .find(|f| f.name == field)
             .expect("asked fields belong to the kind")
-            .shape
+    }
+
+    /// The shape of the answer to `field`, one of the kind's fields.
+    pub fn shape(&self, field: &str) -> Shape {
+        self.field(field).shape
     }
 
     /// The asked fields in the kind's order, which sheets and keys list them in.
@@ -591,6 +703,144 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// A random tree with uneven depth, one to four children, ties and ±∞
+    /// leaves (so that the initial window cuts where the conventions let it).
+    fn ragged_tree(seed: u64) -> gametree::Tree {
+        use crate::value::Value;
+        let mut rng = crate::rng::Rng::from_seed(seed);
+        let root = if rng.percent(50) {
+            gametree::Player::Max
+        } else {
+            gametree::Player::Min
+        };
+        gametree::Tree::build_levels(root, |depth| {
+            if depth == 0 || (depth < 4 && rng.percent(75)) {
+                gametree::Grow::Children(rng.between(1, 4) as u32)
+            } else {
+                gametree::Grow::Leaf(match rng.below(12) {
+                    0 => Value::PosInf,
+                    1 => Value::NegInf,
+                    _ => Value::Finite(rng.between(0, 6)),
+                })
+            }
+        })
+        .unwrap()
+    }
+
+    /// Every item a key names lies in its field's domain, which never
+    /// depends on the key: alpha-beta's pruned roots and cut nodes under
+    /// every preset and both child orders, on ragged trees; the other kinds'
+    /// labels and connectors on their fixtures.
+    #[test]
+    fn keys_name_only_items_of_their_fields_domains() {
+        let within = |kind: &KindDef, instance: &Instance, conventions: &Conventions| {
+            let key = (kind.solve)(instance, conventions);
+            let model = instance.model();
+            for f in kind.fields {
+                let items = match key.answer(f.name).unwrap() {
+                    Answer::One(items) | Answer::Set(items) => items,
+                    _ => continue,
+                };
+                if f.domain == Domain::Squares {
+                    continue;
+                }
+                let domain = f
+                    .domain
+                    .items(&model, f.shape, conventions.alpha_beta.order);
+                for i in items {
+                    assert!(
+                        domain.contains(i),
+                        "{} `{}`: {} is outside its domain",
+                        kind.name,
+                        f.name,
+                        model.name(*i)
+                    );
+                }
+            }
+        };
+        let ab = super::kind("alpha-beta").unwrap();
+        let mut cuts = [0usize; 2];
+        for seed in 0..1500 {
+            let instance = Instance::GameTree(ragged_tree(seed));
+            for preset in gametree::Preset::ALL {
+                for order in [gametree::Order::LeftToRight, gametree::Order::RightToLeft] {
+                    let conventions = Conventions {
+                        alpha_beta: gametree::Options {
+                            order,
+                            ..preset.options()
+                        },
+                        ..Conventions::default()
+                    };
+                    within(ab, &instance, &conventions);
+                    let key = (ab.solve)(&instance, &conventions);
+                    let ab_trace = key.alpha_beta().unwrap();
+                    cuts[usize::from(order == gametree::Order::RightToLeft)] += ab_trace.cuts.len();
+                }
+            }
+        }
+        assert!(cuts.iter().all(|&c| c > 1000), "the trees cut: {cuts:?}");
+        for path in [
+            "problem-sets/instances/aima-fig-5-2.toml",
+            "tests/fixtures/good/and-or.toml",
+            "tests/fixtures/good/tictactoe.toml",
+            "tests/fixtures/good/othello.toml",
+            "tests/fixtures/good/grundy-7.toml",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+            let instance = crate::instance::load(&path).unwrap();
+            for kind in KINDS.iter().filter(|k| k.family == instance.family()) {
+                within(kind, &instance, &Conventions::default());
+            }
+        }
+    }
+
+    /// A field's `root_field` asks, on its own, that field's entry for the
+    /// root: it comes earlier in the kind's order and the keys agree
+    /// (minimax's `value` is the root's row of `values`; Grundy's `winner`
+    /// is MAX exactly when the start is among `max_wins`).
+    #[test]
+    fn a_root_field_asks_the_root_entry() {
+        let mut pairs = 0;
+        for kind in KINDS {
+            for (i, f) in kind.fields.iter().enumerate() {
+                let Some(r) = f.root_field else { continue };
+                pairs += 1;
+                let j = kind.fields.iter().position(|g| g.name == r);
+                assert!(j.is_some_and(|j| j < i), "{} `{}`", kind.name, f.name);
+            }
+        }
+        assert_eq!(pairs, 2, "minimax's values and Grundy's max_wins");
+        let check = |kind: &KindDef, instance: &Instance| {
+            let key = (kind.solve)(instance, &Conventions::default());
+            let root = instance.model().root();
+            for f in kind.fields {
+                let Some(r) = f.root_field else { continue };
+                match (key.answer(r).unwrap(), key.answer(f.name).unwrap()) {
+                    (Answer::Value(v), Answer::Values(rows)) => {
+                        assert!(rows.contains(&(root, *v)), "{}", kind.name)
+                    }
+                    (Answer::One(winner), Answer::Set(states)) => assert_eq!(
+                        winner == &[Item::Player(gametree::Player::Max)],
+                        states.contains(&root),
+                        "{}",
+                        kind.name
+                    ),
+                    _ => panic!("{} `{}`: no rule for this pair", kind.name, f.name),
+                }
+            }
+        };
+        let minimax = super::kind("minimax").unwrap();
+        for seed in 0..300 {
+            check(minimax, &Instance::GameTree(ragged_tree(seed)));
+        }
+        let grundy = super::kind("grundy").unwrap();
+        for coins in 3..=crate::games::grundy::MAX_EXERCISE_COINS {
+            for first in [gametree::Player::Max, gametree::Player::Min] {
+                check(grundy, &Instance::Grundy { coins, first });
             }
         }
     }

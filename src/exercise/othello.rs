@@ -2,8 +2,8 @@
 //! backed-up values of those moves, the best move and what alpha-beta prunes.
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Shape,
-    Table, lookahead,
+    Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Item, Key, KindDef,
+    Shape, Table, lookahead,
 };
 use crate::games::othello::{Board, Othello, square_name};
 use crate::instance::Model;
@@ -15,10 +15,7 @@ pub(super) static KIND: KindDef = KindDef {
     family: Family::Othello,
     fields: &[
         lookahead::EVAL,
-        Field {
-            name: "legal_moves",
-            shape: Shape::Labels,
-        },
+        Field::new("legal_moves", Shape::Labels).within(Domain::Squares),
         lookahead::MOVE_VALUES,
         lookahead::BEST_MOVE,
         lookahead::PRUNED,

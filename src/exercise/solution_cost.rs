@@ -13,22 +13,10 @@ pub(super) static KIND: KindDef = KindDef {
     name: "solution-cost",
     family: Family::AndOr,
     fields: &[
-        Field {
-            name: "sum_cost",
-            shape: Shape::Cost,
-        },
-        Field {
-            name: "sum_solution",
-            shape: Shape::Connectors,
-        },
-        Field {
-            name: "max_cost",
-            shape: Shape::Cost,
-        },
-        Field {
-            name: "max_solution",
-            shape: Shape::Connectors,
-        },
+        Field::new("sum_cost", Shape::Cost),
+        Field::new("sum_solution", Shape::Connectors),
+        Field::new("max_cost", Shape::Cost),
+        Field::new("max_solution", Shape::Connectors),
     ],
     solver: "solution-cost",
     solve,

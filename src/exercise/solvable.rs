@@ -14,14 +14,8 @@ pub(super) static KIND: KindDef = KindDef {
     name: "and-or-solvable",
     family: Family::AndOr,
     fields: &[
-        Field {
-            name: "solvable",
-            shape: Shape::Labels,
-        },
-        Field {
-            name: "unsolvable",
-            shape: Shape::Labels,
-        },
+        Field::new("solvable", Shape::Labels),
+        Field::new("unsolvable", Shape::Labels),
     ],
     solver: "solvable",
     solve,

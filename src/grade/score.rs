@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::key::KeyQuestion;
 use super::recover::Broken;
-use crate::exercise::{Answer, Context, Item, Mistake, Shape, plain, relation};
+use crate::exercise::{Answer, Context, Domain, Item, Mistake, Shape, plain, relation};
 use crate::gametree::{Bound, NodeId, Player};
 use crate::input::{Doc, DocKind, wide_ascii};
 use crate::instance::Model;
@@ -607,7 +607,7 @@ fn score_field(
                     }
                 }
             }
-            if field == "pruned" {
+            if ctx.q.kind.field(field).domain == Domain::PrunedRoots {
                 items = prune_roots(ctx.model(), items);
             }
             fs.given = if shown.is_empty() {

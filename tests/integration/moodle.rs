@@ -7,11 +7,14 @@
 
 use fancy_regex::Regex;
 use treequiz::class_set::{self, Variant};
-use treequiz::exercise::{Answer, Shape};
+use treequiz::exercise::{Answer, Item, Shape};
+use treequiz::gametree::{NodeId, Order};
+use treequiz::instance::Model;
 use treequiz::lang::Lang;
 use treequiz::moodle;
 use treequiz::problem_set::{self, ProblemSet};
 use treequiz::rng::Master;
+use treequiz::scoring::OrderRule;
 
 use crate::common::{generate, root, run, scratch, shipped_sets};
 
@@ -271,19 +274,38 @@ fn variants(set: &ProblemSet, n: usize) -> Vec<Variant> {
     class_set::build(set, &Master::from_seed(set.seed), &students).unwrap()
 }
 
-/// The sub-questions a variant's exercise must have: one per askable field,
-/// a table's one per row.
-fn expected_subs(item: &class_set::Item) -> Vec<(&'static str, usize)> {
+/// Whether `field`'s entry for the root is left out, as docs/moodle.md says:
+/// another asked field asks it on its own (minimax's `value`, Grundy's `winner`).
+fn root_apart(item: &class_set::Item, field: &str) -> bool {
+    let root_field = match (item.exercise.kind.name, field) {
+        ("minimax", "values") => "value",
+        ("grundy", "max_wins") => "winner",
+        _ => return false,
+    };
+    item.exercise.ask.contains(&root_field)
+}
+
+/// The sub-questions a variant's exercise must have, per askable field: the
+/// share of the field's points each takes, in units (one per sub-question;
+/// a table's row each, without the root's where it is asked apart; a long
+/// order's part as many as it has labels).
+fn expected_subs(item: &class_set::Item) -> Vec<(&'static str, Vec<u64>)> {
     item.exercise
         .ask
         .iter()
         .filter(|f| moodle::askable(&item.exercise, f).is_ok())
         .map(|&f| {
-            let rows = match item.key.answer(f).unwrap() {
-                Answer::Values(p) => p.len(),
-                _ => 1,
+            let units = match item.key.answer(f).unwrap() {
+                Answer::Values(p) if root_apart(item, f) && p.len() > 1 => vec![1; p.len() - 1],
+                Answer::Values(p) => vec![1; p.len()],
+                Answer::Sequence(s)
+                    if s.len() > 7 && item.exercise.scoring.orders == OrderRule::Lcs =>
+                {
+                    s.chunks(7).map(|c| c.len() as u64).collect()
+                }
+                _ => vec![1],
             };
-            (f, rows)
+            (f, units)
         })
         .collect()
 }
@@ -335,17 +357,29 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             let (subs, rest) = extract(&m, &text);
             assert_eq!(validate(&subs), Vec::<String>::new(), "{what}");
             // No text of ours reads as a sub-question or breaks one.
+            let marked = rest.clone();
             let rest = Regex::new(r"\{#[0-9]+\}").unwrap().replace_all(&rest, "");
             assert!(!rest.contains(['{', '}', '~']), "{what}: {rest}");
+            // Each line asks one question, ended by the one colon before its
+            // box (a table's rows, `B =`, have none).
+            for line in marked.split("<p>").skip(1) {
+                let Some(end) = line.find("{#") else { continue };
+                let ask = line[..end].split("<br>").next().unwrap().trim_end();
+                let colons = ask.matches([':', '：']).count();
+                assert!(
+                    colons == 0 || (colons == 1 && ask.ends_with([':', '：'])),
+                    "{what}: {ask}"
+                );
+            }
             let expected = expected_subs(item);
             assert_eq!(
                 subs.len(),
-                expected.iter().map(|e| e.1).sum::<usize>(),
+                expected.iter().map(|e| e.1.len()).sum::<usize>(),
                 "{what}"
             );
             // Weights: integers, the same total for every field (treequiz
             // splits the points evenly over the fields asked), a table's
-            // split evenly over its rows.
+            // split evenly over its rows, a long order's over its labels.
             let weights: Vec<u64> = subs
                 .iter()
                 .map(|s| s.weight.parse::<u64>().expect("an integer weight"))
@@ -353,11 +387,13 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             assert!(weights.iter().all(|&w| w >= 1), "{what}");
             let mut at = 0;
             let mut per_field = Vec::new();
-            for &(field, rows) in &expected {
-                let ws = &weights[at..at + rows];
-                assert!(ws.iter().all(|&w| w == ws[0]), "{what} {field}");
+            for (field, units) in &expected {
+                let ws = &weights[at..at + units.len()];
+                for (w, u) in ws.iter().zip(units) {
+                    assert_eq!(w * units[0], ws[0] * u, "{what} {field}: {ws:?}");
+                }
                 per_field.push(ws.iter().sum::<u64>());
-                at += rows;
+                at += units.len();
             }
             assert!(per_field.iter().all(|&w| w == per_field[0]), "{what}");
             let points = u64::from(item.exercise.points);
@@ -365,7 +401,7 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             let whole = points.is_multiple_of(asked)
                 && expected
                     .iter()
-                    .all(|&(_, rows)| (points / asked).is_multiple_of(rows as u64));
+                    .all(|(_, units)| (points / asked).is_multiple_of(units.iter().sum::<u64>()));
             if whole {
                 assert_eq!(
                     weights.iter().sum::<u64>(),
@@ -376,16 +412,24 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             // Every sub-question against the key.
             let model = item.instance.model();
             let mut subs = subs.iter();
-            for &(field, _) in &expected {
+            let order = set.conventions.alpha_beta.order;
+            for (field, units) in &expected {
                 let shape = item
                     .exercise
                     .kind
                     .fields
                     .iter()
-                    .find(|f| f.name == field)
+                    .find(|f| f.name == *field)
                     .unwrap()
                     .shape;
-                check_field(&what, field, shape, item, &model, &mut subs, lang);
+                let field = Asked {
+                    name: field,
+                    shape,
+                    parts: units.len(),
+                    root_apart: root_apart(item, field),
+                    order,
+                };
+                check_field(&what, &field, item, &model, &mut subs, lang);
             }
             // The figure: a file of the question text, named in it, the sheet's SVG.
             let sheet = treequiz::view::sheet(set, v, lang, true, None);
@@ -475,18 +519,84 @@ fn check_value(what: &str, sub: &Sub, v: treequiz::value::Value) {
     assert!(sub.answers.iter().all(|a| allowed_fraction(a.0)), "{what}");
 }
 
+/// One asked field, as the bank must ask it.
+struct Asked<'a> {
+    name: &'a str,
+    shape: Shape,
+    /// Its sub-questions: a long order's parts.
+    parts: usize,
+    /// Its root's entry is asked by another field.
+    root_apart: bool,
+    /// The set's child order.
+    order: Order,
+}
+
+/// The labels a set question offers, as docs/moodle.md says, in the
+/// figure's order: alpha-beta's cut nodes are the inner nodes with two
+/// children or more, its pruned roots every node but the root and the child
+/// its parent searches first; Grundy's winning moves are the graph's moves;
+/// every other set offers every node (state) or connector.
+fn offered(field: &str, shape: Shape, model: &Model<'_>, order: Order) -> Vec<String> {
+    if shape == Shape::Connectors {
+        return (0..model.connectors() as u32)
+            .map(|c| model.name(Item::Connector(c)))
+            .collect();
+    }
+    if let Some(g) = model.grundy().filter(|_| field == "winning_moves") {
+        return (0..g.states.len())
+            .flat_map(|s| g.moves[s].iter().map(move |&m| g.move_name(s, m)))
+            .collect();
+    }
+    let all = (0..model.nodes() as u32).map(|n| model.name(Item::Node(n)));
+    let Some(t) = model.tree() else {
+        return all.collect();
+    };
+    match field {
+        "alpha_cuts" | "beta_cuts" => t
+            .ids()
+            .filter(|&n| t.children(n).count() >= 2)
+            .map(|n| t.label(n).into_owned())
+            .collect(),
+        "pruned" => t
+            .ids()
+            .filter(|&n| {
+                let Some(p) = t.parent(n) else { return false };
+                let kids: Vec<NodeId> = t.children(p).collect();
+                let first = if order == Order::LeftToRight {
+                    kids[0]
+                } else {
+                    kids[kids.len() - 1]
+                };
+                n != first
+            })
+            .map(|n| t.label(n).into_owned())
+            .collect(),
+        _ => all.collect(),
+    }
+}
+
+/// Where the exercise starts: the tree's root, the AND/OR start node,
+/// Grundy's first state.
+fn start(model: &Model<'_>) -> Item {
+    match (model.tree(), model.graph()) {
+        (Some(t), _) => Item::Node(t.root().0),
+        (_, Some(g)) => Item::Node(g.start().0),
+        _ => Item::Node(0),
+    }
+}
+
 fn check_field<'s>(
     what: &str,
-    field: &str,
-    shape: Shape,
+    field: &Asked<'_>,
     item: &class_set::Item,
-    model: &treequiz::instance::Model<'_>,
+    model: &Model<'_>,
     subs: &mut impl Iterator<Item = &'s Sub>,
     lang: &Lang,
 ) {
     use treequiz::value::Value;
-    let what = format!("{what} `{field}`");
-    let answer = item.key.answer(field).unwrap();
+    let what = format!("{what} `{}`", field.name);
+    let answer = item.key.answer(field.name).unwrap();
+    let root = start(model);
     match answer {
         Answer::Value(v) => check_value(&what, subs.next().unwrap(), *v),
         Answer::Cost(c) => check_value(
@@ -495,7 +605,10 @@ fn check_field<'s>(
             c.get().map_or(Value::PosInf, |n| Value::Finite(n as i64)),
         ),
         Answer::Values(pairs) => {
-            for &(_, v) in pairs {
+            for &(row, v) in pairs {
+                if field.root_apart && pairs.len() > 1 && row == root {
+                    continue;
+                }
                 check_value(&what, subs.next().unwrap(), v);
             }
         }
@@ -514,21 +627,29 @@ fn check_field<'s>(
             );
         }
         Answer::Sequence(items) => {
-            let sub = subs.next().unwrap();
-            assert_eq!(sub.kind, Type::ShortAnswer, "{what}");
             let labels: Vec<String> = items.iter().map(|&i| model.name(i)).collect();
-            assert_eq!(
-                sub.answers[0].1,
-                labels.join(", "),
-                "{what}: canonical first"
-            );
-            assert!(sub.answers.iter().any(|a| a.1 == labels.join(",")));
-            assert!(sub.answers.iter().all(|a| a.0 == 1.0), "{what}");
+            // A long order in parts of seven, each its own box.
+            let parts: Vec<&[String]> = if field.parts > 1 {
+                labels.chunks(7).collect()
+            } else {
+                vec![&labels[..]]
+            };
+            assert_eq!(parts.len(), field.parts, "{what}");
+            for part in parts {
+                let sub = subs.next().unwrap();
+                assert_eq!(sub.kind, Type::ShortAnswer, "{what}");
+                assert_eq!(sub.answers[0].1, part.join(", "), "{what}: canonical first");
+                assert!(sub.answers.iter().any(|a| a.1 == part.join(",")));
+                assert!(sub.answers.iter().all(|a| a.0 == 1.0), "{what}");
+            }
         }
         Answer::Set(right) => {
             let sub = subs.next().unwrap();
             assert_eq!(sub.kind, Type::MultiResponse, "{what}");
-            assert_eq!(shape == Shape::Connectors, field.contains("solution"));
+            assert_eq!(
+                field.shape == Shape::Connectors,
+                field.name.contains("solution")
+            );
             let choices: Vec<&str> = sub.answers.iter().map(|a| a.1.as_str()).collect();
             let none = lang.get("moodle.none");
             assert_eq!(choices.last(), Some(&none), "{what}");
@@ -537,7 +658,20 @@ fn check_field<'s>(
                 let known = model.resolve(c).is_some() || model.connector(c).is_some();
                 assert!(known, "{what}: {c}");
             }
-            let names: Vec<String> = right.iter().map(|&i| model.name(i)).collect();
+            // Exactly the labels the field can name, by its definition (the
+            // root apart where another field asks it).
+            let root_name = model.name(root);
+            let mut want = offered(field.name, field.shape, model, field.order);
+            let apart = field.root_apart && want.iter().any(|w| *w != root_name);
+            if apart {
+                want.retain(|w| *w != root_name);
+            }
+            assert_eq!(choices[..choices.len() - 1], want, "{what}");
+            let names: Vec<String> = right
+                .iter()
+                .map(|&i| model.name(i))
+                .filter(|n| !(apart && *n == root_name))
+                .collect();
             for n in &names {
                 assert!(choices.contains(&n.as_str()), "{what}: {n} is a choice");
             }
@@ -575,7 +709,7 @@ fn check_field<'s>(
                 } else {
                     // Costs nothing: hits, or a node below a pruned root.
                     assert!(
-                        rule == treequiz::scoring::SetRule::Hits || field == "pruned",
+                        rule == treequiz::scoring::SetRule::Hits || field.name == "pruned",
                         "{what}: {a}"
                     );
                 }
@@ -750,4 +884,275 @@ fn generate_writes_the_bank_where_the_keys_go() {
         &["--variants", "2", "--roster", &dir("class.csv")],
     );
     assert_eq!(code, 2, "{err}");
+}
+
+/// A set typed here, read as `problem_set::load` reads a file.
+fn set_of(text: &str) -> ProblemSet {
+    let source = treequiz::input::Source {
+        path: "test.toml".into(),
+        text: text.into(),
+    };
+    problem_set::parse(&source, root()).unwrap()
+}
+
+/// The text of the question named `name` in a bank.
+fn question_text(xml: &str, name: &str) -> String {
+    let doc = roxmltree::Document::parse(xml).unwrap();
+    let q = doc
+        .descendants()
+        .find(|q| {
+            q.has_tag_name("question")
+                && q.children()
+                    .find(|c| c.has_tag_name("name"))
+                    .and_then(|n| n.children().find(|c| c.has_tag_name("text")))
+                    .and_then(|t| t.text())
+                    == Some(name)
+        })
+        .unwrap_or_else(|| panic!("question {name}"));
+    let text = q
+        .children()
+        .find(|c| c.has_tag_name("questiontext"))
+        .unwrap();
+    text.children()
+        .find(|c| c.has_tag_name("text"))
+        .and_then(|t| t.text())
+        .unwrap()
+        .to_string()
+}
+
+fn weights<'a>(subs: impl IntoIterator<Item = &'a Sub>) -> Vec<u64> {
+    subs.into_iter()
+        .map(|s| s.weight.parse().unwrap())
+        .collect()
+}
+
+/// The labels a multi-response sub-question offers, without “(none)”.
+fn ticks(sub: &Sub) -> Vec<&str> {
+    assert_eq!(sub.kind, Type::MultiResponse, "{}", sub.raw);
+    let all: Vec<&str> = sub.answers.iter().map(|a| a.1.as_str()).collect();
+    all[..all.len() - 1].to_vec()
+}
+
+/// Trial point 1: minimax asked the root's value twice (the `value` line and
+/// row A of `values`), Grundy whether MAX wins the start twice (`winner` and
+/// a check box of `max_wins`). Asked with its own field, the root's entry
+/// leaves the other, whose points spread over the rest; asked alone, it stays.
+#[test]
+fn the_root_is_asked_once() {
+    let m = Moodle::new();
+    let lang = Lang::builtin("en").unwrap();
+    let set = problem_set::load(&root().join("problem-sets/demo.toml")).unwrap();
+    let vs = variants(&set, 4);
+    let xml = moodle::export(&set, &vs, &lang);
+    for v in &vs {
+        let Answer::Values(rows) = v.items[0].key.answer("values").unwrap() else {
+            panic!("minimax's values are a table")
+        };
+        let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
+        // value, every inner node but A, best_move.
+        assert_eq!(subs.len(), 1 + (rows.len() - 1) + 1, "{}", v.id);
+        assert!(!rest.contains(">A = {#"), "{rest}");
+        assert!(rest.contains(">B = {#"), "{rest}");
+        assert!(rest.contains("except A (asked above)"), "{rest}");
+        // Each field its third of the points: the rows share values' third.
+        let w = weights(&subs);
+        assert_eq!(w[0], w[1..w.len() - 1].iter().sum::<u64>(), "{w:?}");
+        assert_eq!(w[0], w[w.len() - 1], "{w:?}");
+    }
+    // Without `value`, row A is the only place the root's value is asked.
+    let alone = set_of(
+        "title = \"t\"\nseed = 3\n[[exercise]]\nkind = \"minimax\"\npoints = 4\nask = [\"values\", \"best_move\"]\n",
+    );
+    let vs = variants(&alone, 1);
+    let (subs, rest) = extract(
+        &m,
+        &question_text(
+            &moodle::export(&alone, &vs, &lang),
+            &format!("Q1 {}", vs[0].id),
+        ),
+    );
+    let Answer::Values(rows) = vs[0].items[0].key.answer("values").unwrap() else {
+        panic!()
+    };
+    assert_eq!(subs.len(), rows.len() + 1);
+    assert!(rest.contains(">A = {#"), "{rest}");
+    assert!(!rest.contains("asked above"), "{rest}");
+    // A table of the root alone keeps it: a field needs a sub-question.
+    let flat = set_of(
+        "title = \"t\"\nseed = 3\n[[exercise]]\nkind = \"minimax\"\npoints = 4\ninstance = { kind = \"game-tree\", tree = [3, 5] }\n",
+    );
+    let vs = variants(&flat, 1);
+    let xml = moodle::export(&flat, &vs, &lang);
+    check_bank(&xml, &flat, &vs, &lang);
+    let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q1 {}", vs[0].id)));
+    assert_eq!(subs.len(), 3);
+    assert!(rest.contains(">A = {#"), "{rest}");
+    assert!(!rest.contains("asked above"), "{rest}");
+    // Grundy: the start state is no check box of max_wins beside `winner`.
+    let grundy = |ask: &str| {
+        set_of(&format!(
+            "title = \"t\"\nseed = 3\n[[exercise]]\nkind = \"grundy\"\npoints = 6\nask = {ask}\ninstance = {{ kind = \"grundy\", coins = 7, first = \"min\" }}\n"
+        ))
+    };
+    for (ask, offered) in [
+        ("[\"winner\", \"max_wins\"]", false),
+        ("[\"max_wins\", \"winning_moves\"]", true),
+    ] {
+        let set = grundy(ask);
+        let vs = variants(&set, 1);
+        let xml = moodle::export(&set, &vs, &lang);
+        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q1 {}", vs[0].id)));
+        let max_wins = subs
+            .iter()
+            .find(|s| s.kind == Type::MultiResponse && !s.raw.contains(" -&gt; "))
+            .unwrap();
+        let choices = ticks(max_wins);
+        assert_eq!(choices.contains(&"(7,MIN)"), offered, "{ask}: {choices:?}");
+        assert!(choices.contains(&"(6,1,MAX)"), "{choices:?}");
+        // MAX wins from (7,MIN): beside `winner`, the key lists the other states.
+        let right: Vec<&str> = max_wins
+            .answers
+            .iter()
+            .filter(|a| a.0 > 0.0)
+            .map(|a| a.1.as_str())
+            .collect();
+        assert_eq!(right.contains(&"(7,MIN)"), offered, "{ask}: {right:?}");
+    }
+}
+
+/// Trial point 2: set questions offered every node of the figure (41 check
+/// boxes for a 27-leaf tree). Cuts can only happen at inner nodes with two
+/// children or more; a pruned root is never the root nor the child its
+/// parent searches first. Nothing else narrows the choices (MIN nodes stay
+/// among the α-cut choices).
+#[test]
+fn set_questions_offer_only_what_the_field_can_name() {
+    let m = Moodle::new();
+    let lang = Lang::builtin("en").unwrap();
+    // game-tree-quiz's question 2: depth 3, branching 3: 40 nodes, 13 inner.
+    let set = problem_set::load(&root().join("problem-sets/game-tree-quiz.toml")).unwrap();
+    let vs = variants(&set, 4);
+    let xml = moodle::export(&set, &vs, &lang);
+    for v in &vs {
+        assert_eq!(v.items[1].instance.model().nodes(), 40);
+        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q2 {}", v.id)));
+        let sets: Vec<&Sub> = subs
+            .iter()
+            .filter(|s| s.kind == Type::MultiResponse)
+            .collect();
+        let [pruned, alpha, beta] = sets[..] else {
+            panic!("pruned, alpha_cuts, beta_cuts")
+        };
+        // Every node but the root and the 13 first children: 26, and (none).
+        assert_eq!(pruned.answers.len(), 27, "{}", pruned.raw);
+        for c in ["A", "B", "E", "N"] {
+            assert!(!ticks(pruned).contains(&c), "{c}");
+        }
+        for c in ["C", "D", "O", "AN"] {
+            assert!(ticks(pruned).contains(&c), "{c}");
+        }
+        // The 13 inner nodes, MAX and MIN alike, and (none).
+        for cuts in [alpha, beta] {
+            assert_eq!(
+                ticks(cuts),
+                [
+                    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"
+                ]
+            );
+        }
+    }
+    // Searched right to left, the last child is the one never pruned.
+    let rtl = set_of(
+        "title = \"t\"\nseed = 5\n[conventions]\npreset = \"textbook\"\norder = \"rtl\"\n[[exercise]]\nkind = \"alpha-beta\"\npoints = 6\ndepth = 2\nbranching = 3\nmin_cuts = 1\nask = [\"pruned\"]\n",
+    );
+    let vs = variants(&rtl, 1);
+    let (subs, _) = extract(
+        &m,
+        &question_text(
+            &moodle::export(&rtl, &vs, &lang),
+            &format!("Q1 {}", vs[0].id),
+        ),
+    );
+    assert_eq!(ticks(&subs[0]), ["B", "C", "E", "F", "H", "I", "K", "L"]);
+}
+
+/// Trial point 3: a 21-leaf `evaluated` order was one all-or-nothing box. A
+/// long order is asked seven labels to a box, each box graded on its own and
+/// worth its labels' share; the last box is open-ended, so the boxes do not
+/// give the order's length away. `order_rule = "exact"` keeps one box.
+#[test]
+fn a_long_order_is_asked_in_parts_each_graded_alone() {
+    let m = Moodle::new();
+    let lang = Lang::builtin("en").unwrap();
+    let set = problem_set::load(&root().join("problem-sets/game-tree-quiz.toml")).unwrap();
+    let vs = variants(&set, 12);
+    let xml = moodle::export(&set, &vs, &lang);
+    let mut three = 0;
+    for v in &vs {
+        let Answer::Sequence(order) = v.items[1].key.answer("evaluated").unwrap() else {
+            panic!("an order")
+        };
+        let model = v.items[1].instance.model();
+        let labels: Vec<String> = order.iter().map(|&i| model.name(i)).collect();
+        let n = labels.len();
+        let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q2 {}", v.id)));
+        let parts: Vec<&Sub> = subs
+            .iter()
+            .filter(|s| s.kind == Type::ShortAnswer)
+            .collect();
+        assert_eq!(parts.len(), n.div_ceil(7), "{} with {n} leaves", v.id);
+        let canonical: Vec<&str> = parts.iter().map(|p| p.answers[0].1.as_str()).collect();
+        assert_eq!(canonical.join(", "), labels.join(", "));
+        for part in &canonical[..parts.len() - 1] {
+            assert_eq!(part.split(", ").count(), 7);
+        }
+        assert!(rest.contains("Positions 1–7: {#"), "{rest}");
+        if n > 14 {
+            three += 1;
+            assert!(rest.contains("Positions 8–14: {#"), "{rest}");
+            assert!(rest.contains("From position 15 on: {#"), "{rest}");
+        }
+        // The last box is open-ended: the boxes do not tell n.
+        assert!(!rest.contains(&format!("–{n}:")), "{rest}");
+        // A student who swaps two leaves in the first box loses that box
+        // only: Moodle grades each box by the answer it matches.
+        let mut response: Vec<String> = labels.clone();
+        response.swap(0, 1);
+        let graded = |part: &Sub, text: &str| {
+            part.answers
+                .iter()
+                .filter(|a| a.1.eq_ignore_ascii_case(text.trim()))
+                .map(|a| a.0)
+                .fold(0.0, f64::max)
+        };
+        let w = weights(parts.iter().copied());
+        let earned: f64 = parts
+            .iter()
+            .zip(response.chunks(7))
+            .zip(&w)
+            .map(|((p, chunk), &w)| graded(p, &chunk.join(", ")) * w as f64)
+            .sum();
+        let total: u64 = w.iter().sum();
+        assert!(
+            (earned / total as f64 - (n - 7) as f64 / n as f64).abs() < 1e-9,
+            "{w:?} for {n} leaves"
+        );
+        // Typed with another separator, each box is still right.
+        assert_eq!(graded(parts[1], &labels[7..14.min(n)].join(" → ")), 1.0);
+    }
+    assert!(three > 0, "some variant evaluates 15 leaves or more");
+    // Under order_rule = "exact" treequiz gives all or nothing: one box.
+    let exact = set_of(
+        "title = \"t\"\nseed = 7\n[[exercise]]\nkind = \"alpha-beta\"\npoints = 8\ndepth = 3\nbranching = 3\nmin_cuts = 3\norder_rule = \"exact\"\nask = [\"evaluated\"]\n",
+    );
+    let vs = variants(&exact, 1);
+    let (subs, _) = extract(
+        &m,
+        &question_text(
+            &moodle::export(&exact, &vs, &lang),
+            &format!("Q1 {}", vs[0].id),
+        ),
+    );
+    assert_eq!(subs.len(), 1);
+    assert!(subs[0].answers[0].1.split(", ").count() > 7);
 }
