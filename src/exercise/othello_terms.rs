@@ -13,10 +13,7 @@ use crate::lang::Lang;
 use crate::value::Value;
 
 const fn count(name: &'static str) -> Field {
-    Field {
-        name,
-        shape: Shape::Value,
-    }
+    Field::new(name, Shape::Value)
 }
 
 pub(super) static KIND: KindDef = KindDef {
