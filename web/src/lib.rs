@@ -446,6 +446,20 @@ mod tests {
         }
     }
 
+    /// The page offers every kind of the registry: a new kind needs its sizes.
+    #[test]
+    fn every_kind_of_the_registry_is_offered() {
+        let start = ask(json!({ "op": "start" }));
+        let offered: Vec<&str> = start["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k["name"].as_str().unwrap())
+            .collect();
+        let registry: Vec<&str> = treequiz::exercise::KINDS.iter().map(|k| k.name).collect();
+        assert_eq!(offered, registry, "web/src/kinds.rs: SIZES lacks a kind");
+    }
+
     #[test]
     fn options_from_a_link_override_the_size() {
         let set = ask(json!({ "op": "set", "kind": "alpha-beta", "size": "small",
