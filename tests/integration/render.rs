@@ -304,13 +304,12 @@ fn latex_sheets_fit_their_lines_and_keep_each_question_on_one_page() {
     let Some(xelatex) = xelatex() else { return };
     let dir = scratch("xelatex");
     let mut problems = Vec::new();
-    for (set, exercises) in [("and-or-quiz", 3), ("games", 4), ("midterm-zh", 6)] {
+    for set in ["and-or-quiz", "games", "midterm-zh"] {
+        let path = format!("problem-sets/{set}.toml");
+        let text = std::fs::read_to_string(crate::common::root().join(&path)).unwrap();
+        let exercises = text.lines().filter(|l| l.trim() == "[[exercise]]").count();
         let out = dir.join(set);
-        let (code, _, err) = generate(
-            &format!("problem-sets/{set}.toml"),
-            out.to_str().unwrap(),
-            &["--format", "tex,html"],
-        );
+        let (code, _, err) = generate(&path, out.to_str().unwrap(), &["--format", "tex,html"]);
         assert_eq!((code, err.as_str()), (0, ""));
         for page in ["worksheet", "key"] {
             let tex = out.join(format!("{page}.tex"));
