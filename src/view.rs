@@ -205,6 +205,9 @@ pub struct ExerciseView {
     /// The key figure's width in mm.
     pub key_figure_width: String,
     /// Width of each step-table column, as a fraction of the line (LaTeX).
+    /// The built-in key no longer uses it: its `\tqcolumns` (preamble.tex)
+    /// makes the table exactly as wide as the line, the number column and
+    /// the spaces between columns counted. It stays for templates of one's own.
     pub column_width: String,
     /// The instance as an instance file (for Markdown, which has no figures).
     pub instance_text: String,

@@ -172,46 +172,165 @@ fn html_sheets_print_and_their_figures_are_drawn() {
     }
 }
 
-#[test]
-fn latex_sheets_compile_with_xelatex() {
-    let Some(xelatex) = xelatex() else { return };
-    let dir = scratch("xelatex");
-    for set in ["demo", "midterm-zh", "games"] {
-        let out = dir.join(set);
-        let (code, _, err) = generate(
-            &format!("problem-sets/{set}.toml"),
-            out.to_str().unwrap(),
-            &["--format", "tex"],
-        );
-        assert_eq!((code, err.as_str()), (0, ""));
-        for page in ["worksheet", "key"] {
-            let result = Command::new(&xelatex)
-                .current_dir(&out)
-                .args([
-                    "-interaction=nonstopmode",
-                    "-halt-on-error",
-                    &format!("{page}.tex"),
-                ])
-                .output()
-                .unwrap();
-            let log = String::from_utf8_lossy(&result.stdout);
-            assert!(
-                result.status.success(),
-                "{set}/{page}.tex does not compile:\n{}",
-                &log[log.len().saturating_sub(3000)..]
-            );
-            assert!(out.join(format!("{page}.pdf")).is_file());
-            assert!(
-                !log.contains("Missing character"),
-                "{set}/{page}: a glyph is missing from the fonts"
-            );
-        }
+/// xelatex on `tex`, in its folder: it compiles, with no glyph missing
+/// from the fonts. Returns its log.
+fn compile(xelatex: &Path, tex: &Path) -> String {
+    let result = Command::new(xelatex)
+        .current_dir(tex.parent().unwrap())
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(tex.file_name().unwrap())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&result.stdout);
+    let mut tail = out.len().saturating_sub(3000);
+    while !out.is_char_boundary(tail) {
+        tail += 1;
     }
+    assert!(
+        result.status.success(),
+        "{} does not compile:\n{}",
+        tex.display(),
+        &out[tail..]
+    );
+    let log =
+        String::from_utf8_lossy(&std::fs::read(tex.with_extension("log")).unwrap()).into_owned();
+    assert!(
+        !log.contains("Missing character"),
+        "{}: a glyph is missing from the fonts",
+        tex.display()
+    );
+    log
 }
 
-/// A class's LaTeX booklets compile with xelatex; every page names its
-/// student at its top, each student's pages numbered from 1, and a Chinese
-/// name on an English set gets its glyphs (ctex is loaded for it).
+/// The boxes a LaTeX log reports sticking out of their line by more than
+/// 1 pt (`Overfull \hbox (8.47934pt too wide) in alignment …`), each with
+/// the log's next line (what the box holds).
+fn overfull(log: &str) -> Vec<String> {
+    let lines: Vec<&str> = log.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let from = line.find("Overfull \\hbox (")? + "Overfull \\hbox (".len();
+            let wide = line[from..].split("pt too wide").next()?.parse::<f64>();
+            // A report that does not read as a width counts: better a false alarm.
+            wide.map_or(true, |pt| pt > 1.0)
+                .then(|| format!("{line} {}", lines.get(i + 1).unwrap_or(&"")))
+        })
+        .collect()
+}
+
+/// A line of text as pdftotext prints it, without its spaces (LaTeX and
+/// HTML space Chinese, digits and points differently) and with LaTeX's
+/// typographic quotes as the ASCII ones.
+fn squeeze(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '’' | '‘' => '\'',
+            '”' | '“' => '"',
+            c => c,
+        })
+        .collect()
+}
+
+/// Each question of a sheet, read from its HTML, as (heading, row): the
+/// heading and the start of the row that must print on the heading's page,
+/// the worksheet's last field or the key's last answer (the last row of the
+/// question's first table: the field's name and the first characters of
+/// what it asks), both squeezed.
+fn kept_questions(html: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(html).unwrap();
+    text.split("<section class=\"exercise\">")
+        .skip(1)
+        .map(|section| {
+            let heading = between(section, "<h2>", " <small>");
+            let table = section.split("</tbody>").next().unwrap();
+            let row = table.rsplit("<tr><td><code>").next().unwrap();
+            let field = row.split("</code>").next().unwrap();
+            let asks: String = squeeze(&unescape(between(row, "</code></td><td>", "</td>")))
+                .chars()
+                .take(4)
+                .collect();
+            (
+                squeeze(&unescape(heading)),
+                squeeze(&unescape(field)) + &asks,
+            )
+        })
+        .collect()
+}
+
+/// Where a question of `questions` (every sheet's, in the order `pdf` prints
+/// them) is not on one page: its heading and its row on different pages,
+/// or either missing.
+fn questions_split_in(pdf: &Path, questions: &[(String, String)]) -> Vec<String> {
+    let lines: Vec<(usize, String)> = pages(pdf)
+        .iter()
+        .enumerate()
+        .flat_map(|(k, page)| page.iter().map(move |l| (k + 1, squeeze(l))))
+        .collect();
+    let mut problems = Vec::new();
+    let mut at = 0;
+    for (heading, row) in questions {
+        let Some(h) = (at..lines.len()).find(|&i| lines[i].1.starts_with(heading.as_str())) else {
+            problems.push(format!("{}: no heading `{heading}`", pdf.display()));
+            break;
+        };
+        let Some(r) = (h + 1..lines.len()).find(|&i| lines[i].1.starts_with(row.as_str())) else {
+            problems.push(format!("{}: `{heading}` has no row `{row}`", pdf.display()));
+            break;
+        };
+        if lines[h].0 != lines[r].0 {
+            problems.push(format!(
+                "{}: `{heading}` starts on page {} and its row `{row}` is on page {}",
+                pdf.display(),
+                lines[h].0,
+                lines[r].0
+            ));
+        }
+        at = r + 1;
+    }
+    problems
+}
+
+/// The AND/OR quiz, the games set and the Chinese midterm (ctex) as
+/// `worksheet.tex` and `key.tex`, compiled with xelatex: no glyph is
+/// missing, no line sticks out of its box by more than 1 pt (the log's
+/// `Overfull \hbox`), and every question stays on one page: a worksheet's
+/// heading and its field table's last field, a key's heading and its
+/// answers' last row, read back with pdftotext.
+#[test]
+fn latex_sheets_fit_their_lines_and_keep_each_question_on_one_page() {
+    let Some(xelatex) = xelatex() else { return };
+    let dir = scratch("xelatex");
+    let mut problems = Vec::new();
+    for set in ["and-or-quiz", "games", "midterm-zh"] {
+        let path = format!("problem-sets/{set}.toml");
+        let text = std::fs::read_to_string(crate::common::root().join(&path)).unwrap();
+        let exercises = text.lines().filter(|l| l.trim() == "[[exercise]]").count();
+        let out = dir.join(set);
+        let (code, _, err) = generate(&path, out.to_str().unwrap(), &["--format", "tex,html"]);
+        assert_eq!((code, err.as_str()), (0, ""));
+        for page in ["worksheet", "key"] {
+            let tex = out.join(format!("{page}.tex"));
+            let log = compile(&xelatex, &tex);
+            problems.extend(
+                overfull(&log)
+                    .into_iter()
+                    .map(|o| format!("{set}/{page}.tex: {o}")),
+            );
+            let questions = kept_questions(&out.join(format!("{page}.html")));
+            assert_eq!(questions.len(), exercises, "{set}/{page}: {questions:?}");
+            problems.extend(questions_split_in(&tex.with_extension("pdf"), &questions));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A class's LaTeX booklets compile with xelatex, with no line sticking out
+/// of its box by more than 1 pt and every question on one page; every page
+/// names its student at its top, each student's pages numbered from 1, and a
+/// Chinese name on an English set gets its glyphs (ctex is loaded for it).
 #[test]
 fn latex_booklets_compile_and_name_each_student_on_every_page() {
     let Some(xelatex) = xelatex() else { return };
@@ -228,7 +347,7 @@ fn latex_booklets_compile_and_name_each_student_on_every_page() {
         out.to_str().unwrap(),
         &[
             "--format",
-            "tex",
+            "tex,html",
             "--roster",
             roster.to_str().unwrap(),
             "--seed",
@@ -236,24 +355,21 @@ fn latex_booklets_compile_and_name_each_student_on_every_page() {
         ],
     );
     assert_eq!((code, err.as_str()), (0, ""));
-    for booklet in ["worksheets.tex", "keys/keys.tex"] {
+    for (booklet, sheet) in [
+        ("worksheets.tex", "worksheet.html"),
+        ("keys/keys.tex", "key.html"),
+    ] {
         let path = out.join(booklet);
-        let result = Command::new(&xelatex)
-            .current_dir(path.parent().unwrap())
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(path.file_name().unwrap())
-            .output()
-            .unwrap();
-        let log = String::from_utf8_lossy(&result.stdout);
-        assert!(
-            result.status.success(),
-            "{booklet} does not compile:\n{}",
-            &log[log.len().saturating_sub(3000)..]
-        );
-        assert!(
-            !log.contains("Missing character"),
-            "{booklet}: a glyph is missing"
-        );
+        let log = compile(&xelatex, &path);
+        let wide = overfull(&log);
+        assert!(wide.is_empty(), "{booklet}:\n{}", wide.join("\n"));
+        let questions: Vec<(String, String)> = ["101", "102", "103"]
+            .iter()
+            .flat_map(|id| kept_questions(&path.parent().unwrap().join(id).join(sheet)))
+            .collect();
+        assert_eq!(questions.len(), 9, "{booklet}: {questions:?}");
+        let split = questions_split_in(&path.with_extension("pdf"), &questions);
+        assert!(split.is_empty(), "{}", split.join("\n"));
         let mut seen: Vec<(String, u32)> = Vec::new();
         for (k, page) in pages(&path.with_extension("pdf")).iter().enumerate() {
             let student = ["101 (Ann Lee)", "102 (王小明)", "103 (Jo & Co_#1)"]
