@@ -235,7 +235,7 @@ pub(crate) mod tests {
     /// Regions by union-find over the grid's empty squares.
     pub(crate) fn naive_regions(g: &Grid, eight: bool) -> Vec<usize> {
         let mut parent: Vec<usize> = (0..64).collect();
-        fn root(p: &mut Vec<usize>, mut i: usize) -> usize {
+        fn root(p: &mut [usize], mut i: usize) -> usize {
             while p[i] != i {
                 i = p[i];
             }
