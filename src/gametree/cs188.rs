@@ -451,7 +451,7 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gametree::pylist::tests::{random_shape, values};
+    use crate::gametree::pylist::tests::{assert_round_trips, values};
 
     fn src(text: &str) -> Source {
         Source {
@@ -524,16 +524,6 @@ mod tests {
     /// leaves at several depths.
     #[test]
     fn random_trees_round_trip() {
-        let mut state = 11;
-        for seed in 0..1000 {
-            let shape = match random_shape(&mut state, 5) {
-                leaf @ Shape::Leaf(_) => Shape::Inner(vec![leaf]),
-                inner => inner,
-            };
-            let t = Tree::from_shape(&shape, Player::Max, None).unwrap();
-            let text = write(&t, "MinimaxAgent").unwrap();
-            let back = read(&src(&text)).unwrap();
-            assert_eq!(values(&back), values(&t), "seed {seed}:\n{text}");
-        }
+        assert_round_trips(11, "t.test", |t| write(t, "MinimaxAgent").unwrap(), read);
     }
 }

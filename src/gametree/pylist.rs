@@ -603,20 +603,32 @@ pub(crate) mod tests {
         }
     }
 
-    /// Written and read back: the same tree, over 1,000 random shapes.
-    #[test]
-    fn random_trees_round_trip() {
-        let mut state = 7;
+    /// 1,000 random trees (a root with at least one child), each written by
+    /// `write` and read back by `read` from a file named `path`: the same tree.
+    pub(crate) fn assert_round_trips(
+        mut state: u64,
+        path: &str,
+        write: impl Fn(&Tree) -> String,
+        read: impl Fn(&Source) -> Result<Tree, InputError>,
+    ) {
         for seed in 0..1000 {
             let shape = match random_shape(&mut state, 5) {
                 leaf @ Shape::Leaf(_) => Shape::Inner(vec![leaf]),
                 inner => inner,
             };
             let t = Tree::from_shape(&shape, Player::Max, None).unwrap();
-            let text = write(&t).unwrap();
-            let back = read(&src(&text)).unwrap();
+            let text = write(&t);
+            let back = read(&Source {
+                path: path.into(),
+                text: text.clone(),
+            })
+            .unwrap();
             assert_eq!(values(&back), values(&t), "seed {seed}:\n{text}");
-            assert_eq!(back.len(), t.len());
         }
+    }
+
+    #[test]
+    fn random_trees_round_trip() {
+        assert_round_trips(7, "t.py", |t| write(t).unwrap(), read);
     }
 }
