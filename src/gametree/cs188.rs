@@ -147,7 +147,8 @@ fn value(text: &str) -> Option<Value> {
         "-inf" | "-infinity" => return Some(Value::NegInf),
         _ => {}
     }
-    if let Ok(n) = t.parse::<i64>() {
+    // `12.0` as written, exactly, however large (a float would round it).
+    if let Ok(n) = t.strip_suffix(".0").unwrap_or(t).parse::<i64>() {
         return Some(Value::Finite(n));
     }
     let f: f64 = t.parse().ok()?;
@@ -486,6 +487,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(values(&t), values(&toml));
+        // Values as large as an i64 holds, exactly.
+        let big = text.replace("g -5.0", "g -9223372036854775807.0");
+        let t = read(&src(&big)).unwrap();
+        assert_eq!(
+            t.leaf(crate::gametree::NodeId(6)),
+            Some(Value::Finite(-i64::MAX))
+        );
         // depth "1" stops at d..g even if they had successors.
         let deeper = text.replace("c Right g\n", "c Right g\nd Left h\n");
         assert_eq!(values(&read(&src(&deeper)).unwrap()), values(&toml));
