@@ -184,7 +184,7 @@ fn main() {
                 treequiz::games::othello::Othello {
                     board,
                     to_move,
-                    depth: 3,
+                    horizon: treequiz::games::lookahead::Horizon::Depth(3),
                     weights: Default::default(),
                     regions: treequiz::games::othello::REGIONS,
                 }

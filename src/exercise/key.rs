@@ -237,6 +237,14 @@ impl Key {
         }
     }
 
+    /// The minimax search of the key, if it has one.
+    pub fn minimax(&self) -> Option<&Minimax> {
+        match &self.trace {
+            Trace::Minimax(mm) | Trace::Lookahead { minimax: mm, .. } => Some(mm),
+            _ => None,
+        }
+    }
+
     /// The alpha-beta search of the key, if it has one.
     pub fn alpha_beta(&self) -> Option<&AlphaBeta> {
         match &self.trace {

@@ -59,6 +59,26 @@ pub(super) fn solve(t: &Tree, eval: Value, conventions: &Conventions) -> Key {
 /// which shows minimax's values everywhere (the answers ask for them) and
 /// what alpha-beta skips; `table` explains the evaluations.
 pub(super) fn explain(ctx: &Context<'_>, board: Figure, table: Table, lang: &Lang) -> Explained {
+    explain_search(ctx, board, table, lang, true)
+}
+
+/// The same key for a search without alpha-beta: no cuts drawn or named.
+pub(super) fn explain_minimax(
+    ctx: &Context<'_>,
+    board: Figure,
+    table: Table,
+    lang: &Lang,
+) -> Explained {
+    explain_search(ctx, board, table, lang, false)
+}
+
+fn explain_search(
+    ctx: &Context<'_>,
+    board: Figure,
+    table: Table,
+    lang: &Lang,
+    with_cuts: bool,
+) -> Explained {
     let t = ctx
         .model
         .tree()
@@ -71,11 +91,12 @@ pub(super) fn explain(ctx: &Context<'_>, board: Figure, table: Table, lang: &Lan
     else {
         unreachable!("a game's key holds its lookahead")
     };
-    let Traced {
-        mut marks,
-        notes: cut_notes,
-        ..
-    } = traced(t, ab, lang);
+    let (mut marks, cut_notes) = if with_cuts {
+        let Traced { marks, notes, .. } = traced(t, ab, lang);
+        (marks, notes)
+    } else {
+        Default::default()
+    };
     marks.values = t
         .ids()
         .map(|id| {

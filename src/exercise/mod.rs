@@ -6,6 +6,7 @@
 pub(crate) mod alpha_beta;
 mod answer;
 mod ao_star;
+mod budget;
 mod grundy;
 mod key;
 mod lookahead;
@@ -494,6 +495,8 @@ pub static KINDS: &[&KindDef] = &[
     &grundy::KIND,
     &othello::KIND,
     &othello_terms::KIND,
+    &budget::OTHELLO_BUDGET,
+    &budget::OTHELLO_DEEPENING,
 ];
 
 /// The kind with this name.
@@ -707,6 +710,16 @@ mod tests {
         }
     }
 
+    /// The kinds that can use a fixture (an Othello position searched by
+    /// depth is not one a node budget searches).
+    fn usable_kinds(instance: &Instance) -> Vec<&'static KindDef> {
+        KINDS
+            .iter()
+            .copied()
+            .filter(|k| k.family == instance.family() && (k.unusable)(instance).is_none())
+            .collect()
+    }
+
     /// A random tree with uneven depth, one to four children, ties and ±∞
     /// leaves (so that the initial window cuts where the conventions let it).
     fn ragged_tree(seed: u64) -> gametree::Tree {
@@ -788,11 +801,13 @@ mod tests {
             "tests/fixtures/good/and-or.toml",
             "tests/fixtures/good/tictactoe.toml",
             "tests/fixtures/good/othello.toml",
+            "tests/fixtures/good/othello-budget.toml",
+            "tests/fixtures/good/othello-deepening.toml",
             "tests/fixtures/good/grundy-7.toml",
         ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
             let instance = crate::instance::load(&path).unwrap();
-            for kind in KINDS.iter().filter(|k| k.family == instance.family()) {
+            for kind in usable_kinds(&instance) {
                 within(kind, &instance, &Conventions::default());
             }
         }
@@ -886,6 +901,8 @@ mod tests {
             "tests/fixtures/good/and-or.toml",
             "tests/fixtures/good/tictactoe.toml",
             "tests/fixtures/good/othello.toml",
+            "tests/fixtures/good/othello-budget.toml",
+            "tests/fixtures/good/othello-deepening.toml",
             "tests/fixtures/good/grundy-7.toml",
         ];
         let conventions = Conventions::default();
@@ -894,7 +911,7 @@ mod tests {
             for path in instances {
                 let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
                 let instance = crate::instance::load(&path).unwrap();
-                for kind in KINDS.iter().filter(|k| k.family == instance.family()) {
+                for kind in usable_kinds(&instance) {
                     let key = (kind.solve)(&instance, &conventions);
                     let e = kind.explain_key(&instance, &key, &conventions, &lang);
                     let texts = e

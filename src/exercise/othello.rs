@@ -5,6 +5,7 @@ use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Item, Key, KindDef,
     Shape, Table, lookahead,
 };
+use crate::games::lookahead::Horizon;
 use crate::games::othello::{Board, Othello, square_name};
 use crate::instance::Model;
 use crate::lang::Lang;
@@ -41,6 +42,11 @@ fn game(instance: &Instance) -> &Othello {
 
 fn unusable(instance: &Instance) -> Option<String> {
     let g = game(instance);
+    if !matches!(g.horizon, Horizon::Depth(_)) {
+        return Some(
+            "this position is searched under a node budget: give `depth` for the othello kind, or ask othello-budget or othello-deepening".into(),
+        );
+    }
     if g.board.moves(g.to_move).is_empty() {
         return Some(
             "the side to move has no legal move here: give a position where it can move".into(),
@@ -95,10 +101,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
             };
             let mut row = vec![t.label(id).into_owned()];
             if p.finished {
-                row.push(lang.fill(
-                    "table.finished",
-                    &[("discs", &pair((p.discs_max, p.discs_min)))],
-                ));
+                row.push(finished_text(&p, &g.weights, lang));
                 row.extend(terms.iter().map(|_| String::new()));
             } else {
                 row.push(pair((p.squares_max, p.squares_min)));
@@ -150,8 +153,10 @@ fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String>
     if g.weights.potential != 0 {
         lines.push(lang.get("convention.terms_mobility").to_string());
     }
-    lines.push(lang.get("convention.othello_finished").to_string());
-    lines.push(lang.fill("convention.lookahead", &[("depth", &g.depth.to_string())]));
+    lines.push(finished_convention(&g.weights, lang));
+    if let Horizon::Depth(depth) = g.horizon {
+        lines.push(lang.fill("convention.lookahead", &[("depth", &depth.to_string())]));
+    }
     lines.push(lang.get("convention.othello_order").to_string());
     lines.extend(super::search_conventions(c, lang));
     lines
@@ -230,4 +235,45 @@ pub(super) fn eval_conventions(g: &Othello, lang: &Lang) -> Vec<String> {
         lines.push(lang.fill(term.convention, &[("w", &term.weight.to_string())]));
     }
     lines
+}
+
+/// How a finished game scores, as the key's conventions state it: the rule,
+/// and under ±INF + difference the INF of these weights and why it is large
+/// enough.
+pub(super) fn finished_convention(w: &crate::games::othello::Weights, lang: &Lang) -> String {
+    use crate::games::othello::Endgame;
+    match w.endgame {
+        Endgame::Difference => lang.get("convention.othello_finished").to_string(),
+        Endgame::Infinity => lang.fill(
+            "convention.othello_finished_inf",
+            &[
+                ("inf", &w.inf().to_string()),
+                ("bound", &w.bound().to_string()),
+            ],
+        ),
+    }
+}
+
+/// A finished position's row in a key's table: the discs, and under ±INF +
+/// difference the score as INF plus the difference (`INF + 16`, `−INF − 4`).
+pub(super) fn finished_text(
+    p: &crate::games::othello::EvalParts,
+    w: &crate::games::othello::Weights,
+    lang: &Lang,
+) -> String {
+    use crate::games::othello::Endgame;
+    let discs = format!("{} − {}", p.discs_max, p.discs_min);
+    let diff = p.discs_max - p.discs_min;
+    let score = match (w.endgame, diff.signum()) {
+        (Endgame::Difference, _) => {
+            return lang.fill("table.finished", &[("discs", &discs)]);
+        }
+        (Endgame::Infinity, 1) => format!("INF + {diff}"),
+        (Endgame::Infinity, -1) => format!("−INF − {}", -diff),
+        (Endgame::Infinity, _) => lang.get("table.draw").to_string(),
+    };
+    lang.fill(
+        "table.finished_inf",
+        &[("discs", &discs), ("score", &score)],
+    )
 }

@@ -148,10 +148,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         rows.push(row(term.name, term.counts(&p), term.weight));
     }
     let eval_text = if p.finished {
-        lang.fill(
-            "table.finished",
-            &[("discs", &format!("{} − {}", p.discs_max, p.discs_min))],
-        )
+        super::othello::finished_text(&p, &g.weights, lang)
     } else {
         String::new()
     };
@@ -251,7 +248,7 @@ fn conventions(instance: &Instance, _: &Conventions, lang: &Lang) -> Vec<String>
             ),
         ],
     );
-    lines.push(lang.get("convention.othello_finished").to_string());
+    lines.push(super::othello::finished_convention(&g.weights, lang));
     lines
 }
 
@@ -307,7 +304,7 @@ mod tests {
             let instance = Instance::Othello(Box::new(Othello {
                 board,
                 to_move,
-                depth: 1,
+                horizon: crate::games::lookahead::Horizon::Depth(1),
                 weights: weights.clone(),
                 regions,
             }));
@@ -372,7 +369,12 @@ mod tests {
             };
             let finished = moves(max) == 0 && moves(min) == 0;
             let want = if finished {
-                i64::from(board.count(max)) - i64::from(board.count(min))
+                let diff = i64::from(board.count(max)) - i64::from(board.count(min));
+                match diff.cmp(&0) {
+                    std::cmp::Ordering::Greater => weights.inf() + diff,
+                    std::cmp::Ordering::Less => diff - weights.inf(),
+                    std::cmp::Ordering::Equal => 0,
+                }
             } else {
                 squares(max) - squares(min) + 3 * (moves(max) - moves(min)) - 2 * diff("frontier")
                     + 7 * diff("stable")

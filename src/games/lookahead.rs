@@ -24,34 +24,93 @@ pub struct Lookahead<P> {
     pub tree: Tree,
     /// The position at each node.
     pub positions: Vec<P>,
+    /// What each node was given: plies left, or its node budget.
+    pub allowances: Vec<u32>,
+}
+
+/// Where a search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// `depth` plies from the root.
+    Depth(u32),
+    /// A node budget, the course notes' `branches`: the root gets it, and a
+    /// node's budget divided by its number of moves (integer division) is
+    /// what each of its children gets. A node is evaluated when its budget is
+    /// 0 or the game is over. A single move (a pass, a forced reply) costs
+    /// nothing, and a budget smaller than the number of moves still expands
+    /// the node: every child gets 0 and is evaluated.
+    Budget(u32),
+    /// Iterative deepening under a node budget: searches 1, 2, 3, … plies
+    /// deep, counting every node each iteration visits (the root each time),
+    /// until the count would pass the budget; the lookahead is the deepest
+    /// iteration that completed ([`deepening`]).
+    Deepening(u32),
+}
+
+impl Horizon {
+    /// What a node's children get, if it is expanded: `None` when it is
+    /// evaluated whatever its moves.
+    fn split(self, moves: usize) -> Option<Horizon> {
+        match self {
+            Horizon::Depth(0) | Horizon::Budget(0) => None,
+            Horizon::Depth(d) => Some(Horizon::Depth(d - 1)),
+            Horizon::Budget(b) => Some(Horizon::Budget(b / moves.max(1) as u32)),
+            Horizon::Deepening(_) => unreachable!("resolved to a depth first"),
+        }
+    }
+
+    fn allowance(self) -> u32 {
+        match self {
+            Horizon::Depth(n) | Horizon::Budget(n) | Horizon::Deepening(n) => n,
+        }
+    }
 }
 
 /// The tree of every line of play `depth` moves deep from `root`, with
 /// `to_move` at the root; the evaluation at the frontier and where a game ends.
 pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> Lookahead<P> {
+    lookahead_within(root, to_move, Horizon::Depth(depth))
+}
+
+/// The tree a search bounded by `horizon` visits from `root`, with `to_move`
+/// at the root; the evaluation at its frontier and where a game ends.
+pub fn lookahead_within<P: Position + Clone>(
+    root: P,
+    to_move: Player,
+    horizon: Horizon,
+) -> Lookahead<P> {
+    let horizon = match horizon {
+        Horizon::Deepening(budget) => Horizon::Depth(deepening(&root, budget).completed),
+        h => h,
+    };
     // Breadth-first, as the arena numbers nodes: a queue of nodes still to grow.
-    let mut queue = std::collections::VecDeque::from([(root, String::new())]);
+    let mut queue = std::collections::VecDeque::from([(root, String::new(), horizon)]);
     let mut positions = Vec::new();
     let mut labels = Vec::new();
-    let tree = Tree::build_levels(to_move, |level| {
-        let (position, path) = queue.pop_front().expect("one queued node per grown node");
-        let next = if level < depth as usize {
-            position.successors()
-        } else {
-            Vec::new()
+    let mut allowances = Vec::new();
+    let tree = Tree::build_levels(to_move, |_| {
+        let (position, path, given) = queue.pop_front().expect("one queued node per grown node");
+        // Moves are generated only where the horizon may expand the node.
+        let (next, child) = match given.split(1) {
+            None => (Vec::new(), given),
+            Some(_) => {
+                let next = position.successors();
+                let child = given.split(next.len()).expect("expanded above");
+                (next, child)
+            }
         };
         let grow = if next.is_empty() {
             Grow::Leaf(position.evaluate())
         } else {
             Grow::Children(next.len() as u32)
         };
-        for (name, child) in next {
+        for (name, successor) in next {
             let child_path = if path.is_empty() {
                 name.clone()
             } else {
                 format!("{path}-{name}")
             };
-            queue.push_back((child, child_path));
+            queue.push_back((successor, child_path, child));
         }
         labels.push(if path.is_empty() {
             ROOT.to_string()
@@ -59,35 +118,120 @@ pub fn lookahead<P: Position + Clone>(root: P, to_move: Player, depth: u32) -> L
             path
         });
         positions.push(position);
+        allowances.push(given.allowance());
         grow
     })
     .expect("a node is inner only when it has moves");
     let tree = tree
         .relabel(labels)
         .expect("move paths are unique: sibling moves have different names");
-    Lookahead { tree, positions }
+    Lookahead {
+        tree,
+        positions,
+        allowances,
+    }
 }
 
-/// How many nodes the lookahead `depth` plies deep from `root` has, counted
-/// without building it; `None` as soon as there are more than `cap`, so a
-/// position too large for a page (a depth-9 tic-tac-toe search has 549,946
-/// nodes) costs no more than `cap` positions to refuse.
-pub fn count_nodes<P: Position + Clone>(root: &P, depth: u32, cap: usize) -> Option<usize> {
+/// How many nodes the search bounded by `horizon` visits from `root`,
+/// counted without building its tree; `None` as soon as there are more than
+/// `cap`, so a position too large for a page (a depth-9 tic-tac-toe search
+/// has 549,946 nodes) costs no more than `cap` positions to refuse.
+pub fn count_nodes<P: Position + Clone>(root: &P, horizon: Horizon, cap: usize) -> Option<usize> {
+    let horizon = match horizon {
+        Horizon::Deepening(budget) => Horizon::Depth(deepening(root, budget).completed),
+        h => h,
+    };
     let mut count = 1usize;
-    let mut stack = vec![(root.clone(), 0u32)];
-    while let Some((position, level)) = stack.pop() {
-        if level >= depth {
+    let mut stack = vec![(root.clone(), horizon)];
+    while let Some((position, given)) = stack.pop() {
+        if given.split(1).is_none() {
             continue;
         }
-        for (_, child) in position.successors() {
+        let next = position.successors();
+        let Some(child) = given.split(next.len()) else {
+            continue;
+        };
+        for (_, successor) in next {
             count += 1;
             if count > cap {
                 return None;
             }
-            stack.push((child, level + 1));
+            stack.push((successor, child));
         }
     }
     (count <= cap).then_some(count)
+}
+
+/// Iterative deepening from a position under a node budget, iteration by
+/// iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deepening {
+    /// The iterations begun, 1 ply deep first: the last may not complete.
+    pub iterations: Vec<Iteration>,
+    /// The depth of the deepest iteration that completed (0 if none did):
+    /// the search returns its best move.
+    pub completed: u32,
+    /// Whether the search stopped because an iteration saw the end of every
+    /// line (deeper ones would repeat it), not because the budget ran out.
+    pub exhausted: bool,
+}
+
+/// One iteration of [`Deepening`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Plies searched.
+    pub depth: u32,
+    /// Nodes the whole iteration visits, the root included; `None` when
+    /// more than [`MAX_COUNTED`].
+    pub nodes: Option<u32>,
+    /// Nodes counted before it began, by the earlier iterations.
+    pub before: u32,
+    /// Whether it ends within the budget: `before + nodes <= budget`.
+    pub completed: bool,
+}
+
+/// Most nodes an iteration is counted to: beyond, it cannot complete under
+/// any budget an exercise gives.
+pub const MAX_COUNTED: usize = 1_000_000;
+
+/// Iterative deepening under a node budget: iteration `d` searches every
+/// line `d` plies deep (or to the game's end), visiting each node once,
+/// the root included, in the same move order every time; the counter runs on
+/// across iterations. An iteration completes when the counter stays within
+/// `budget` to its end; the first that would pass it is stopped there.
+/// The search also stops after an iteration that reached the end of every
+/// line. A depth-limited minimax visits the same nodes whatever their
+/// values, so an iteration's count is its tree's size.
+pub fn deepening<P: Position + Clone>(root: &P, budget: u32) -> Deepening {
+    let mut iterations = Vec::new();
+    let mut before = 0u32;
+    let mut completed = 0;
+    let mut exhausted = false;
+    for depth in 1..=crate::gametree::tree::MAX_DEPTH as u32 {
+        let nodes = count_nodes(root, Horizon::Depth(depth), MAX_COUNTED).map(|n| n as u32);
+        let done = nodes.is_some_and(|n| before + n <= budget);
+        iterations.push(Iteration {
+            depth,
+            nodes,
+            before,
+            completed: done,
+        });
+        let Some(nodes) = nodes.filter(|_| done) else {
+            break;
+        };
+        before += nodes;
+        completed = depth;
+        if count_nodes(root, Horizon::Depth(depth + 1), nodes as usize + 1) == Some(nodes as usize)
+        {
+            exhausted = true;
+            break;
+        }
+    }
+    Deepening {
+        iterations,
+        completed,
+        exhausted,
+    }
 }
 
 /// What a generated exercise asks of its lookahead, whatever the game.

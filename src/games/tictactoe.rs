@@ -297,7 +297,11 @@ impl TicTacToe {
     /// How many nodes [`TicTacToe::lookahead`] has, counted without building
     /// it; `None` when more than `cap`.
     pub fn search_size(&self, cap: usize) -> Option<usize> {
-        super::lookahead::count_nodes(&self.root(), self.depth, cap)
+        super::lookahead::count_nodes(
+            &self.root(),
+            super::lookahead::Horizon::Depth(self.depth),
+            cap,
+        )
     }
 }
 

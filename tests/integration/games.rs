@@ -1,6 +1,7 @@
 //! The concrete games: lookahead trees against a direct recursive search over
 //! positions, alpha-beta against minimax on them, and pinned generator seeds.
 
+use treequiz::games::lookahead::Horizon;
 use treequiz::games::othello::{self, Othello, Weights};
 use treequiz::games::tictactoe::{self, Board, Mark, TicTacToe};
 use treequiz::gametree::{Options, alpha_beta, minimax};
@@ -50,6 +51,65 @@ fn direct_othello(g: &Othello, board: othello::Board, to_move: othello::Side, de
         values.iter().min()
     };
     *best.unwrap()
+}
+
+fn depth_of(h: Horizon) -> u32 {
+    match h {
+        Horizon::Depth(d) => d,
+        _ => unreachable!("a depth"),
+    }
+}
+
+/// The node-budget search as the course notes write it, over Othello boards:
+/// `search(board, side, branches)` evaluates when `branches` is 0 or neither
+/// side can move, and otherwise searches each move (or the pass) with
+/// `branches / number of moves`. Returns the value, the nodes visited and
+/// the nodes evaluated.
+fn direct_budget(
+    g: &Othello,
+    board: othello::Board,
+    to_move: othello::Side,
+    branches: u32,
+) -> (Value, usize, usize) {
+    if branches == 0 || board.finished() {
+        return (Value::Finite(board.eval(g.to_move, &g.weights)), 1, 1);
+    }
+    let moves = board.moves(to_move);
+    let children: Vec<othello::Board> = if moves.is_empty() {
+        vec![board]
+    } else {
+        moves.iter().map(|(m, _)| board.play(to_move, *m)).collect()
+    };
+    let each = branches / children.len() as u32;
+    let (mut visited, mut evaluated) = (1, 0);
+    let mut values = Vec::new();
+    for child in children {
+        let (v, n, e) = direct_budget(g, child, to_move.other(), each);
+        values.push(v);
+        visited += n;
+        evaluated += e;
+    }
+    let best = if to_move == g.to_move {
+        values.iter().max()
+    } else {
+        values.iter().min()
+    };
+    (*best.unwrap(), visited, evaluated)
+}
+
+/// Nodes a depth-limited search visits, counted by walking the boards.
+fn direct_count(board: othello::Board, to_move: othello::Side, depth: u32) -> usize {
+    if depth == 0 || board.finished() {
+        return 1;
+    }
+    let moves = board.moves(to_move);
+    if moves.is_empty() {
+        return 1 + direct_count(board, to_move.other(), depth - 1);
+    }
+    1 + moves
+        .iter()
+        .map(|(m, _)| direct_count(board.play(to_move, *m), to_move.other(), depth - 1))
+        .sum::<usize>()
 }
 
 fn all_options() -> Vec<Options> {
@@ -137,7 +197,7 @@ fn othello_lookahead_equals_direct_search() {
             board,
             to_move,
             // A pass at depth 1 only shows in the value three plies deep.
-            depth: 1 + rng.below(3) as u32,
+            horizon: Horizon::Depth(1 + rng.below(3) as u32),
             weights,
             regions: othello::REGIONS,
         };
@@ -147,7 +207,7 @@ fn othello_lookahead_equals_direct_search() {
         let mm = minimax(t);
         assert_eq!(
             mm.value,
-            direct_othello(&game, board, to_move, game.depth),
+            direct_othello(&game, board, to_move, depth_of(game.horizon)),
             "seed {seed}: {board}"
         );
         for options in all_options() {
@@ -225,4 +285,67 @@ fn grundy_graphs_of_exercise_size_fit_the_page() {
         assert!(width(n) <= 170.0, "{n} coins: {} mm", width(n));
     }
     assert!(width(MAX_EXERCISE_COINS + 1) > 170.0);
+}
+
+/// The node-budget search and iterative deepening under a node budget,
+/// against the procedures written straight over boards, on 3,000 random
+/// positions: the same nodes visited and evaluated and the same value; the
+/// same deepest completed iteration.
+#[test]
+fn node_budgets_are_the_notes_procedure() {
+    let mut rng = Rng::from_seed(0xB0D6E7);
+    let (mut uneven, mut stopped_mid) = (0, 0);
+    for seed in 0..3000u64 {
+        let plies = rng.between(0, 56) as u32;
+        let (board, to_move) =
+            othello::board::random_position(plies, &mut |n| rng.below(n as u64) as usize);
+        let budget = rng.between(1, 40) as u32;
+        let mut game = Othello {
+            board,
+            to_move,
+            horizon: Horizon::Budget(budget),
+            weights: Weights::default(),
+            regions: othello::REGIONS,
+        };
+        let look = game.lookahead();
+        let t = &look.tree;
+        let (value, visited, evaluated) = direct_budget(&game, board, to_move, budget);
+        assert_eq!(
+            minimax(t).value,
+            value,
+            "seed {seed}: {board} budget {budget}"
+        );
+        assert_eq!(t.len(), visited, "seed {seed}");
+        assert_eq!(t.leaves().count(), evaluated, "seed {seed}");
+        assert_eq!(look.allowances[0], budget);
+        let depths: std::collections::BTreeSet<usize> = t.leaves().map(|l| t.depth_of(l)).collect();
+        uneven += usize::from(depths.len() > 1);
+
+        // Iterative deepening: iteration d costs the depth-d tree's nodes.
+        let total = rng.between(1, 200) as u32;
+        let (mut before, mut completed) = (0, 0);
+        for depth in 1..=64 {
+            let n = direct_count(board, to_move, depth) as u32;
+            if before + n > total {
+                stopped_mid += usize::from(before < total);
+                break;
+            }
+            before += n;
+            completed = depth;
+            if direct_count(board, to_move, depth + 1) as u32 == n {
+                break;
+            }
+        }
+        let d = game.deepening(total);
+        assert_eq!(
+            d.completed, completed,
+            "seed {seed}: {board} budget {total}"
+        );
+        game.horizon = Horizon::Deepening(total);
+        if completed > 0 {
+            let deep = game.lookahead();
+            assert_eq!(deep.tree.len(), direct_count(board, to_move, completed));
+        }
+    }
+    assert!(uneven > 300 && stopped_mid > 1000, "{uneven} {stopped_mid}");
 }

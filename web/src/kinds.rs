@@ -75,6 +75,22 @@ const SIZES: &[(&str, [&str; 3])] = &[
             "plies = \"24..32\"\nstable = 10\nfrontier = -1\npotential = 2\nregions = 4",
         ],
     ),
+    (
+        "othello-budget",
+        [
+            "plies = \"40..50\"\nbudget = \"8..12\"",
+            "plies = \"40..50\"\nbudget = \"8..20\"\nunique_best = true",
+            "plies = \"36..46\"\nbudget = \"12..30\"\nmin_cuts = 1\nunique_best = true",
+        ],
+    ),
+    (
+        "othello-deepening",
+        [
+            "plies = \"4..10\"\ndeepening = \"10..20\"",
+            "plies = \"4..10\"\ndeepening = \"30..60\"\nunique_best = true",
+            "plies = \"4..8\"\ndeepening = \"60..120\"\nunique_best = true",
+        ],
+    ),
 ];
 
 const SIZE_NAMES: [&str; 3] = ["small", "medium", "large"];

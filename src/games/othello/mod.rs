@@ -10,9 +10,11 @@ pub(crate) mod terms;
 
 pub use terms::Terms;
 
-pub use board::{Board, DEFAULT_SQUARES, EvalParts, Side, Weights, parse_square, square_name};
+pub use board::{
+    Board, DEFAULT_SQUARES, Endgame, EvalParts, Side, Weights, parse_square, square_name,
+};
 
-use super::lookahead::{Lookahead, Position, Search, lookahead};
+use super::lookahead::{Horizon, Lookahead, Position, Search, lookahead_within};
 use crate::gametree::Player;
 use crate::generate::{GenerateError, first_satisfying};
 use crate::input::{Doc, InputError, Reader, Table};
@@ -25,8 +27,9 @@ pub struct Othello {
     pub board: Board,
     /// The side to move: MAX.
     pub to_move: Side,
-    /// Plies searched.
-    pub depth: u32,
+    /// Where the search stops: plies, a node budget, or iterative deepening
+    /// under a node budget.
+    pub horizon: Horizon,
     /// The evaluation's weights.
     pub weights: Weights,
     /// Empty squares joined by a side (4) or also by a corner (8) are one
@@ -49,9 +52,15 @@ impl Othello {
         self.board.eval(self.to_move, &self.weights)
     }
 
-    /// The search tree from the position, MAX to move at the root.
+    /// The search tree from the position, MAX to move at the root: as deep
+    /// as the horizon (for iterative deepening, its deepest completed iteration).
     pub fn lookahead(&self) -> Lookahead<Node<'_>> {
-        lookahead(self.root(), Player::Max, self.depth)
+        lookahead_within(self.root(), Player::Max, self.horizon)
+    }
+
+    /// Iterative deepening from the position under `budget`, iteration by iteration.
+    pub fn deepening(&self, budget: u32) -> super::lookahead::Deepening {
+        super::lookahead::deepening(&self.root(), budget)
     }
 
     fn root(&self) -> Node<'_> {
@@ -66,12 +75,14 @@ impl Othello {
     /// How many nodes [`Othello::lookahead`] has, counted without building
     /// it; `None` when more than `cap`.
     pub fn search_size(&self, cap: usize) -> Option<usize> {
-        crate::games::lookahead::count_nodes(&self.root(), self.depth, cap)
+        crate::games::lookahead::count_nodes(&self.root(), self.horizon, cap)
     }
 
-    /// The instance as a document: `kind`, `board`, `to_move`, `depth`,
+    /// The instance as a document: `kind`, `board`, `to_move`, `depth` (or
+    /// `budget`, or `deepening`),
     /// `squares` (eight rows, one per line, cells four wide), `mobility`,
-    /// `frontier`, and `stable` and `potential` when not 0.
+    /// `frontier`, and `stable`, `potential`, `regions` and `endgame` when
+    /// not their defaults.
     pub fn document(&self) -> crate::document::Table {
         use crate::document::{Layout, Node, Table};
         let rows = self.weights.squares.chunks(8).map(|row| {
@@ -84,7 +95,7 @@ impl Othello {
             .with("kind", "othello")
             .with("board", self.board.to_string())
             .with("to_move", self.to_move.letter().to_string())
-            .with("depth", self.depth)
+            .with(horizon_key(self.horizon), self.horizon_value())
             .with("squares", Node::lines(rows))
             .with("mobility", self.weights.mobility)
             .with("frontier", self.weights.frontier);
@@ -100,6 +111,9 @@ impl Othello {
         }
         if self.regions != REGIONS {
             table = table.with("regions", i64::from(self.regions));
+        }
+        if self.weights.endgame != Endgame::default() {
+            table = table.with("endgame", self.weights.endgame.name());
         }
         table
     }
@@ -159,13 +173,77 @@ pub const KEYS: &[&str] = &[
     "board",
     "to_move",
     "depth",
+    "budget",
+    "deepening",
     "squares",
     "mobility",
     "frontier",
     "stable",
     "potential",
     "regions",
+    "endgame",
 ];
+
+/// The key an instance file gives a horizon by.
+fn horizon_key(h: Horizon) -> &'static str {
+    match h {
+        Horizon::Depth(_) => "depth",
+        Horizon::Budget(_) => "budget",
+        Horizon::Deepening(_) => "deepening",
+    }
+}
+
+impl Othello {
+    fn horizon_value(&self) -> u32 {
+        match self.horizon {
+            Horizon::Depth(n) | Horizon::Budget(n) | Horizon::Deepening(n) => n,
+        }
+    }
+}
+
+/// Most nodes a budget may give: a search that large does not fit a page.
+pub const MAX_BUDGET: u32 = 10_000;
+
+/// Reads `depth = 2`, `budget = 12` or `deepening = 40` (at most one); a
+/// 1-ply lookahead when none is given.
+fn read_horizon(reader: &Reader<'_>, table: &Table<'_>) -> Result<Horizon, InputError> {
+    let given: Vec<(&str, &Doc)> = ["depth", "budget", "deepening"]
+        .into_iter()
+        .filter_map(|k| table.get(k).map(|d| (k, d)))
+        .collect();
+    match given.as_slice() {
+        [] => Ok(Horizon::Depth(1)),
+        [("depth", d)] => Ok(Horizon::Depth(super::lookahead::read_depth(
+            reader,
+            d,
+            MAX_DEPTH,
+            "textbooks look 1 or 2 plies ahead",
+        )?)),
+        [(key, d)] => {
+            let n = reader.int(d, &format!("{key} = 12"))?;
+            let n = u32::try_from(n)
+                .ok()
+                .filter(|n| (1..=MAX_BUDGET).contains(n))
+                .ok_or_else(|| {
+                    reader.source.error(
+                        d,
+                        format!("a node budget of {n}"),
+                        format!("give a budget of 1 to {MAX_BUDGET} nodes"),
+                    )
+                })?;
+            Ok(if *key == "budget" {
+                Horizon::Budget(n)
+            } else {
+                Horizon::Deepening(n)
+            })
+        }
+        [_, (key, d), ..] => Err(reader.source.error(
+            d,
+            format!("`{key}` and `{}` both say where the search stops", given[0].0),
+            "give one of depth (plies), budget (a node budget divided among the moves) and deepening (iterative deepening under a node budget)".to_string(),
+        )),
+    }
+}
 
 /// Reads `regions = 4` or `8`.
 fn read_regions(reader: &Reader<'_>, table: &Table<'_>) -> Result<u8, InputError> {
@@ -195,8 +273,8 @@ fn read_side(reader: &Reader<'_>, doc: &Doc) -> Result<Side, InputError> {
     })
 }
 
-/// Reads the weights: `squares` (8 rows of 8 integers), `mobility`,
-/// `frontier`, `stable`, `potential`.
+/// Reads the evaluation: `squares` (8 rows of 8 integers), `mobility`,
+/// `frontier`, `stable`, `potential`, `endgame`.
 pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, InputError> {
     let mut w = Weights::default();
     if let Some(d) = table.get("squares") {
@@ -238,6 +316,16 @@ pub fn read_weights(reader: &Reader<'_>, table: &Table<'_>) -> Result<Weights, I
     }
     if let Some(d) = table.get("potential") {
         w.potential = small_weight(reader, d)?;
+    }
+    if let Some(d) = table.get("endgame") {
+        let name = reader.str(d, "endgame = \"infinity\"")?;
+        w.endgame = Endgame::parse(name).ok_or_else(|| {
+            reader.source.error(
+                d,
+                format!("`{name}` is not a way to score a finished game"),
+                "write endgame = \"infinity\" (±INF + the disc difference, the default) or endgame = \"difference\" (the disc difference alone)".to_string(),
+            )
+        })?;
     }
     Ok(w)
 }
@@ -302,16 +390,10 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputErro
         }
         (None, None) => read_side(reader, table.require(src, "to_move", "to_move = \"B\"")?)?,
     };
-    let depth = match table.get("depth") {
-        None => 1,
-        Some(d) => {
-            super::lookahead::read_depth(reader, d, MAX_DEPTH, "textbooks look 1 or 2 plies ahead")?
-        }
-    };
     Ok(Othello {
         board,
         to_move,
-        depth,
+        horizon: read_horizon(reader, table)?,
         weights: read_weights(reader, table)?,
         regions: read_regions(reader, table)?,
     })
@@ -331,6 +413,10 @@ pub struct Params {
     pub search: Search,
     /// Regions of empty squares: 4- or 8-connected.
     pub regions: u8,
+    /// A node budget drawn from this range instead of `search.depth`.
+    pub budget: Option<(u32, u32)>,
+    /// Iterative deepening under a node budget drawn from this range.
+    pub deepening: Option<(u32, u32)>,
 }
 
 impl Default for Params {
@@ -340,6 +426,8 @@ impl Default for Params {
             weights: Weights::default(),
             search: Search::plies(1),
             regions: REGIONS,
+            budget: None,
+            deepening: None,
         }
     }
 }
@@ -353,7 +441,35 @@ impl Params {
                 self.plies.1
             )));
         }
+        for (key, range) in [("budget", self.budget), ("deepening", self.deepening)] {
+            if let Some((lo, hi)) = range
+                && (lo == 0 || hi > MAX_BUDGET)
+            {
+                return Err(GenerateError::Invalid(format!(
+                    "{key} = \"{lo}..{hi}\": a node budget lies between 1 and {MAX_BUDGET}"
+                )));
+            }
+        }
+        if self.budget.is_some() && self.deepening.is_some() {
+            return Err(GenerateError::Invalid(
+                "budget and deepening both say where the search stops: give one".to_string(),
+            ));
+        }
         self.search.check(MAX_DEPTH)
+    }
+
+    /// Where a generated position's search stops: drawn from the budget's
+    /// range when one is given (nothing is drawn for a depth, so the
+    /// positions of sets without budgets stay as they were).
+    fn horizon(&self, rng: &mut crate::rng::Rng) -> Horizon {
+        let draw = |rng: &mut crate::rng::Rng, (lo, hi): (u32, u32)| {
+            rng.between(i64::from(lo), i64::from(hi)) as u32
+        };
+        match (self.budget, self.deepening) {
+            (Some(range), _) => Horizon::Budget(draw(rng, range)),
+            (None, Some(range)) => Horizon::Deepening(draw(rng, range)),
+            (None, None) => Horizon::Depth(self.search.depth),
+        }
     }
 }
 
@@ -371,7 +487,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             let game = Othello {
                 board,
                 to_move,
-                depth: p.search.depth,
+                horizon: p.horizon(rng),
                 weights: p.weights.clone(),
                 regions: p.regions,
             };
@@ -390,6 +506,29 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                     format!("at most {MAX_LEAVES} positions at the lookahead's frontier"),
                 ));
             }
+            // What a budgeted search is asked for: a budget that reaches
+            // further along some lines than others; a deepening budget that
+            // runs out inside an iteration after one has completed.
+            match game.horizon {
+                Horizon::Budget(_) => {
+                    let mut depths = tree.leaves().map(|l| tree.depth_of(l));
+                    let first = depths.next();
+                    if depths.all(|d| Some(d) == first) {
+                        return Some((1, "lines searched to different depths".to_string()));
+                    }
+                }
+                Horizon::Deepening(budget) => {
+                    let d = game.deepening(budget);
+                    if d.completed == 0 || d.exhausted {
+                        return Some((
+                            1,
+                            "a budget that runs out inside an iteration, after one completes"
+                                .to_string(),
+                        ));
+                    }
+                }
+                Horizon::Depth(_) => {}
+            }
             p.search.unmet(tree).map(|m| (1, m))
         },
     )
@@ -406,6 +545,9 @@ pub const PARAM_KEYS: &[&str] = &[
     "stable",
     "potential",
     "regions",
+    "endgame",
+    "budget",
+    "deepening",
     "min_cuts",
     "unique_best",
 ];
@@ -421,7 +563,86 @@ pub fn read_params(
     }
     p.weights = read_weights(r, t)?;
     p.regions = read_regions(r, t)?;
+    if let Some(d) = t.get("budget") {
+        p.budget = Some(r.small_range(d)?);
+    }
+    if let Some(d) = t.get("deepening") {
+        p.deepening = Some(r.small_range(d)?);
+    }
     p.search = super::lookahead::read_search(r, t, p.search)?;
     r.check_generator(t, p.validate().err())?;
     Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gametree::minimax;
+
+    /// Whether `max`, to move, wins by the end of its own move or MIN's
+    /// reply whatever MIN does: the rules written out, without a tree.
+    fn forces_a_win(b: &Board, max: Side) -> bool {
+        let won = |b: &Board| b.finished() && b.count(max) > b.count(max.other());
+        b.moves(max).iter().any(|&(m, _)| {
+            let after = b.play(max, m);
+            if after.finished() {
+                return won(&after);
+            }
+            let replies = after.moves(max.other());
+            // A pass leaves the game unfinished at the horizon.
+            !replies.is_empty()
+                && replies
+                    .iter()
+                    .all(|&(r, _)| won(&after.play(max.other(), r)))
+        })
+    }
+
+    /// The point of ±INF + difference, on late positions of random games
+    /// searched 2 plies deep: the root's value exceeds INF exactly when MAX
+    /// can force a win within the horizon, and by the difference alone some
+    /// searches choose another move than under ±INF.
+    #[test]
+    fn a_search_prefers_a_won_game() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut positions, mut forced, mut differ) = (0, 0, 0);
+        for i in 0..3000 {
+            let (board, to_move) = board::random_position(50 + i % 10, &mut pick);
+            if board.finished() || board.moves(to_move).is_empty() {
+                continue;
+            }
+            positions += 1;
+            let mut game = Othello {
+                board,
+                to_move,
+                horizon: Horizon::Depth(2),
+                weights: Weights::default(),
+                regions: REGIONS,
+            };
+            let inf = game.weights.inf();
+            let by_inf = minimax(&game.lookahead().tree);
+            let wins = forces_a_win(&board, to_move);
+            forced += usize::from(wins);
+            assert_eq!(
+                by_inf.value > Value::Finite(inf),
+                wins,
+                "{board} {to_move:?}"
+            );
+            game.weights.endgame = Endgame::Difference;
+            let by_discs = minimax(&game.lookahead().tree);
+            differ += usize::from(by_discs.best_moves != by_inf.best_moves);
+        }
+        assert!(
+            positions > 2500 && forced > 20 && differ > 20,
+            "{positions} {forced} {differ}"
+        );
+        eprintln!(
+            "{positions} positions, {forced} with a forced win in 2 plies, {differ} where the difference alone chooses other moves"
+        );
+    }
 }

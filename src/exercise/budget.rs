@@ -1,0 +1,380 @@
+//! Othello searched under a node budget, as the course notes search it:
+//! `othello-budget` (the budget divided among the moves, node by node) and
+//! `othello-deepening` (iterative deepening until a node budget runs out).
+//! Both search the lookahead the instance's horizon bounds, which is the
+//! model their answers name (games::lookahead::Horizon).
+
+use super::{
+    Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Limit,
+    Shape, Table, lookahead,
+};
+use crate::games::lookahead::{Deepening, Horizon};
+use crate::games::othello::Othello;
+use crate::instance::Model;
+use crate::lang::Lang;
+use crate::value::Value;
+
+/// The budget of every position searched below P, by its move path.
+const BUDGETS: Field = Field::new("budgets", Shape::Values);
+/// The positions evaluated: budget 0 or the game over.
+const EVALUATED: Field = Field::new("evaluated", Shape::Labels);
+/// The depth of the deepest iteration that completed.
+const COMPLETED_DEPTH: Field = Field::new("completed_depth", Shape::Value);
+
+pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
+    name: "othello-budget",
+    family: Family::Othello,
+    fields: &[
+        BUDGETS,
+        EVALUATED,
+        lookahead::MOVE_VALUES,
+        lookahead::BEST_MOVE,
+        lookahead::PRUNED,
+    ],
+    solver: "lookahead",
+    solve: solve_budget,
+    explain: explain_budget,
+    teach: super::alpha_beta::teach_search,
+    unusable: unusable_budget,
+    conventions: conventions_budget,
+    measures: &["evaluated", "moves", "cuts", "deepest", "uneven"],
+    measure: measure_budget,
+    point: point_budget,
+    replay: super::no_replay,
+};
+
+pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
+    name: "othello-deepening",
+    family: Family::Othello,
+    fields: &[
+        COMPLETED_DEPTH,
+        lookahead::MOVE_VALUES,
+        lookahead::BEST_MOVE,
+    ],
+    solver: "lookahead",
+    solve: solve_deepening,
+    explain: explain_deepening,
+    teach: super::plain,
+    unusable: unusable_deepening,
+    conventions: conventions_deepening,
+    measures: &["evaluated", "moves", "completed", "stopped_mid"],
+    measure: measure_deepening,
+    point: point_deepening,
+    replay: super::no_replay,
+};
+
+fn game(instance: &Instance) -> &Othello {
+    match instance {
+        Instance::Othello(g) => g,
+        _ => unreachable!("the problem set checks the family"),
+    }
+}
+
+fn look<'a>(
+    ctx: &'a Context<'_>,
+) -> &'a crate::games::lookahead::Lookahead<crate::games::othello::Node<'a>> {
+    match ctx.model {
+        Model::Othello(look) => look,
+        _ => unreachable!("an Othello model"),
+    }
+}
+
+/// Why a position cannot be searched as a kind asks: the horizon the kind
+/// needs, a move to make, a tree that fits a page.
+fn unusable_for(instance: &Instance, wanted: fn(Horizon) -> bool, key: &str) -> Option<String> {
+    let g = game(instance);
+    if !wanted(g.horizon) {
+        return Some(format!(
+            "this kind searches under a node budget: give `{key}` (and no `depth`)"
+        ));
+    }
+    if g.board.moves(g.to_move).is_empty() {
+        return Some(
+            "the side to move has no legal move here: give a position where it can move".into(),
+        );
+    }
+    lookahead::too_large_search(
+        |cap| g.search_size(cap),
+        || g.lookahead().tree,
+        Some(crate::games::othello::MAX_LEAVES),
+    )
+}
+
+fn unusable_budget(instance: &Instance) -> Option<String> {
+    unusable_for(instance, |h| matches!(h, Horizon::Budget(_)), "budget")
+}
+
+fn unusable_deepening(instance: &Instance) -> Option<String> {
+    unusable_for(
+        instance,
+        |h| matches!(h, Horizon::Deepening(_)),
+        "deepening",
+    )
+    .or_else(|| {
+        let g = game(instance);
+        let Horizon::Deepening(budget) = g.horizon else {
+            unreachable!("checked above")
+        };
+        (g.deepening(budget).completed == 0).then(|| {
+            format!("a budget of {budget} nodes does not complete even the 1-ply search: give more")
+        })
+    })
+}
+
+/// The lookahead key without the fields a kind does not ask.
+fn lookahead_key(
+    ctx_tree: &crate::gametree::Tree,
+    g: &Othello,
+    c: &Conventions,
+    keep: &[&str],
+) -> Key {
+    let mut key = lookahead::solve(ctx_tree, Value::Finite(g.eval()), c);
+    key.answers.retain(|name, _| keep.contains(&name.as_str()));
+    key
+}
+
+fn solve_budget(instance: &Instance, conventions: &Conventions) -> Key {
+    let g = game(instance);
+    let look = g.lookahead();
+    let t = &look.tree;
+    let mut key = lookahead_key(t, g, conventions, &["move_values", "best_move", "pruned"]);
+    // P's budget is given; the answer lists what the search hands down.
+    let budgets = t
+        .ids()
+        .skip(1)
+        .map(|id| {
+            (
+                Item::Node(id.0),
+                Value::Finite(i64::from(look.allowances[id.index()])),
+            )
+        })
+        .collect();
+    key.answers
+        .insert("budgets".to_string(), Answer::Values(budgets));
+    let evaluated = t.leaves().map(|id| Item::Node(id.0)).collect();
+    key.answers
+        .insert("evaluated".to_string(), Answer::Set(evaluated));
+    key
+}
+
+fn solve_deepening(instance: &Instance, conventions: &Conventions) -> Key {
+    let g = game(instance);
+    let look = g.lookahead();
+    let mut key = lookahead_key(&look.tree, g, conventions, &["move_values", "best_move"]);
+    key.answers.insert(
+        "completed_depth".to_string(),
+        Answer::Value(Value::Finite(i64::from(deepening(g).completed))),
+    );
+    key
+}
+
+fn deepening(g: &Othello) -> Deepening {
+    match g.horizon {
+        Horizon::Deepening(budget) => g.deepening(budget),
+        _ => unreachable!("unusable checks the horizon"),
+    }
+}
+
+/// A position's e(P) as a key's table shows it: the number, or the
+/// finished game's discs and score.
+fn eval_text(g: &Othello, board: &crate::games::othello::Board, lang: &Lang) -> String {
+    let p = board.eval_parts(g.to_move, &g.weights);
+    if p.finished {
+        super::othello::finished_text(&p, &g.weights, lang)
+    } else {
+        p.total.to_string()
+    }
+}
+
+fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = game(ctx.instance);
+    let look = look(ctx);
+    let t = &look.tree;
+    let mm = ctx.key.minimax().expect("a lookahead key");
+    // A row per position searched, breadth-first: its budget, what each
+    // move gets, and e(P) where it is evaluated or the backed-up value.
+    let rows = t
+        .ids()
+        .map(|id| {
+            let budget = look.allowances[id.index()];
+            let moves = t.children(id).count();
+            let (split, value) = if moves == 0 {
+                (
+                    if budget == 0 {
+                        lang.get("table.budget_spent").to_string()
+                    } else {
+                        lang.get("table.game_over").to_string()
+                    },
+                    eval_text(g, &look.positions[id.index()].board, lang),
+                )
+            } else {
+                (
+                    format!("{budget} / {moves} = {}", budget / moves as u32),
+                    mm.values[id.index()].to_string(),
+                )
+            };
+            vec![t.label(id).into_owned(), budget.to_string(), split, value]
+        })
+        .collect();
+    let table = Table {
+        headers: lookahead::headers(
+            lang,
+            &[
+                "table.position",
+                "table.budget",
+                "table.budget_split",
+                "table.value",
+            ],
+        ),
+        rows,
+    };
+    let mut explained = lookahead::explain(ctx, crate::draw::othello_board(g, &[]), table, lang);
+    // e(P) of the root is not asked: the root is evaluated only under a budget of 0.
+    explained.notes.remove(0);
+    explained
+}
+
+fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
+    let g = game(ctx.instance);
+    let d = deepening(g);
+    let Horizon::Deepening(budget) = g.horizon else {
+        unreachable!("unusable checks the horizon")
+    };
+    let look = look(ctx);
+    let t = &look.tree;
+    let rows = d
+        .iterations
+        .iter()
+        .map(|it| {
+            let needs = it.nodes.map_or_else(
+                || format!("> {}", crate::games::lookahead::MAX_COUNTED),
+                |n| n.to_string(),
+            );
+            let status = if it.completed {
+                lang.fill(
+                    "table.iteration_done",
+                    &[("total", &(it.before + it.nodes.unwrap_or(0)).to_string())],
+                )
+            } else {
+                lang.fill(
+                    "table.iteration_stopped",
+                    &[("left", &(budget - it.before).to_string())],
+                )
+            };
+            vec![it.depth.to_string(), needs, it.before.to_string(), status]
+        })
+        .collect();
+    let table = Table {
+        headers: lookahead::headers(
+            lang,
+            &[
+                "table.iteration_depth",
+                "table.iteration_nodes",
+                "table.iteration_before",
+                "table.iteration_status",
+            ],
+        ),
+        rows,
+    };
+    let mut explained =
+        lookahead::explain_minimax(ctx, crate::draw::othello_board(g, &[]), table, lang);
+    explained.notes.remove(0);
+    let best: Vec<String> = ctx
+        .key
+        .minimax()
+        .expect("a lookahead key")
+        .best_moves
+        .iter()
+        .map(|&b| t.label(b).into_owned())
+        .collect();
+    let note = if d.exhausted {
+        lang.fill(
+            "note.deepening_exhausted",
+            &[
+                ("depth", &d.completed.to_string()),
+                ("moves", &best.join(", ")),
+            ],
+        )
+    } else {
+        lang.fill(
+            "note.deepening_stopped",
+            &[
+                ("budget", &budget.to_string()),
+                ("next", &(d.completed + 1).to_string()),
+                ("depth", &d.completed.to_string()),
+                ("moves", &best.join(", ")),
+            ],
+        )
+    };
+    explained.notes.insert(0, note);
+    explained
+}
+
+/// The lines every budgeted search shares: who is MAX, e(P), a finished
+/// game, the move order.
+fn shared_conventions(g: &Othello, lang: &Lang) -> Vec<String> {
+    let mut lines = super::othello::eval_conventions(g, lang);
+    lines.push(super::othello::finished_convention(&g.weights, lang));
+    lines.push(lang.get("convention.othello_order").to_string());
+    lines
+}
+
+fn conventions_budget(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+    let g = game(instance);
+    let Horizon::Budget(budget) = g.horizon else {
+        return Vec::new();
+    };
+    let mut lines = shared_conventions(g, lang);
+    lines.push(lang.fill("convention.budget_rule", &[("budget", &budget.to_string())]));
+    lines.extend(super::search_conventions(c, lang));
+    lines
+}
+
+fn conventions_deepening(instance: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
+    let g = game(instance);
+    let Horizon::Deepening(budget) = g.horizon else {
+        return Vec::new();
+    };
+    let mut lines = shared_conventions(g, lang);
+    lines.push(lang.fill(
+        "convention.deepening_rule",
+        &[("budget", &budget.to_string())],
+    ));
+    lines
+}
+
+fn measure_budget(ctx: &Context<'_>) -> Vec<u64> {
+    let t = super::tree(ctx);
+    let mut m = lookahead::measure(ctx);
+    let depths = t.leaves().map(|l| t.depth_of(l) as u64);
+    let (lo, hi) = depths.fold((u64::MAX, 0), |(lo, hi), d| (lo.min(d), hi.max(d)));
+    m.extend([hi, hi - lo]);
+    m
+}
+
+/// The point of a budget: it reaches further along some lines (few
+/// replies) than along others.
+fn point_budget(asked: &[&str]) -> Vec<Limit> {
+    let mut limits = lookahead::point(asked);
+    limits.push(Limit::at_least("uneven", 1));
+    limits
+}
+
+fn measure_deepening(ctx: &Context<'_>) -> Vec<u64> {
+    let t = super::tree(ctx);
+    let d = deepening(game(ctx.instance));
+    vec![
+        t.leaves().count() as u64,
+        t.children(t.root()).count() as u64,
+        u64::from(d.completed),
+        u64::from(!d.exhausted),
+    ]
+}
+
+/// The point of iterative deepening under a budget: the budget runs out
+/// inside an iteration, after at least one has completed.
+fn point_deepening(asked: &[&str]) -> Vec<Limit> {
+    let mut limits = lookahead::point(asked);
+    limits.push(Limit::exactly("stopped_mid", 1));
+    limits
+}
