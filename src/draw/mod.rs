@@ -11,7 +11,10 @@ mod tikz;
 mod tree;
 
 pub use andor::{GraphMarks, graph_figure};
-pub use board::{Square, board_figure, othello_board, othello_terms_boards, tictactoe_board};
+pub use board::{
+    Square, TICTACTOE_GLYPH_SIDES, board_figure, othello_board, othello_terms_boards,
+    tictactoe_board, tictactoe_glyph, tictactoe_tree,
+};
 pub use grundy::{GrundyMarks, grundy_figure};
 pub use svg::{to_svg, to_svg_with_targets};
 pub use tikz::{tex_escape, to_tikz};
