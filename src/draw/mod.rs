@@ -11,11 +11,14 @@ mod tikz;
 mod tree;
 
 pub use andor::{GraphMarks, graph_figure};
-pub use board::{Square, board_figure, othello_board, othello_terms_boards, tictactoe_board};
+pub use board::{
+    Square, TICTACTOE_GLYPH_SIDES, board_figure, othello_board, othello_terms_boards,
+    tictactoe_board, tictactoe_glyph, tictactoe_tree,
+};
 pub use grundy::{GrundyMarks, grundy_figure};
 pub use svg::{to_svg, to_svg_with_targets};
 pub use tikz::{tex_escape, to_tikz};
-pub use tree::{TreeMarks, tree_figure};
+pub use tree::{Pictures, TreeMarks, pictured_tree_figure, tree_figure};
 
 /// How a primitive is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

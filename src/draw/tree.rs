@@ -35,6 +35,29 @@ const DOWN: f64 = 15.0;
 /// A leaf drawn as a mark (dense and sideways trees), in mm.
 const MARK: f64 = 2.2;
 
+/// A picture drawn inside each node (a game's position, as the textbooks
+/// draw their search trees): square, in a frame that says whose move it is
+/// (a square for MAX, a rounded box for MIN), the node's name under the frame.
+pub struct Pictures<'a> {
+    /// The least and the largest side a picture may have, in mm: the layout
+    /// takes the largest that lets the tree fit the page.
+    pub sides: (f64, f64),
+    /// Node `id`'s picture, `side` mm square and centred on (0, 0), drawn in
+    /// `style` (`Normal`, or `Pruned` for a node never examined).
+    pub draw: &'a dyn Fn(NodeId, f64, Style) -> Vec<Item>,
+}
+
+/// Between a picture and its frame, in mm.
+const PAD: f64 = 0.6;
+/// The least room between two pictured nodes' frames (or texts), in mm.
+const PICTURE_GAP: f64 = 2.0;
+/// Under pictured nodes, the edges' height, in mm: room for a cut's mark
+/// and the value a key writes over a child, and no more (a key's tree stays
+/// on the page with its answers).
+const EDGES: f64 = 8.0;
+/// Tried picture sides go down from the largest in steps of this, in mm.
+const SIDE_STEP: f64 = 0.25;
+
 /// How the leaves are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layout {
@@ -44,10 +67,33 @@ enum Layout {
     Dense,
     /// Root on the left, leaves as small marks with "name  value" beside them.
     Sideways,
+    /// Root on top, every node a picture with its name under it, a leaf's value under that.
+    Pictured,
 }
 
 /// Lays out and draws a game tree; `marks` adds the key's annotations.
 pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
+    pictured_tree_figure(tree, marks, None)
+}
+
+/// Lays out and draws a game tree with `pictures` in its nodes when they fit
+/// the page's width; `marks` adds the key's annotations.
+///
+/// The rule, by measuring the laid-out width against the page's 170 mm: the
+/// first of these that fits is drawn.
+/// 1. Every node a picture, at the largest side that fits (down to the least).
+/// 2. The inner nodes pictures (at the largest side that fits), the leaves as
+///    without pictures: roomy (the name in the node), else dense (small marks).
+/// 3. No pictures: roomy, else dense, else sideways (always fits).
+///
+/// A pictured inner node is as wide as its frame, the key's values on both
+/// sides and a gap; its subtree is spread to make that room, so pictures
+/// never overlap.
+pub fn pictured_tree_figure(
+    tree: &Tree,
+    marks: Option<&TreeMarks>,
+    pictures: Option<&Pictures<'_>>,
+) -> Figure {
     let no_marks = TreeMarks::default();
     let m = marks.unwrap_or(&no_marks);
     let shown = |id: NodeId| {
@@ -77,32 +123,78 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     let roomy_slot = fits.max(leaf_value) + 1.2;
     // Dense values that would touch go a line lower, so names set the pitch.
     let dense_slot = leaf_name.max(leaf_value * 0.55).max(MARK) + GAP;
-    let layout = if count as f64 * roomy_slot <= PAGE.0 {
-        Layout::Roomy
-    } else if count as f64 * dense_slot <= PAGE.0 {
-        Layout::Dense
-    } else {
-        Layout::Sideways
-    };
-    let sideways = layout == Layout::Sideways;
     // Along the leaves: at most 10 mm a slot, less when many leaves share the page.
-    let slot = match layout {
-        Layout::Roomy => (PAGE.0 / count as f64).min(10.0).max(roomy_slot),
-        Layout::Dense => (PAGE.0 / count as f64).min(10.0).max(dense_slot),
-        Layout::Sideways => (PAGE.1 / count as f64).clamp(VALUE * 1.25, 6.5),
-    };
+    let spread = |least: f64| (PAGE.0 / count as f64).min(10.0).max(least);
+
+    // Pictures first (rule 1, then 2), measured by laying the leaves out.
+    let key_values = m
+        .values
+        .iter()
+        .flatten()
+        .map(|v| text_width(v, VALUE) + 0.3)
+        .fold(0.0, f64::max);
+    let mut along = vec![0.0f64; tree.len()];
+    let mut chosen = None;
+    if let Some(p) = pictures {
+        let sides = std::iter::successors(Some(p.sides.1), |s| Some(s - SIDE_STEP))
+            .take_while(|&s| s >= p.sides.0 - 1e-9);
+        'layouts: for layout in [Layout::Pictured, Layout::Roomy, Layout::Dense] {
+            for side in sides.clone() {
+                let frame = side + 2.0 * PAD;
+                let inner = frame + 2.0 * key_values + PICTURE_GAP;
+                let slots = match layout {
+                    Layout::Pictured => {
+                        vec![frame.max(leaf_name).max(leaf_value) + PICTURE_GAP]
+                    }
+                    Layout::Roomy => vec![spread(roomy_slot), roomy_slot],
+                    _ => vec![spread(dense_slot), dense_slot],
+                };
+                for slot in slots {
+                    let width = |id: NodeId| if is_leaf(id) { 0.0 } else { inner };
+                    let used = place_all(tree, slot, &width, &mut along);
+                    if used <= PAGE.0 {
+                        chosen = Some((layout, Some(side), slot));
+                        break 'layouts;
+                    }
+                }
+            }
+        }
+    }
+    let (layout, picture, slot) = chosen.unwrap_or_else(|| {
+        let layout = if count as f64 * roomy_slot <= PAGE.0 {
+            Layout::Roomy
+        } else if count as f64 * dense_slot <= PAGE.0 {
+            Layout::Dense
+        } else {
+            Layout::Sideways
+        };
+        let slot = match layout {
+            Layout::Roomy => spread(roomy_slot),
+            Layout::Sideways => (PAGE.1 / count as f64).clamp(VALUE * 1.25, 6.5),
+            _ => spread(dense_slot),
+        };
+        // Leaf slots in depth-first order; a parent sits midway between its outer children.
+        place_all(tree, slot, &|_| 0.0, &mut along);
+        (layout, None, slot)
+    });
+    let sideways = layout == Layout::Sideways;
     let size = (slot * 0.75).clamp(fits, 6.5f64.max(fits));
-    // Sideways, leaf labels and values are written beside the leaves: leave room for them.
+    // A pictured node: its frame's side, and how far below its centre the
+    // name ends (where its edges to its children start).
+    let frame = picture.map_or(0.0, |side| side + 2.0 * PAD);
+    let name_at = frame / 2.0 + 0.5 + NAME * 0.5;
+    let below = name_at + NAME * 0.6 + 0.4;
+    let pictured = |id: NodeId| picture.is_some() && (layout == Layout::Pictured || !is_leaf(id));
+    // Sideways, leaf labels and values are written beside the leaves: leave room
+    // for them. Pictured, a level holds the frame, the name and `EDGES` mm of edges.
     let down = if sideways {
         (PAGE.0 - 25.0) / levels as f64
+    } else if picture.is_some() {
+        below + frame / 2.0 + EDGES
     } else {
         DOWN
     };
 
-    // Leaf slots in depth-first order; a parent sits midway between its outer children.
-    let mut along = vec![0.0f64; tree.len()];
-    let mut next_slot = 0usize;
-    place(tree, tree.root(), slot, &mut next_slot, &mut along);
     let point = |id: NodeId| {
         let a = along[id.index()];
         let d = down * tree.depth_of(id) as f64;
@@ -111,6 +203,7 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
 
     let unexamined = |id: NodeId| m.unexamined.get(id.index()).copied().unwrap_or(false);
     let node_size = |id: NodeId| match (layout, is_leaf(id)) {
+        _ if pictured(id) => frame,
         (Layout::Roomy, _) | (_, false) => size,
         _ => MARK,
     };
@@ -126,11 +219,22 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     let mut cut_edges = Vec::new();
     for id in tree.ids().skip(1) {
         let parent = tree.parent(id).expect("not the root");
+        // A pictured node's edges leave from under its name and come into
+        // the middle of its frame's top; other nodes' are cut at their outline.
         let ((x1, y1), (x2, y2)) = (point(parent), point(id));
+        let (x1, y1, r1) = if pictured(parent) {
+            (x1, y1 + below, 0.0)
+        } else {
+            (x1, y1, node_size(parent) / 2.0)
+        };
+        let (x2, y2, r2) = if pictured(id) {
+            (x2, y2 - frame / 2.0, 0.0)
+        } else {
+            (x2, y2, node_size(id) / 2.0)
+        };
         let (dx, dy) = (x2 - x1, y2 - y1);
         let len = (dx * dx + dy * dy).sqrt();
         let (ux, uy) = (dx / len, dy / len);
-        let (r1, r2) = (node_size(parent) / 2.0, node_size(id) / 2.0);
         let style = if unexamined(id) {
             Style::Pruned
         } else if m.answer_path.contains(&id) {
@@ -156,16 +260,22 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
     for id in tree.ids() {
         let (x, y) = point(id);
         let side = node_size(id).max(4.0);
+        // A pictured node is picked by its frame or its name.
+        let (ty, th) = if pictured(id) {
+            (y + (below - frame / 2.0) / 2.0, frame / 2.0 + below)
+        } else {
+            (y, side)
+        };
         targets.push(Target::area(
             tree.label(id).into_owned(),
             Pick::Node,
-            (x, y),
-            (side, side),
+            (x, ty),
+            (side, th),
         ));
-        let outline = if tree.player(id) == Player::Max {
-            Outline::Square
-        } else {
-            Outline::Circle
+        let outline = match (tree.player(id), pictured(id)) {
+            (Player::Max, _) => Outline::Square,
+            (Player::Min, false) => Outline::Circle,
+            (Player::Min, true) => Outline::Box,
         };
         let style = if unexamined(id) {
             Style::Pruned
@@ -183,7 +293,37 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
             outline,
             style,
         });
-        if is_leaf(id) && layout != Layout::Roomy {
+        if let (Some(side), Some(p), true) = (picture, pictures, pictured(id)) {
+            // The picture in its frame, the name under the frame.
+            let drawn = if unexamined(id) {
+                Style::Pruned
+            } else {
+                Style::Normal
+            };
+            items.extend(
+                (p.draw)(id, side, drawn)
+                    .into_iter()
+                    .map(|i| i.shifted(x, y)),
+            );
+            items.push(text(
+                (x, y + name_at),
+                shown(id),
+                NAME,
+                Anchor::Middle,
+                text_style(id),
+            ));
+            if is_leaf(id) {
+                let at = (x, y + below + VALUE * 0.5);
+                items.push(text(
+                    at,
+                    value_of(id),
+                    VALUE,
+                    Anchor::Middle,
+                    text_style(id),
+                ));
+                continue;
+            }
+        } else if is_leaf(id) && layout != Layout::Roomy {
             if sideways {
                 // "name  value" beside the mark.
                 let label = format!("{}  {}", shown(id), value_of(id));
@@ -195,14 +335,15 @@ pub fn tree_figure(tree: &Tree, marks: Option<&TreeMarks>) -> Figure {
                 items.push(text(at, shown(id), NAME, Anchor::Middle, text_style(id)));
             }
             continue;
+        } else {
+            items.push(text(
+                (x, y),
+                shown(id),
+                NAME,
+                Anchor::Middle,
+                text_style(id),
+            ));
         }
-        items.push(text(
-            (x, y),
-            shown(id),
-            NAME,
-            Anchor::Middle,
-            text_style(id),
-        ));
         if is_leaf(id) {
             let at = (x, y + size / 2.0 + VALUE * 0.7);
             items.push(text(
@@ -369,16 +510,55 @@ fn cut_marks(edges: &[CutEdge], m: &TreeMarks, sideways: bool, items: &mut Vec<I
     }
 }
 
-fn place(tree: &Tree, id: NodeId, slot: f64, next: &mut usize, along: &mut [f64]) {
+/// Lays the leaves out `slot` apart in depth-first order, every parent
+/// midway between its outer children, and a node `width(id)` wide (0: any)
+/// spreads its subtree to make room for itself; the leaves' width in mm.
+fn place_all(tree: &Tree, slot: f64, width: &dyn Fn(NodeId) -> f64, along: &mut [f64]) -> f64 {
+    let (mut next, mut extra) = (0usize, 0.0f64);
+    place(tree, tree.root(), slot, width, &mut next, &mut extra, along);
+    next as f64 * slot + extra
+}
+
+/// `next` leaves placed so far; `extra`: the room made for wide nodes so far.
+fn place(
+    tree: &Tree,
+    id: NodeId,
+    slot: f64,
+    width: &dyn Fn(NodeId) -> f64,
+    next: &mut usize,
+    extra: &mut f64,
+    along: &mut [f64],
+) {
     if tree.leaf(id).is_some() {
-        along[id.index()] = *next as f64 * slot;
+        along[id.index()] = *next as f64 * slot + *extra;
         *next += 1;
         return;
     }
+    // The subtree's room starts half a slot before its first leaf.
+    let start = *next as f64 * slot + *extra - slot / 2.0;
     let children: Vec<NodeId> = tree.children(id).collect();
     for &c in &children {
-        place(tree, c, slot, next, along);
+        place(tree, c, slot, width, next, extra, along);
     }
     along[id.index()] =
         (along[children[0].index()] + along[children[children.len() - 1].index()]) / 2.0;
+    let half = width(id) / 2.0;
+    if half > 0.0 {
+        // Too close to the room's start: the subtree moves right.
+        let shift = start - (along[id.index()] - half);
+        if shift > 0.0 {
+            shift_subtree(tree, id, shift, along);
+            *extra += shift;
+        }
+        // Past the room's end: the leaves after it move right.
+        let end = *next as f64 * slot + *extra - slot / 2.0;
+        *extra += (along[id.index()] + half - end).max(0.0);
+    }
+}
+
+fn shift_subtree(tree: &Tree, id: NodeId, by: f64, along: &mut [f64]) {
+    along[id.index()] += by;
+    for c in tree.children(id) {
+        shift_subtree(tree, c, by, along);
+    }
 }

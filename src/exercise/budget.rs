@@ -228,7 +228,13 @@ fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
         ),
         rows,
     };
-    let mut explained = lookahead::explain(ctx, crate::draw::othello_board(g, &[]), table, lang);
+    let mut explained = lookahead::explain(
+        ctx,
+        crate::draw::othello_board(g, &[]),
+        &plain_tree,
+        table,
+        lang,
+    );
     // e(P) of the root is not asked: the root is evaluated only under a budget of 0.
     explained.notes.remove(0);
     explained
@@ -276,8 +282,13 @@ fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
         ),
         rows,
     };
-    let mut explained =
-        lookahead::explain_minimax(ctx, crate::draw::othello_board(g, &[]), table, lang);
+    let mut explained = lookahead::explain_minimax(
+        ctx,
+        crate::draw::othello_board(g, &[]),
+        &plain_tree,
+        table,
+        lang,
+    );
     explained.notes.remove(0);
     let best: Vec<String> = ctx
         .key
@@ -377,4 +388,9 @@ fn point_deepening(asked: &[&str]) -> Vec<Limit> {
     let mut limits = lookahead::point(asked);
     limits.push(Limit::exactly("stopped_mid", 1));
     limits
+}
+
+/// The searched tree as it is drawn for Othello: nodes named by their moves.
+fn plain_tree(t: &crate::gametree::Tree, marks: &crate::draw::TreeMarks) -> crate::draw::Figure {
+    crate::draw::tree_figure(t, Some(marks))
 }

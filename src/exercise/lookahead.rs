@@ -5,7 +5,7 @@ use super::alpha_beta::{Traced, traced};
 use super::{
     Answer, Context, Conventions, Domain, Explained, Field, Item, Key, Shape, Table, Trace,
 };
-use crate::draw::{Figure, tree_figure};
+use crate::draw::{Figure, TreeMarks};
 use crate::gametree::{Tree, minimax};
 use crate::lang::Lang;
 use crate::value::Value;
@@ -55,26 +55,35 @@ pub(super) fn solve(t: &Tree, eval: Value, conventions: &Conventions) -> Key {
     )
 }
 
-/// The key of a lookahead for people: `board` drawn above the searched tree,
-/// which shows minimax's values everywhere (the answers ask for them) and
-/// what alpha-beta skips; `table` explains the evaluations.
-pub(super) fn explain(ctx: &Context<'_>, board: Figure, table: Table, lang: &Lang) -> Explained {
-    explain_search(ctx, board, table, lang, true)
+/// The key of a lookahead for people: `board` drawn above the searched tree
+/// (drawn by `draw_tree` with the key's marks: the game's positions in its
+/// nodes, or plain), which shows minimax's values everywhere (the answers ask
+/// for them) and what alpha-beta skips; `table` explains the evaluations.
+pub(super) fn explain(
+    ctx: &Context<'_>,
+    board: Figure,
+    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
+    table: Table,
+    lang: &Lang,
+) -> Explained {
+    explain_search(ctx, board, draw_tree, table, lang, true)
 }
 
 /// The same key for a search without alpha-beta: no cuts drawn or named.
 pub(super) fn explain_minimax(
     ctx: &Context<'_>,
     board: Figure,
+    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
     table: Table,
     lang: &Lang,
 ) -> Explained {
-    explain_search(ctx, board, table, lang, false)
+    explain_search(ctx, board, draw_tree, table, lang, false)
 }
 
 fn explain_search(
     ctx: &Context<'_>,
     board: Figure,
+    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
     table: Table,
     lang: &Lang,
     with_cuts: bool,
@@ -124,7 +133,7 @@ fn explain_search(
     ];
     notes.extend(cut_notes);
     Explained {
-        figure: board.above(tree_figure(t, Some(&marks)), 4.0),
+        figure: board.above(draw_tree(t, &marks), 4.0),
         table,
         notes,
     }

@@ -122,6 +122,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let mut explained = lookahead::explain(
         ctx,
         crate::draw::othello_board(g, &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>()),
+        &|t, marks| crate::draw::tree_figure(t, Some(marks)),
         table,
         lang,
     );

@@ -96,7 +96,15 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
         ),
         rows,
     };
-    lookahead::explain(ctx, crate::draw::tictactoe_board(&g.board), table, lang)
+    // The tree as Nilsson draws it: each node its board, the move just played in red.
+    let boards: Vec<_> = look.positions.iter().map(|p| p.board).collect();
+    lookahead::explain(
+        ctx,
+        crate::draw::tictactoe_board(&g.board),
+        &|t, marks| crate::draw::tictactoe_tree(t, &boards, Some(marks)),
+        table,
+        lang,
+    )
 }
 
 fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use crate::common::{generate, scratch};
+use crate::common::{generate, scratch, shipped_sets};
 
 /// The smallest printed text the shipped sets may have, in pt
 /// (docs/architecture.md, "Figures on paper").
@@ -112,4 +112,87 @@ fn shipped_figures_print_text_at_least_the_floor() {
         "figures print text under {FLOOR_PT} pt:\n{}",
         too_small.join("\n")
     );
+}
+
+/// The node boards of a tic-tac-toe key's figure: each one's frame side in
+/// mm. A board is a node's outline (a square or a rounded box) with its
+/// grid's first line next, inside it; a plain node has its name next.
+fn node_boards(figure: &treequiz::draw::Figure) -> Vec<f64> {
+    use treequiz::draw::{Item, Outline};
+    figure
+        .items
+        .windows(2)
+        .filter_map(|pair| match pair {
+            [
+                Item::Node {
+                    x,
+                    y,
+                    w,
+                    h,
+                    outline: Outline::Square | Outline::Box,
+                    ..
+                },
+                Item::Line { x1, y1, x2, y2, .. },
+            ] => {
+                let inside =
+                    |px: f64, py: f64| (px - x).abs() < w / 2.0 && (py - y).abs() < h / 2.0;
+                (inside(*x1, *y1) && inside(*x2, *y2)).then_some(*w)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The shipped tic-tac-toe exercises' keys draw the search as Nilsson does,
+/// a small board in the nodes, legible on A4: the opening search from the
+/// empty board (12 leaves) a board in every node; the generated positions
+/// (20 to 40 leaves, too many for boards side by side) a board in every
+/// inner node, the leaves as named nodes. Cells at least 2.5 mm, texts at
+/// least 2.6 mm, and the figure within the page's 170 mm and its margins.
+#[test]
+fn shipped_tictactoe_keys_draw_boards_in_the_nodes() {
+    use treequiz::rng::Master;
+    let renderer = treequiz::render::Renderer::new(None).unwrap();
+    let mut keys = 0;
+    for set_path in shipped_sets() {
+        let set = treequiz::problem_set::load(&set_path).unwrap();
+        let lang = renderer.lang(&set.language).unwrap();
+        for seed in 0..10u64 {
+            let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[]).unwrap();
+            for item in variants.iter().flat_map(|v| &v.items) {
+                if item.exercise.kind.name != "tictactoe" {
+                    continue;
+                }
+                let name = format!("{} seed {seed} q{}", set_path.display(), item.number);
+                let figure = item
+                    .exercise
+                    .kind
+                    .explain_key(&item.instance, &item.key, &set.conventions, &lang)
+                    .figure;
+                let model = item.instance.model();
+                let t = model.tree().unwrap();
+                let inner = t.ids().filter(|&id| t.leaf(id).is_none()).count();
+                let boards = node_boards(&figure);
+                let opening = matches!(&item.instance, treequiz::instance::Instance::TicTacToe(g)
+                    if g.board == treequiz::games::tictactoe::Board::empty());
+                if opening {
+                    assert_eq!(boards.len(), t.len(), "{name}: a board in every node");
+                } else {
+                    assert!(boards.len() >= inner, "{name}: {} boards", boards.len());
+                }
+                // A frame holds three cells and 0.6 mm on each side.
+                for w in &boards {
+                    assert!((w - 1.2) / 3.0 >= 2.5 - 1e-9, "{name}: a {w} mm board");
+                }
+                assert!(figure.width <= 174.0, "{name}: {} mm wide", figure.width);
+                for item in &figure.items {
+                    if let treequiz::draw::Item::Text { size, text, .. } = item {
+                        assert!(*size >= 2.6, "{name}: {text:?} at {size} mm");
+                    }
+                }
+                keys += 1;
+            }
+        }
+    }
+    assert!(keys >= 30, "{keys}");
 }
