@@ -14,7 +14,7 @@ use crate::instance::Model;
 use crate::lang::Lang;
 use crate::value::Value;
 
-/// The budget of every position searched below P, by its move path.
+/// The budget of every position expanded below P, by its move path.
 const BUDGETS: Field = Field::new("budgets", Shape::Values);
 /// The positions evaluated: budget 0 or the game over.
 const EVALUATED: Field = Field::new("evaluated", Shape::Labels);
@@ -93,10 +93,15 @@ fn unusable_for(instance: &Instance, wanted: fn(Horizon) -> bool, key: &str) -> 
             "the side to move has no legal move here: give a position where it can move".into(),
         );
     }
+    let max_leaves = if matches!(g.horizon, Horizon::Budget(_)) {
+        crate::games::othello::MAX_BUDGET_LEAVES
+    } else {
+        crate::games::othello::MAX_LEAVES
+    };
     lookahead::too_large_search(
         |cap| g.search_size(cap),
         || g.lookahead().tree,
-        Some(crate::games::othello::MAX_LEAVES),
+        Some(max_leaves),
     )
 }
 
@@ -138,10 +143,12 @@ fn solve_budget(instance: &Instance, conventions: &Conventions) -> Key {
     let look = g.lookahead();
     let t = &look.tree;
     let mut key = lookahead_key(t, g, conventions, &["move_values", "best_move", "pruned"]);
-    // P's budget is given; the answer lists what the search hands down.
+    // P's budget is given, and an evaluated position's is 0 unless the game
+    // is over there: the answer lists what the positions expanded below P get.
     let budgets = t
         .ids()
         .skip(1)
+        .filter(|&id| t.leaf(id).is_none())
         .map(|id| {
             (
                 Item::Node(id.0),
@@ -175,45 +182,25 @@ fn deepening(g: &Othello) -> Deepening {
     }
 }
 
-/// A position's e(P) as a key's table shows it: the number, or the
-/// finished game's discs and score.
-fn eval_text(g: &Othello, board: &crate::games::othello::Board, lang: &Lang) -> String {
-    let p = board.eval_parts(g.to_move, &g.weights);
-    if p.finished {
-        super::othello::finished_text(&p, &g.weights, lang)
-    } else {
-        p.total.to_string()
-    }
-}
-
 fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let g = game(ctx.instance);
     let look = look(ctx);
     let t = &look.tree;
     let mm = ctx.key.minimax().expect("a lookahead key");
-    // A row per position searched, breadth-first: its budget, what each
-    // move gets, and e(P) where it is evaluated or the backed-up value.
+    // A row per position expanded, breadth-first: its budget and what each
+    // move gets. The evaluated positions are the figure's leaves, with e(P).
     let rows = t
         .ids()
+        .filter(|&id| t.leaf(id).is_none())
         .map(|id| {
             let budget = look.allowances[id.index()];
-            let moves = t.children(id).count();
-            let (split, value) = if moves == 0 {
-                (
-                    if budget == 0 {
-                        lang.get("table.budget_spent").to_string()
-                    } else {
-                        lang.get("table.game_over").to_string()
-                    },
-                    eval_text(g, &look.positions[id.index()].board, lang),
-                )
-            } else {
-                (
-                    format!("{budget} / {moves} = {}", budget / moves as u32),
-                    mm.values[id.index()].to_string(),
-                )
-            };
-            vec![t.label(id).into_owned(), budget.to_string(), split, value]
+            let moves = t.children(id).count() as u32;
+            vec![
+                t.label(id).into_owned(),
+                budget.to_string(),
+                format!("{budget} / {moves} = {}", budget / moves),
+                mm.values[id.index()].to_string(),
+            ]
         })
         .collect();
     let table = Table {
@@ -356,11 +343,18 @@ fn conventions_deepening(instance: &Instance, _: &Conventions, lang: &Lang) -> V
 
 fn measure_budget(ctx: &Context<'_>) -> Vec<u64> {
     let t = super::tree(ctx);
-    let mut m = lookahead::measure(ctx);
+    // The work is every position the budget evaluates (alpha-beta's cuts
+    // spare some only when `pruned` is asked).
+    let cuts = lookahead::measure(ctx)[2];
     let depths = t.leaves().map(|l| t.depth_of(l) as u64);
     let (lo, hi) = depths.fold((u64::MAX, 0), |(lo, hi), d| (lo.min(d), hi.max(d)));
-    m.extend([hi, hi - lo]);
-    m
+    vec![
+        t.leaves().count() as u64,
+        t.children(t.root()).count() as u64,
+        cuts,
+        hi,
+        hi - lo,
+    ]
 }
 
 /// The point of a budget: it reaches further along some lines (few

@@ -78,9 +78,9 @@ const SIZES: &[(&str, [&str; 3])] = &[
     (
         "othello-budget",
         [
-            "plies = \"40..50\"\nbudget = \"8..12\"",
-            "plies = \"40..50\"\nbudget = \"8..20\"\nunique_best = true",
-            "plies = \"36..46\"\nbudget = \"12..30\"\nmin_cuts = 1\nunique_best = true",
+            "plies = \"44..50\"\nbudget = \"4..8\"",
+            "plies = \"44..50\"\nbudget = \"4..12\"\nunique_best = true",
+            "plies = \"40..50\"\nbudget = \"6..16\"\nmin_cuts = 1\nunique_best = true",
         ],
     ),
     (

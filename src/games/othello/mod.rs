@@ -402,6 +402,10 @@ pub fn read(reader: &Reader<'_>, table: &Table<'_>) -> Result<Othello, InputErro
 /// Most leaves a generated exercise's lookahead may have: more do not fit a page legibly.
 pub const MAX_LEAVES: usize = 40;
 
+/// Most positions a budgeted search may evaluate: its answers list every
+/// position searched, with its budget, and must fit the key's page.
+pub const MAX_BUDGET_LEAVES: usize = 30;
+
 /// What a generated Othello exercise looks like.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
@@ -484,13 +488,24 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             let plies = rng.between(i64::from(p.plies.0), i64::from(p.plies.1)) as u32;
             let (board, to_move) =
                 board::random_position(plies, &mut |n| rng.below(n as u64) as usize);
-            let game = Othello {
+            let mut game = Othello {
                 board,
                 to_move,
                 horizon: p.horizon(rng),
                 weights: p.weights.clone(),
                 regions: p.regions,
             };
+            // Few positions make a budget's point (lines searched to
+            // different depths, on a page), and which budget does depends on
+            // the position: of the range's budgets, from the one drawn on
+            // (wrapping round), the first that does is taken.
+            if let (Horizon::Budget(drawn), Some((lo, hi))) = (game.horizon, p.budget)
+                && let Some(b) = (drawn..=hi)
+                    .chain(lo..drawn)
+                    .find(|&b| budget_makes_its_point(&game, b))
+            {
+                game.horizon = Horizon::Budget(b);
+            }
             // The search is drawn with the position: the work limit counts its nodes.
             let tree = game.lookahead().tree;
             (game, tree)
@@ -500,10 +515,15 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             if game.board.moves(game.to_move).is_empty() {
                 return Some((0, "a legal move for the side to move".to_string()));
             }
-            if tree.leaves().count() > MAX_LEAVES {
+            let max_leaves = if matches!(game.horizon, Horizon::Budget(_)) {
+                MAX_BUDGET_LEAVES
+            } else {
+                MAX_LEAVES
+            };
+            if tree.leaves().count() > max_leaves {
                 return Some((
                     0,
-                    format!("at most {MAX_LEAVES} positions at the lookahead's frontier"),
+                    format!("at most {max_leaves} positions at the lookahead's frontier"),
                 ));
             }
             // What a budgeted search is asked for: a budget that reaches
@@ -511,9 +531,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             // runs out inside an iteration after one has completed.
             match game.horizon {
                 Horizon::Budget(_) => {
-                    let mut depths = tree.leaves().map(|l| tree.depth_of(l));
-                    let first = depths.next();
-                    if depths.all(|d| Some(d) == first) {
+                    if !uneven(tree) {
                         return Some((1, "lines searched to different depths".to_string()));
                     }
                 }
@@ -533,6 +551,27 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
         },
     )
     .map(|(game, _)| game)
+}
+
+/// Whether a search's leaves lie at different depths.
+fn uneven(t: &crate::gametree::Tree) -> bool {
+    let mut depths = t.leaves().map(|l| t.depth_of(l));
+    let first = depths.next();
+    !depths.all(|d| Some(d) == first)
+}
+
+/// Whether `game` searched under `budget` evaluates positions at different
+/// depths, at most [`MAX_BUDGET_LEAVES`] of them.
+fn budget_makes_its_point(game: &Othello, budget: u32) -> bool {
+    let g = Othello {
+        horizon: Horizon::Budget(budget),
+        ..game.clone()
+    };
+    let fits = g.search_size(4 * MAX_BUDGET_LEAVES).is_some();
+    fits && {
+        let t = g.lookahead().tree;
+        t.leaves().count() <= MAX_BUDGET_LEAVES && uneven(&t)
+    }
 }
 
 /// The keys a problem set (or `sample`) shapes a generated position with.
