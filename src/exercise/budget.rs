@@ -183,7 +183,6 @@ fn deepening(g: &Othello) -> Deepening {
 }
 
 fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
-    let g = game(ctx.instance);
     let look = look(ctx);
     let t = &look.tree;
     let mm = ctx.key.minimax().expect("a lookahead key");
@@ -215,13 +214,8 @@ fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
         ),
         rows,
     };
-    let mut explained = lookahead::explain(
-        ctx,
-        crate::draw::othello_board(g, &[]),
-        &plain_tree,
-        table,
-        lang,
-    );
+    // The sheet shows the position; the key's page is the tree's.
+    let mut explained = lookahead::explain_tree(ctx, &plain_tree, table, lang);
     // e(P) of the root is not asked: the root is evaluated only under a budget of 0.
     explained.notes.remove(0);
     explained

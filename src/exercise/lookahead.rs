@@ -66,7 +66,7 @@ pub(super) fn explain(
     table: Table,
     lang: &Lang,
 ) -> Explained {
-    explain_search(ctx, board, draw_tree, table, lang, true)
+    explain_search(ctx, Some(board), draw_tree, table, lang, true)
 }
 
 /// The same key for a search without alpha-beta: no cuts drawn or named.
@@ -77,12 +77,23 @@ pub(super) fn explain_minimax(
     table: Table,
     lang: &Lang,
 ) -> Explained {
-    explain_search(ctx, board, draw_tree, table, lang, false)
+    explain_search(ctx, Some(board), draw_tree, table, lang, false)
+}
+
+/// The key of a lookahead whose position the sheet already shows and whose
+/// tree needs the page: the searched tree alone.
+pub(super) fn explain_tree(
+    ctx: &Context<'_>,
+    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
+    table: Table,
+    lang: &Lang,
+) -> Explained {
+    explain_search(ctx, None, draw_tree, table, lang, true)
 }
 
 fn explain_search(
     ctx: &Context<'_>,
-    board: Figure,
+    board: Option<Figure>,
     draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
     table: Table,
     lang: &Lang,
@@ -133,7 +144,10 @@ fn explain_search(
     ];
     notes.extend(cut_notes);
     Explained {
-        figure: board.above(draw_tree(t, &marks), 4.0),
+        figure: match board {
+            Some(board) => board.above(draw_tree(t, &marks), 4.0),
+            None => draw_tree(t, &marks),
+        },
         table,
         notes,
     }
