@@ -56,6 +56,12 @@ phrases! {
     NodeMissing = "grade.node_missing",
     /// A node that is no examined inner node.
     NodeExtra = "grade.node_extra",
+    /// A position a node budget expands: its budget, and its parent's divided.
+    BudgetExpanded = "grade.budget_expanded",
+    /// A position a node budget evaluates: its budget of 0, its parent's divided.
+    BudgetEvaluated = "grade.budget_evaluated",
+    /// A position evaluated because the game is over there.
+    BudgetGameOver = "grade.budget_game_over",
     /// A pruned node that the search examines.
     PrunedExamined = "grade.pruned_examined",
     /// A node inside a pruned branch, listed as a root.

@@ -6,12 +6,13 @@
 
 use super::{
     Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Limit,
-    Shape, Table, lookahead,
+    Mistake, Shape, Table, lookahead,
 };
 use crate::games::lookahead::{Deepening, Horizon};
 use crate::games::othello::Othello;
 use crate::instance::Model;
 use crate::lang::Lang;
+use crate::reason::{Phrase, Reason};
 use crate::value::Value;
 
 /// The budget of every position expanded below P, by its move path.
@@ -34,7 +35,7 @@ pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
     solver: "lookahead",
     solve: solve_budget,
     explain: explain_budget,
-    teach: super::alpha_beta::teach_search,
+    teach: teach_budget,
     unusable: unusable_budget,
     conventions: conventions_budget,
     measures: &["evaluated", "moves", "cuts", "deepest", "uneven"],
@@ -62,6 +63,61 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
     point: point_deepening,
     replay: super::no_replay,
 };
+
+/// Why a position is expanded or evaluated, for a student who put it in
+/// the wrong list (`budgets` holds the expanded, `evaluated` the others):
+/// its budget, worked out from its parent's. Other mistakes are the search's.
+fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
+    let look = look(ctx);
+    let t = &look.tree;
+    // What decides a position's list: its parent and the phrase.
+    let why = |item: Item| {
+        let Item::Node(n) = item else {
+            return None;
+        };
+        let id = crate::gametree::NodeId(n);
+        let parent = t.parent(id)?;
+        let phrase = match t.leaf(id) {
+            None => Phrase::BudgetExpanded,
+            Some(_) if look.allowances[id.index()] == 0 => Phrase::BudgetEvaluated,
+            Some(_) => Phrase::BudgetGameOver,
+        };
+        Some((parent, phrase, id))
+    };
+    // Siblings put in the wrong list for one reason are named together.
+    let explain = |wrong: Vec<(crate::gametree::NodeId, Phrase, crate::gametree::NodeId)>| {
+        let mut groups: Vec<(crate::gametree::NodeId, Phrase, Vec<String>, u32)> = Vec::new();
+        for (parent, phrase, id) in wrong {
+            let name = ctx.name(Item::Node(id.0));
+            match groups.iter_mut().find(|g| g.0 == parent && g.1 == phrase) {
+                Some(g) => g.2.push(name),
+                None => groups.push((parent, phrase, vec![name], look.allowances[id.index()])),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(parent, phrase, names, budget)| {
+                Reason::new(phrase)
+                    .with("node", names.join(", "))
+                    .with("budget", budget.to_string())
+                    .with("parent", ctx.name(Item::Node(parent.0)))
+                    .with("parent_budget", look.allowances[parent.index()].to_string())
+                    .with("moves", t.children(parent).count().to_string())
+            })
+            .collect::<Vec<_>>()
+    };
+    let reasons: Option<Vec<Reason>> = match (field, mistake) {
+        _ if hide => None,
+        ("budgets" | "evaluated", Mistake::Extra(item)) => why(item).map(|w| explain(vec![w])),
+        ("budgets" | "evaluated", Mistake::Missed(items)) => items
+            .iter()
+            .map(|&i| why(i))
+            .collect::<Option<Vec<_>>>()
+            .map(explain),
+        _ => None,
+    };
+    reasons.unwrap_or_else(|| super::alpha_beta::teach_search(ctx, field, mistake, hide))
+}
 
 fn game(instance: &Instance) -> &Othello {
     match instance {
@@ -381,4 +437,47 @@ fn point_deepening(asked: &[&str]) -> Vec<Limit> {
 /// The searched tree as it is drawn for Othello: nodes named by their moves.
 fn plain_tree(t: &crate::gametree::Tree, marks: &crate::draw::TreeMarks) -> crate::draw::Figure {
     crate::draw::tree_figure(t, Some(marks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position put in the wrong list is told its budget and why: the
+    /// fixture's a5 has 2 replies, each getting 2 ÷ 2 = 1 and so expanded;
+    /// g3's 5 replies get 2 ÷ 5 = 0 and are evaluated, named together.
+    #[test]
+    fn a_position_in_the_wrong_list_is_told_its_budget() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/good/othello-budget.toml");
+        let instance = crate::instance::load(&path).unwrap();
+        let conventions = Conventions::default();
+        let key = solve_budget(&instance, &conventions);
+        let model = instance.model();
+        let ctx = Context {
+            instance: &instance,
+            model: &model,
+            key: &key,
+            conventions: &conventions,
+        };
+        let node = |label: &str| model.resolve(label).unwrap();
+        let Some(Answer::Values(budgets)) = key.answer("budgets") else {
+            panic!("budgets")
+        };
+        let named: Vec<String> = budgets.iter().map(|(i, _)| model.name(*i)).collect();
+        assert_eq!(named, ["g3", "a5", "f6", "a5-a3", "a5-b3"]);
+        let extra = teach_budget(&ctx, "evaluated", Mistake::Extra(node("a5-a3")), false);
+        assert_eq!(extra.len(), 1);
+        assert_eq!(extra[0].phrase, Phrase::BudgetExpanded);
+        let missed: Vec<Item> = ["g3-c2", "g3-d2", "g3-e2"].map(node).to_vec();
+        let reasons = teach_budget(&ctx, "evaluated", Mistake::Missed(&missed), false);
+        assert_eq!(reasons.len(), 1, "siblings named together");
+        assert_eq!(reasons[0].phrase, Phrase::BudgetEvaluated);
+        let lang = Lang::builtin("en").unwrap();
+        let text = reasons[0].render(&lang, false);
+        assert!(text.contains("g3's 2 ÷ 5"), "{text}");
+        // With the key hidden, only what the search teaches anyway.
+        let hidden = teach_budget(&ctx, "evaluated", Mistake::Extra(node("a5-a3")), true);
+        assert!(hidden.iter().all(|r| r.phrase != Phrase::BudgetExpanded));
+    }
 }
