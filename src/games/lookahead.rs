@@ -162,6 +162,37 @@ pub fn count_nodes<P: Position + Clone>(root: &P, horizon: Horizon, cap: usize) 
     (count <= cap).then_some(count)
 }
 
+/// The positions a search bounded by `horizon` evaluates, and the least and
+/// greatest depth they lie at, found without evaluating them; `None` as
+/// soon as it visits more than `cap` nodes.
+pub fn frontier_depths<P: Position + Clone>(
+    root: &P,
+    horizon: Horizon,
+    cap: usize,
+) -> Option<(usize, usize, usize)> {
+    let (mut visited, mut leaves, mut lo, mut hi) = (0usize, 0usize, usize::MAX, 0usize);
+    let mut stack = vec![(root.clone(), horizon, 0usize)];
+    while let Some((position, given, depth)) = stack.pop() {
+        visited += 1;
+        if visited > cap {
+            return None;
+        }
+        let next = match given.split(1) {
+            None => Vec::new(),
+            Some(_) => position.successors(),
+        };
+        if next.is_empty() {
+            leaves += 1;
+            lo = lo.min(depth);
+            hi = hi.max(depth);
+            continue;
+        }
+        let child = given.split(next.len()).expect("expanded above");
+        stack.extend(next.into_iter().map(|(_, p)| (p, child, depth + 1)));
+    }
+    Some((leaves, lo, hi))
+}
+
 /// Iterative deepening from a position under a node budget, iteration by
 /// iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]

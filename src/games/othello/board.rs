@@ -464,7 +464,40 @@ impl Board {
     ///   + stable × (stable(max) − stable(min))
     ///   + potential × (potential mobility(max) − potential mobility(min)).
     pub fn eval(&self, max: Side, w: &Weights) -> i64 {
-        self.eval_parts(max, w).total
+        let min = max.other();
+        let (legal_max, legal_min) = (self.legal_bits(max), self.legal_bits(min));
+        if legal_max == 0 && legal_min == 0 {
+            let diff = i64::from(self.count(max)) - i64::from(self.count(min));
+            return w.finished_score(diff);
+        }
+        // Only the weighted terms are counted: rule S and potential mobility
+        // cost more than the rest of a search's evaluation.
+        let squares = |side: Side| -> i64 {
+            squares_of(self.bits(side))
+                .into_iter()
+                .map(|sq| w.squares[sq])
+                .sum()
+        };
+        let diff = |a: u32, b: u32| i64::from(a) - i64::from(b);
+        let mut total = squares(max) - squares(min);
+        if w.mobility != 0 {
+            total += w.mobility * diff(legal_max.count_ones(), legal_min.count_ones());
+        }
+        if w.frontier != 0 {
+            total += w.frontier * diff(self.frontier(max), self.frontier(min));
+        }
+        if w.stable != 0 {
+            let stable = self.stable_bits();
+            total += w.stable
+                * diff(
+                    (stable & self.bits(max)).count_ones(),
+                    (stable & self.bits(min)).count_ones(),
+                );
+        }
+        if w.potential != 0 {
+            total += w.potential * diff(self.potential_mobility(max), self.potential_mobility(min));
+        }
+        total
     }
 
     /// The parts of that evaluation, for an answer key's explanation.
@@ -849,6 +882,10 @@ mod tests {
             while !b.finished() {
                 for max in [Side::Black, Side::White] {
                     assert!(b.eval(max, &w).abs() <= w.bound(), "{b}");
+                    // The search's evaluation counts only the weighted terms.
+                    assert_eq!(b.eval(max, &w), b.eval_parts(max, &w).total);
+                    let plain = Weights::default();
+                    assert_eq!(b.eval(max, &plain), b.eval_parts(max, &plain).total);
                 }
                 checked.0 += 1;
                 let moves = b.moves(side);

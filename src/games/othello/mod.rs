@@ -567,11 +567,9 @@ fn budget_makes_its_point(game: &Othello, budget: u32) -> bool {
         horizon: Horizon::Budget(budget),
         ..game.clone()
     };
-    let fits = g.search_size(4 * MAX_BUDGET_LEAVES).is_some();
-    fits && {
-        let t = g.lookahead().tree;
-        t.leaves().count() <= MAX_BUDGET_LEAVES && uneven(&t)
-    }
+    // Counted without evaluating: most positions and budgets are refused.
+    super::lookahead::frontier_depths(&g.root(), g.horizon, 4 * MAX_BUDGET_LEAVES)
+        .is_some_and(|(leaves, lo, hi)| leaves <= MAX_BUDGET_LEAVES && lo < hi)
 }
 
 /// The keys a problem set (or `sample`) shapes a generated position with.
@@ -634,6 +632,39 @@ mod tests {
                     .iter()
                     .all(|&(r, _)| won(&after.play(max.other(), r)))
         })
+    }
+
+    /// The generator's count of a budgeted search's frontier, made without
+    /// evaluating, is the tree's: on 2,000 random positions and budgets.
+    #[test]
+    fn frontier_depths_are_the_trees() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for i in 0..2000u32 {
+            let (board, to_move) = board::random_position(i % 58, &mut pick);
+            let g = Othello {
+                board,
+                to_move,
+                horizon: Horizon::Budget(1 + i % 30),
+                weights: Weights::default(),
+                regions: REGIONS,
+            };
+            let t = g.lookahead().tree;
+            let depths: Vec<usize> = t.leaves().map(|l| t.depth_of(l)).collect();
+            let want = (
+                depths.len(),
+                *depths.iter().min().unwrap(),
+                *depths.iter().max().unwrap(),
+            );
+            let got = crate::games::lookahead::frontier_depths(&g.root(), g.horizon, usize::MAX);
+            assert_eq!(got, Some(want), "{board}");
+            assert_eq!(uneven(&t), want.1 < want.2);
+        }
     }
 
     /// The point of ±INF + difference, on late positions of random games
