@@ -59,7 +59,17 @@ impl Horizon {
         }
     }
 
-    fn allowance(self) -> u32 {
+    /// Iterative deepening as the depth of its deepest completed iteration
+    /// from `root`; the other horizons as they are.
+    fn resolved<P: Position + Clone>(self, root: &P) -> Horizon {
+        match self {
+            Horizon::Deepening(budget) => Horizon::Depth(deepening(root, budget).completed),
+            h => h,
+        }
+    }
+
+    /// What the horizon gives: plies, or a node budget.
+    pub fn allowance(self) -> u32 {
         match self {
             Horizon::Depth(n) | Horizon::Budget(n) | Horizon::Deepening(n) => n,
         }
@@ -79,10 +89,7 @@ pub fn lookahead_within<P: Position + Clone>(
     to_move: Player,
     horizon: Horizon,
 ) -> Lookahead<P> {
-    let horizon = match horizon {
-        Horizon::Deepening(budget) => Horizon::Depth(deepening(&root, budget).completed),
-        h => h,
-    };
+    let horizon = horizon.resolved(&root);
     // Breadth-first, as the arena numbers nodes: a queue of nodes still to grow.
     let mut queue = std::collections::VecDeque::from([(root, String::new(), horizon)]);
     let mut positions = Vec::new();
@@ -137,10 +144,7 @@ pub fn lookahead_within<P: Position + Clone>(
 /// `cap`, so a position too large for a page (a depth-9 tic-tac-toe search
 /// has 549,946 nodes) costs no more than `cap` positions to refuse.
 pub fn count_nodes<P: Position + Clone>(root: &P, horizon: Horizon, cap: usize) -> Option<usize> {
-    let horizon = match horizon {
-        Horizon::Deepening(budget) => Horizon::Depth(deepening(root, budget).completed),
-        h => h,
-    };
+    let horizon = horizon.resolved(root);
     let mut count = 1usize;
     let mut stack = vec![(root.clone(), horizon)];
     while let Some((position, given)) = stack.pop() {

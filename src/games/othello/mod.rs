@@ -95,7 +95,7 @@ impl Othello {
             .with("kind", "othello")
             .with("board", self.board.to_string())
             .with("to_move", self.to_move.letter().to_string())
-            .with(horizon_key(self.horizon), self.horizon_value())
+            .with(horizon_key(self.horizon), self.horizon.allowance())
             .with("squares", Node::lines(rows))
             .with("mobility", self.weights.mobility)
             .with("frontier", self.weights.frontier);
@@ -190,14 +190,6 @@ fn horizon_key(h: Horizon) -> &'static str {
         Horizon::Depth(_) => "depth",
         Horizon::Budget(_) => "budget",
         Horizon::Deepening(_) => "deepening",
-    }
-}
-
-impl Othello {
-    fn horizon_value(&self) -> u32 {
-        match self.horizon {
-            Horizon::Depth(n) | Horizon::Budget(n) | Horizon::Deepening(n) => n,
-        }
     }
 }
 
@@ -616,6 +608,16 @@ mod tests {
     use super::*;
     use crate::gametree::minimax;
 
+    /// A seeded pick of `0..n`, for random positions.
+    fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        }
+    }
+
     /// Whether `max`, to move, wins by the end of its own move or MIN's
     /// reply whatever MIN does: the rules written out, without a tree.
     fn forces_a_win(b: &Board, max: Side) -> bool {
@@ -638,13 +640,7 @@ mod tests {
     /// evaluating, is the tree's: on 2,000 random positions and budgets.
     #[test]
     fn frontier_depths_are_the_trees() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut pick = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut pick = xorshift(0x9E37_79B9_7F4A_7C15);
         for i in 0..2000u32 {
             let (board, to_move) = board::random_position(i % 58, &mut pick);
             let g = Othello {
@@ -673,13 +669,7 @@ mod tests {
     /// searches choose another move than under ±INF.
     #[test]
     fn a_search_prefers_a_won_game() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut pick = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut pick = xorshift(0x2545_F491_4F6C_DD1D);
         let (mut positions, mut forced, mut differ) = (0, 0, 0);
         for i in 0..3000 {
             let (board, to_move) = board::random_position(50 + i % 10, &mut pick);
