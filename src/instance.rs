@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::andor::{self, Graph};
 use crate::document::{self, Table};
+use crate::games::budget_tree::{self, BudgetTree};
 use crate::games::grundy::GrundyGame;
 use crate::games::lookahead::Lookahead;
 use crate::games::othello::{self, Othello};
@@ -145,7 +146,7 @@ impl Family {
     /// The keys of a problem set's exercise that shape a generated instance.
     pub fn param_keys(self) -> &'static [&'static str] {
         match self {
-            Family::GameTree => gametree::generate::KEYS,
+            Family::GameTree => GAME_TREE_PARAM_KEYS,
             Family::AndOr => andor::generate::KEYS,
             Family::TicTacToe => tictactoe::PARAM_KEYS,
             Family::Othello => othello::PARAM_KEYS,
@@ -161,7 +162,17 @@ impl Family {
         t: &crate::input::Table<'_>,
     ) -> Result<Params, InputError> {
         Ok(match self {
-            Family::GameTree => Params::GameTree(gametree::generate::read_params(r, t)?),
+            Family::GameTree => {
+                let tree = gametree::generate::read_params(r, t)?;
+                let budgets = crate::games::lookahead::Budgets::read(r, t)?;
+                if budgets.any() {
+                    let p = budget_tree::Params { tree, budgets };
+                    r.check_generator(t, p.validate().err())?;
+                    Params::BudgetTree(Box::new(p))
+                } else {
+                    Params::GameTree(tree)
+                }
+            }
             Family::AndOr => Params::AndOr(andor::generate::read_params(r, t)?),
             Family::TicTacToe => Params::TicTacToe(tictactoe::read_params(r, t)?),
             Family::Othello => Params::Othello(Box::new(othello::read_params(r, t)?)),
@@ -170,11 +181,28 @@ impl Family {
     }
 }
 
+/// The keys a problem set's game-tree exercise may give: the tree's, and a
+/// node budget's.
+const GAME_TREE_PARAM_KEYS: &[&str] = &[
+    "depth",
+    "branching",
+    "values",
+    "root",
+    "distinct",
+    "min_cuts",
+    "max_cuts",
+    "unique_best",
+    "budget",
+    "deepening",
+];
+
 /// A family's generator parameters.
 #[derive(Clone, Debug)]
 pub enum Params {
     /// A random game tree.
     GameTree(gametree::generate::Params),
+    /// A random game tree with estimates, searched under a node budget.
+    BudgetTree(Box<budget_tree::Params>),
     /// A random AND/OR graph.
     AndOr(andor::generate::Params),
     /// A random tic-tac-toe position.
@@ -201,6 +229,11 @@ impl Params {
                 };
                 Instance::GameTree(gametree::generate::generate(&p, seed)?)
             }
+            Params::BudgetTree(p) => {
+                let mut p = (**p).clone();
+                p.tree.alpha_beta = alpha_beta;
+                Instance::BudgetTree(Box::new(budget_tree::generate(&p, seed)?))
+            }
             Params::AndOr(p) => Instance::AndOr(andor::generate::generate(p, seed)?),
             Params::TicTacToe(p) => {
                 let mut p = p.clone();
@@ -224,6 +257,7 @@ impl Params {
     pub fn page_size(&self) -> Option<(u64, &'static str)> {
         match self {
             Params::GameTree(p) => Some((p.max_nodes(), "lower depth or branching")),
+            Params::BudgetTree(p) => Some((p.tree.max_nodes(), "lower depth or branching")),
             // A graph's `nodes` range bounds it when it is small enough.
             Params::AndOr(p)
                 if p.nodes
@@ -251,6 +285,8 @@ pub const MAX_EXERCISE_NODES: u64 = 400;
 pub enum Instance {
     /// A game tree for minimax and alpha-beta.
     GameTree(Tree),
+    /// A game tree with estimates, searched under a node budget.
+    BudgetTree(Box<BudgetTree>),
     /// An AND/OR graph for solvability, solution cost and AO*.
     AndOr(Graph),
     /// Grundy's game from a pile of coins.
@@ -270,7 +306,7 @@ impl Instance {
     /// The family of exercise kinds that can use the instance.
     pub fn family(&self) -> Family {
         match self {
-            Instance::GameTree(_) => Family::GameTree,
+            Instance::GameTree(_) | Instance::BudgetTree(_) => Family::GameTree,
             Instance::AndOr(_) => Family::AndOr,
             Instance::Grundy { .. } => Family::Grundy,
             Instance::TicTacToe(_) => Family::TicTacToe,
@@ -284,7 +320,17 @@ impl Instance {
     pub fn figure_nodes(&self) -> Option<usize> {
         match self {
             Instance::GameTree(t) => Some(t.len()),
+            Instance::BudgetTree(b) => Some(b.tree.len()),
             Instance::AndOr(g) => Some(g.len()),
+            _ => None,
+        }
+    }
+
+    /// The whole game tree of a game-tree instance, budgeted or not.
+    pub fn game_tree(&self) -> Option<&Tree> {
+        match self {
+            Instance::GameTree(t) => Some(t),
+            Instance::BudgetTree(b) => Some(&b.tree),
             _ => None,
         }
     }
@@ -292,7 +338,9 @@ impl Instance {
     /// One line about the instance, for `solve`.
     pub fn about(&self, lang: &crate::lang::Lang) -> String {
         match self {
-            Instance::GameTree(t) => lang.fill(
+            Instance::GameTree(_) | Instance::BudgetTree(_) => {
+                let t = self.game_tree().expect("a game tree");
+                lang.fill(
                 "solve.about_tree",
                 &[
                     ("nodes", &t.len().to_string()),
@@ -301,7 +349,8 @@ impl Instance {
                     ("root", &t.label(t.root())),
                     ("player", t.root_player().name()),
                 ],
-            ),
+            )
+            }
             Instance::AndOr(g) => lang.fill(
                 "solve.about_graph",
                 &[
@@ -354,6 +403,7 @@ impl Instance {
     pub fn document(&self) -> Table {
         match self {
             Instance::GameTree(t) => gametree::file::document(t),
+            Instance::BudgetTree(b) => b.document(),
             Instance::AndOr(g) => andor::file::document(g),
             Instance::Grundy { coins, first } => Table::new()
                 .with("kind", "grundy")
@@ -397,6 +447,9 @@ pub enum Model<'a> {
     TicTacToe(Lookahead<tictactoe::Node>),
     /// An Othello position's lookahead.
     Othello(Lookahead<othello::Node<'a>>),
+    /// The part of a game tree a node budget searches, and the whole tree
+    /// (which names what the search never reaches).
+    BudgetTree(Lookahead<budget_tree::Node<'a>>, &'a Tree),
     /// An AND/OR graph.
     Graph(&'a Graph),
     /// Grundy's game graph.
@@ -408,6 +461,7 @@ impl Instance {
     pub fn model(&self) -> Model<'_> {
         match self {
             Instance::GameTree(t) => Model::Tree(t),
+            Instance::BudgetTree(b) => Model::BudgetTree(b.lookahead(), &b.tree),
             Instance::TicTacToe(g) => Model::TicTacToe(g.lookahead()),
             Instance::Othello(g) => Model::Othello(g.lookahead()),
             Instance::AndOr(g) => Model::Graph(g),
@@ -431,6 +485,19 @@ impl Model<'_> {
                 crate::draw::tictactoe_board(&g.board),
                 g.to_move().letter().to_string(),
             ),
+            (_, Instance::BudgetTree(b)) => {
+                // The whole tree, each inner node below the root with its estimate.
+                let marks = crate::draw::TreeMarks {
+                    values: b
+                        .estimates_by_node()
+                        .iter()
+                        .map(|e| e.map(|e| format!("e={e}")))
+                        .collect(),
+                    given: true,
+                    ..Default::default()
+                };
+                (tree_figure(&b.tree, Some(&marks)), String::new())
+            }
             (_, Instance::Othello(g)) => (
                 crate::draw::othello_board(g, &[]),
                 g.to_move.letter().to_string(),
@@ -448,6 +515,7 @@ impl Model<'_> {
             Model::Tree(t) => Some(t),
             Model::TicTacToe(l) => Some(&l.tree),
             Model::Othello(l) => Some(&l.tree),
+            Model::BudgetTree(l, _) => Some(&l.tree),
             _ => None,
         }
     }
@@ -515,6 +583,7 @@ impl Model<'_> {
         let node = |id: u32| Some(Item::Node(id));
         match self {
             Model::Tree(t) => node(t.find(label)?.0),
+            Model::BudgetTree(l, _) => node(l.tree.find(label)?.0),
             Model::Graph(g) => node(g.find(label)?.0),
             Model::Grundy(g) => {
                 let word = label.trim().to_ascii_uppercase();
@@ -575,6 +644,19 @@ impl Model<'_> {
             Model::TicTacToe(_) | Model::Othello(_) => Phrase::UnknownMove,
             Model::Grundy(g) if g.not_a_move(label) => Phrase::NotASplit,
             Model::Grundy(_) => Phrase::UnknownState,
+            Model::BudgetTree(look, whole) => match whole.find(label) {
+                // The search stops at the nearest node above it that it evaluates.
+                Some(id) => {
+                    let leaf = std::iter::successors(whole.parent(id), |&p| whole.parent(p))
+                        .map(|p| whole.label(p))
+                        .find(|l| look.tree.find(l).is_some())
+                        .unwrap_or_default();
+                    return Reason::new(Phrase::NotSearched)
+                        .with("label", whole.label(id))
+                        .with("leaf", leaf);
+                }
+                None => Phrase::UnknownLabel,
+            },
             _ => Phrase::UnknownLabel,
         };
         Reason::new(phrase).with("label", label)
@@ -614,8 +696,13 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
     let kind = reader.str(kind_doc, "`kind = \"game-tree\"`")?;
     match kind {
         "game-tree" => {
-            let table = reader.table(doc, gametree::file::KEYS, "")?;
-            gametree::file::read(reader, &table).map(Instance::GameTree)
+            let keys = [gametree::file::KEYS, budget_tree::KEYS].concat();
+            let table = reader.table(doc, &keys, "")?;
+            let tree = gametree::file::read(reader, &table)?;
+            Ok(match budget_tree::read(reader, &table, &tree)? {
+                Some(b) => Instance::BudgetTree(Box::new(b)),
+                None => Instance::GameTree(tree),
+            })
         }
         "and-or-graph" => {
             let table = reader.table(doc, andor::file::KEYS, "")?;

@@ -62,6 +62,10 @@ phrases! {
     BudgetEvaluated = "grade.budget_evaluated",
     /// A position evaluated because the game is over there.
     BudgetGameOver = "grade.budget_game_over",
+    /// A leaf of a budgeted game tree: evaluated whatever its budget.
+    BudgetLeaf = "grade.budget_leaf",
+    /// A node of a budgeted game tree below one the search evaluates.
+    NotSearched = "grade.not_searched",
     /// A pruned node that the search examines.
     PrunedExamined = "grade.pruned_examined",
     /// A node inside a pruned branch, listed as a root.

@@ -443,7 +443,9 @@ fn exercise_view(
             lang.fill("sheet.points", &[("points", &item.points.to_string())])
         },
         prompt: lang.fill(&format!("prompt.{}", kind.name), &[("start", &start)]),
-        legend: lang.get(&format!("sheet.legend_{family}")).to_string(),
+        legend: lang
+            .for_kind("sheet", &format!("legend_{family}"), kind.name)
+            .to_string(),
         figure_svg: to_svg(&figure),
         figure_tikz: to_tikz(&figure),
         figure_width: format!("{:.1}", figure.width),

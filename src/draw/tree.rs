@@ -19,6 +19,9 @@ pub struct TreeMarks {
     /// Show each node's last move (`a1`) rather than its whole label (`b2-a1`):
     /// the path is the one drawn.
     pub last_move_only: bool,
+    /// The values are given with the exercise (a sheet's estimates), not
+    /// the key's: drawn black.
+    pub given: bool,
 }
 
 /// The room a figure gets on an A4 page with margins, heading and legend, in mm.
@@ -390,7 +393,7 @@ pub fn pictured_tree_figure(
                 text: value.clone(),
                 size: VALUE,
                 anchor,
-                style: Style::Mark,
+                style: if m.given { Style::Normal } else { Style::Mark },
                 halo: true,
             });
         }

@@ -2,7 +2,7 @@
 
 use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Item, Key, KindDef,
-    Mistake, Shape, Table, Trace, any_instance, instance_tree, plain, tree,
+    Mistake, Shape, Table, Trace, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::{AlphaBeta, Bound, CutKind, Event, NodeId, Player, Tree, alpha_beta};
@@ -26,7 +26,7 @@ pub(super) static KIND: KindDef = KindDef {
     solve,
     explain,
     teach,
-    unusable: any_instance,
+    unusable: super::whole_tree,
     conventions,
     measures: SEARCH_MEASURES,
     measure,

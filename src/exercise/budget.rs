@@ -1,15 +1,16 @@
-//! Othello searched under a node budget, as the course notes search it:
-//! `othello-budget` (the budget divided among the moves, node by node) and
-//! `othello-deepening` (iterative deepening until a node budget runs out).
-//! Both search the lookahead the instance's horizon bounds, which is the
-//! model their answers name (games::lookahead::Horizon).
+//! Searches under a node budget, as the course notes search Othello: the
+//! budget divided among the moves, node by node (`othello-budget`, and
+//! `node-budget` on a game tree with estimates at its inner nodes), and
+//! iterative deepening until a node budget runs out (`othello-deepening`,
+//! `iterative-deepening`). Each searches the lookahead the instance's
+//! horizon bounds, which is the model its answers name
+//! (games::lookahead::Horizon).
 
 use super::{
     Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Limit,
     Mistake, Shape, Table, lookahead,
 };
 use crate::games::lookahead::{Deepening, Horizon};
-use crate::games::othello::Othello;
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
@@ -64,12 +65,27 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
     replay: super::no_replay,
 };
 
+pub(super) static TREE_BUDGET: KindDef = KindDef {
+    name: "node-budget",
+    family: Family::GameTree,
+    ..OTHELLO_BUDGET
+};
+
+pub(super) static TREE_DEEPENING: KindDef = KindDef {
+    name: "iterative-deepening",
+    family: Family::GameTree,
+    ..OTHELLO_DEEPENING
+};
+
 /// Why a position is expanded or evaluated, for a student who put it in
 /// the wrong list (`budgets` holds the expanded, `evaluated` the others):
 /// its budget, worked out from its parent's. Other mistakes are the search's.
 fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
-    let look = look(ctx);
-    let t = &look.tree;
+    let (t, allowances) = searched(ctx.model);
+    let leaf_phrase = match ctx.instance {
+        Instance::Othello(_) => Phrase::BudgetGameOver,
+        _ => Phrase::BudgetLeaf,
+    };
     // What decides a position's list: its parent and the phrase.
     let why = |item: Item| {
         let Item::Node(n) = item else {
@@ -79,8 +95,8 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
         let parent = t.parent(id)?;
         let phrase = match t.leaf(id) {
             None => Phrase::BudgetExpanded,
-            Some(_) if look.allowances[id.index()] == 0 => Phrase::BudgetEvaluated,
-            Some(_) => Phrase::BudgetGameOver,
+            Some(_) if allowances[id.index()] == 0 => Phrase::BudgetEvaluated,
+            Some(_) => leaf_phrase,
         };
         Some((parent, phrase, id))
     };
@@ -91,7 +107,7 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
             let name = ctx.name(Item::Node(id.0));
             match groups.iter_mut().find(|g| g.0 == parent && g.1 == phrase) {
                 Some(g) => g.2.push(name),
-                None => groups.push((parent, phrase, vec![name], look.allowances[id.index()])),
+                None => groups.push((parent, phrase, vec![name], allowances[id.index()])),
             }
         }
         groups
@@ -101,7 +117,7 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
                     .with("node", names.join(", "))
                     .with("budget", budget.to_string())
                     .with("parent", ctx.name(Item::Node(parent.0)))
-                    .with("parent_budget", look.allowances[parent.index()].to_string())
+                    .with("parent_budget", allowances[parent.index()].to_string())
                     .with("moves", t.children(parent).count().to_string())
             })
             .collect::<Vec<_>>()
@@ -119,26 +135,54 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
     reasons.unwrap_or_else(|| super::alpha_beta::teach_search(ctx, field, mistake, hide))
 }
 
-fn game(instance: &Instance) -> &Othello {
+/// The searched tree and each node's budget.
+fn searched<'a>(model: &'a Model<'_>) -> (&'a crate::gametree::Tree, &'a [u32]) {
+    match model {
+        Model::Othello(look) => (&look.tree, &look.allowances),
+        Model::BudgetTree(look, _) => (&look.tree, &look.allowances),
+        _ => unreachable!("a budgeted search's model"),
+    }
+}
+
+/// Where the instance's search stops: its horizon, if it has one.
+fn horizon(instance: &Instance) -> Option<Horizon> {
     match instance {
-        Instance::Othello(g) => g,
-        _ => unreachable!("the problem set checks the family"),
+        Instance::Othello(g) => Some(g.horizon),
+        Instance::BudgetTree(b) => Some(b.horizon),
+        _ => None,
     }
 }
 
-fn look<'a>(
-    ctx: &'a Context<'_>,
-) -> &'a crate::games::lookahead::Lookahead<crate::games::othello::Node<'a>> {
-    match ctx.model {
-        Model::Othello(look) => look,
-        _ => unreachable!("an Othello model"),
+/// The node budget of an iterative deepening.
+fn deepening_budget(instance: &Instance) -> u32 {
+    match horizon(instance) {
+        Some(Horizon::Deepening(budget)) => budget,
+        _ => unreachable!("unusable checks the horizon"),
     }
 }
 
-/// Why a position cannot be searched as a kind asks: the horizon the kind
+/// Iterative deepening of the instance, iteration by iteration.
+fn deepening(instance: &Instance) -> Deepening {
+    let budget = deepening_budget(instance);
+    match instance {
+        Instance::Othello(g) => g.deepening(budget),
+        Instance::BudgetTree(b) => b.deepening(budget),
+        _ => unreachable!("unusable checks the family"),
+    }
+}
+
+/// Why an instance cannot be searched as a kind asks: the horizon the kind
 /// needs, a move to make, a tree that fits a page.
 fn unusable_for(instance: &Instance, wanted: fn(Horizon) -> bool, key: &str) -> Option<String> {
-    let g = game(instance);
+    let g = match instance {
+        Instance::Othello(g) => g,
+        _ if horizon(instance).is_some_and(wanted) => return None,
+        _ => {
+            return Some(format!(
+                "this kind searches a game tree under a node budget: give `{key}` and `estimates` (a value for each inner node below the root)"
+            ));
+        }
+    };
     if !wanted(g.horizon) {
         return Some(format!(
             "this kind searches under a node budget: give `{key}` (and no `depth`)"
@@ -172,11 +216,8 @@ fn unusable_deepening(instance: &Instance) -> Option<String> {
         "deepening",
     )
     .or_else(|| {
-        let g = game(instance);
-        let Horizon::Deepening(budget) = g.horizon else {
-            unreachable!("checked above")
-        };
-        (g.deepening(budget).completed == 0).then(|| {
+        let budget = deepening_budget(instance);
+        (deepening(instance).completed == 0).then(|| {
             format!("a budget of {budget} nodes does not complete even the 1-ply search: give more")
         })
     })
@@ -184,21 +225,25 @@ fn unusable_deepening(instance: &Instance) -> Option<String> {
 
 /// The lookahead key without the fields a kind does not ask.
 fn lookahead_key(
-    ctx_tree: &crate::gametree::Tree,
-    g: &Othello,
+    instance: &Instance,
+    searched: &crate::gametree::Tree,
     c: &Conventions,
     keep: &[&str],
 ) -> Key {
-    let mut key = lookahead::solve(ctx_tree, Value::Finite(g.eval()), c);
+    // The root's own evaluation is not asked: a budget evaluates it only at 0.
+    let eval = match instance {
+        Instance::Othello(g) => Value::Finite(g.eval()),
+        _ => Value::Finite(0),
+    };
+    let mut key = lookahead::solve(searched, eval, c);
     key.answers.retain(|name, _| keep.contains(&name.as_str()));
     key
 }
 
 fn solve_budget(instance: &Instance, conventions: &Conventions) -> Key {
-    let g = game(instance);
-    let look = g.lookahead();
-    let t = &look.tree;
-    let mut key = lookahead_key(t, g, conventions, &["move_values", "best_move", "pruned"]);
+    let model = instance.model();
+    let (t, allowances) = searched(&model);
+    let mut key = lookahead_key(instance, t, conventions, &["move_values", "best_move", "pruned"]);
     // P's budget is given, and an evaluated position's is 0 unless the game
     // is over there: the answer lists what the positions expanded below P get.
     let budgets = t
@@ -208,7 +253,7 @@ fn solve_budget(instance: &Instance, conventions: &Conventions) -> Key {
         .map(|id| {
             (
                 Item::Node(id.0),
-                Value::Finite(i64::from(look.allowances[id.index()])),
+                Value::Finite(i64::from(allowances[id.index()])),
             )
         })
         .collect();
@@ -221,26 +266,18 @@ fn solve_budget(instance: &Instance, conventions: &Conventions) -> Key {
 }
 
 fn solve_deepening(instance: &Instance, conventions: &Conventions) -> Key {
-    let g = game(instance);
-    let look = g.lookahead();
-    let mut key = lookahead_key(&look.tree, g, conventions, &["move_values", "best_move"]);
+    let model = instance.model();
+    let t = model.tree().expect("a searched tree");
+    let mut key = lookahead_key(instance, t, conventions, &["move_values", "best_move"]);
     key.answers.insert(
         "completed_depth".to_string(),
-        Answer::Value(Value::Finite(i64::from(deepening(g).completed))),
+        Answer::Value(Value::Finite(i64::from(deepening(instance).completed))),
     );
     key
 }
 
-fn deepening(g: &Othello) -> Deepening {
-    match g.horizon {
-        Horizon::Deepening(budget) => g.deepening(budget),
-        _ => unreachable!("unusable checks the horizon"),
-    }
-}
-
 fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
-    let look = look(ctx);
-    let t = &look.tree;
+    let (t, allowances) = searched(ctx.model);
     let mm = ctx.key.minimax().expect("a lookahead key");
     // A row per position expanded, breadth-first: its budget and what each
     // move gets. The evaluated positions are the figure's leaves, with e(P).
@@ -248,7 +285,7 @@ fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
         .ids()
         .filter(|&id| t.leaf(id).is_none())
         .map(|id| {
-            let budget = look.allowances[id.index()];
+            let budget = allowances[id.index()];
             let moves = t.children(id).count() as u32;
             vec![
                 t.label(id).into_owned(),
@@ -262,29 +299,33 @@ fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
         headers: lookahead::headers(
             lang,
             &[
-                "table.position",
+                if is_tree(ctx) {
+                    "table.node"
+                } else {
+                    "table.position"
+                },
                 "table.budget",
-                "table.budget_split",
+                if is_tree(ctx) {
+                    "table.budget_split_tree"
+                } else {
+                    "table.budget_split"
+                },
                 "table.value",
             ],
         ),
         rows,
     };
     // The sheet shows the position; the key's page is the tree's.
-    let mut explained = lookahead::explain_tree(ctx, &plain_tree, table, lang);
+    let mut explained = lookahead::explain_tree(ctx, &plain_tree(ctx), table, lang);
     // e(P) of the root is not asked: the root is evaluated only under a budget of 0.
     explained.notes.remove(0);
     explained
 }
 
 fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
-    let g = game(ctx.instance);
-    let d = deepening(g);
-    let Horizon::Deepening(budget) = g.horizon else {
-        unreachable!("unusable checks the horizon")
-    };
-    let look = look(ctx);
-    let t = &look.tree;
+    let d = deepening(ctx.instance);
+    let budget = deepening_budget(ctx.instance);
+    let t = super::tree(ctx);
     let rows = d
         .iterations
         .iter()
@@ -312,20 +353,25 @@ fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
             lang,
             &[
                 "table.iteration_depth",
-                "table.iteration_nodes",
+                if is_tree(ctx) {
+                    "table.iteration_nodes_tree"
+                } else {
+                    "table.iteration_nodes"
+                },
                 "table.iteration_before",
                 "table.iteration_status",
             ],
         ),
         rows,
     };
-    let mut explained = lookahead::explain_minimax(
-        ctx,
-        crate::draw::othello_board(g, &[]),
-        &plain_tree,
-        table,
-        lang,
-    );
+    // Othello's key shows the position above the tree; a game tree's
+    // searched tree is the sheet's own, cut where the search stopped.
+    let board = match ctx.instance {
+        Instance::Othello(g) => Some(crate::draw::othello_board(g, &[])),
+        _ => None,
+    };
+    let mut explained =
+        lookahead::explain_search(ctx, board, &plain_tree(ctx), table, lang, false);
     explained.notes.remove(0);
     let best: Vec<String> = ctx
         .key
@@ -358,34 +404,49 @@ fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
     explained
 }
 
-/// The lines every budgeted search shares: who is MAX, e(P), a finished
-/// game, the move order.
-fn shared_conventions(g: &Othello, lang: &Lang) -> Vec<String> {
-    let mut lines = super::othello::eval_conventions(g, lang);
-    lines.push(super::othello::finished_convention(&g.weights, lang));
-    lines.push(lang.get("convention.othello_order").to_string());
-    lines
+/// The lines every budgeted search shares: Othello's who is MAX, e(P), a
+/// finished game and the move order; a game tree's estimates.
+fn shared_conventions(instance: &Instance, lang: &Lang) -> Vec<String> {
+    match instance {
+        Instance::Othello(g) => {
+            let mut lines = super::othello::eval_conventions(g, lang);
+            lines.push(super::othello::finished_convention(&g.weights, lang));
+            lines.push(lang.get("convention.othello_order").to_string());
+            lines
+        }
+        _ => vec![lang.get("convention.tree_estimates").to_string()],
+    }
+}
+
+/// The rule's string: Othello's names positions and moves, a tree's nodes
+/// and children.
+fn rule(instance: &Instance, name: &str) -> String {
+    match instance {
+        Instance::Othello(_) => format!("convention.{name}"),
+        _ => format!("convention.{name}_tree"),
+    }
 }
 
 fn conventions_budget(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
-    let g = game(instance);
-    let Horizon::Budget(budget) = g.horizon else {
+    let Some(Horizon::Budget(budget)) = horizon(instance) else {
         return Vec::new();
     };
-    let mut lines = shared_conventions(g, lang);
-    lines.push(lang.fill("convention.budget_rule", &[("budget", &budget.to_string())]));
+    let mut lines = shared_conventions(instance, lang);
+    lines.push(lang.fill(
+        &rule(instance, "budget_rule"),
+        &[("budget", &budget.to_string())],
+    ));
     lines.extend(super::search_conventions(c, lang));
     lines
 }
 
 fn conventions_deepening(instance: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
-    let g = game(instance);
-    let Horizon::Deepening(budget) = g.horizon else {
+    let Some(Horizon::Deepening(budget)) = horizon(instance) else {
         return Vec::new();
     };
-    let mut lines = shared_conventions(g, lang);
+    let mut lines = shared_conventions(instance, lang);
     lines.push(lang.fill(
-        "convention.deepening_rule",
+        &rule(instance, "deepening_rule"),
         &[("budget", &budget.to_string())],
     ));
     lines
@@ -417,7 +478,7 @@ fn point_budget(asked: &[&str]) -> Vec<Limit> {
 
 fn measure_deepening(ctx: &Context<'_>) -> Vec<u64> {
     let t = super::tree(ctx);
-    let d = deepening(game(ctx.instance));
+    let d = deepening(ctx.instance);
     vec![
         t.leaves().count() as u64,
         t.children(t.root()).count() as u64,
@@ -434,9 +495,24 @@ fn point_deepening(asked: &[&str]) -> Vec<Limit> {
     limits
 }
 
-/// The searched tree as it is drawn for Othello: nodes named by their moves.
-fn plain_tree(t: &crate::gametree::Tree, marks: &crate::draw::TreeMarks) -> crate::draw::Figure {
-    crate::draw::tree_figure(t, Some(marks))
+/// Whether the search is of a game tree (its nodes named by labels, not moves).
+fn is_tree(ctx: &Context<'_>) -> bool {
+    matches!(ctx.model, Model::BudgetTree(..))
+}
+
+/// The searched tree drawn without pictures: an Othello node named by its
+/// last move, a game tree's by its label.
+fn plain_tree(
+    ctx: &Context<'_>,
+) -> impl Fn(&crate::gametree::Tree, &crate::draw::TreeMarks) -> crate::draw::Figure {
+    let labels = is_tree(ctx);
+    move |t, marks| {
+        let marks = crate::draw::TreeMarks {
+            last_move_only: marks.last_move_only && !labels,
+            ..marks.clone()
+        };
+        crate::draw::tree_figure(t, Some(&marks))
+    }
 }
 
 #[cfg(test)]

@@ -69,17 +69,6 @@ pub(super) fn explain(
     explain_search(ctx, Some(board), draw_tree, table, lang, true)
 }
 
-/// The same key for a search without alpha-beta: no cuts drawn or named.
-pub(super) fn explain_minimax(
-    ctx: &Context<'_>,
-    board: Figure,
-    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
-    table: Table,
-    lang: &Lang,
-) -> Explained {
-    explain_search(ctx, Some(board), draw_tree, table, lang, false)
-}
-
 /// The key of a lookahead whose position the sheet already shows and whose
 /// tree needs the page: the searched tree alone.
 pub(super) fn explain_tree(
@@ -91,7 +80,7 @@ pub(super) fn explain_tree(
     explain_search(ctx, None, draw_tree, table, lang, true)
 }
 
-fn explain_search(
+pub(super) fn explain_search(
     ctx: &Context<'_>,
     board: Option<Figure>,
     draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,

@@ -2,7 +2,7 @@
 
 use super::{
     Answer, Context, Domain, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace,
-    any_instance, instance_tree, plain, tree,
+    instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::minimax;
@@ -21,7 +21,7 @@ pub(super) static KIND: KindDef = KindDef {
     solve,
     explain,
     teach: plain,
-    unusable: any_instance,
+    unusable: super::whole_tree,
     conventions,
     measures: &["leaves", "inner_nodes", "best_moves"],
     measure,

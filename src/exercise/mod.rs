@@ -497,6 +497,8 @@ pub static KINDS: &[&KindDef] = &[
     &othello_terms::KIND,
     &budget::OTHELLO_BUDGET,
     &budget::OTHELLO_DEEPENING,
+    &budget::TREE_BUDGET,
+    &budget::TREE_DEEPENING,
 ];
 
 /// The kind with this name.
@@ -516,6 +518,14 @@ fn no_replay(_: &Context<'_>) -> Vec<Frame> {
 
 fn any_instance(_: &Instance) -> Option<String> {
     None
+}
+
+/// Why a game-tree kind that searches the whole tree cannot use a tree
+/// searched under a node budget.
+fn whole_tree(instance: &Instance) -> Option<String> {
+    matches!(instance, Instance::BudgetTree(_)).then(|| {
+        "this tree is searched under a node budget (it gives `estimates` and `budget` or `deepening`): ask node-budget or iterative-deepening of it, or remove those keys".to_string()
+    })
 }
 
 /// The game tree of a tree-searching kind's model.

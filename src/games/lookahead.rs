@@ -340,6 +340,184 @@ pub fn read_depth(
         })
 }
 
+/// Most nodes a budget may give: a search that large does not fit a page.
+pub const MAX_BUDGET: u32 = 10_000;
+
+/// The keys a file gives a horizon by: plies, a node budget divided among
+/// the moves, iterative deepening under a node budget.
+pub const HORIZON_KEYS: [&str; 3] = ["depth", "budget", "deepening"];
+
+/// Reads `depth = 2` (where `depth` gives its limit and a hint), `budget =
+/// 12` or `deepening = 40` from an instance file: at most one; `None` when
+/// none is given.
+pub fn read_horizon(
+    reader: &crate::input::Reader<'_>,
+    table: &crate::input::Table<'_>,
+    depth: Option<(u32, &str)>,
+) -> Result<Option<Horizon>, crate::input::InputError> {
+    let given: Vec<(&str, &crate::input::Doc)> = HORIZON_KEYS
+        .into_iter()
+        .filter(|&k| k != "depth" || depth.is_some())
+        .filter_map(|k| table.get(k).map(|d| (k, d)))
+        .collect();
+    match given.as_slice() {
+        [] => Ok(None),
+        [("depth", d)] => {
+            let (max, hint) = depth.expect("read only when allowed");
+            Ok(Some(Horizon::Depth(read_depth(reader, d, max, hint)?)))
+        }
+        [(key, d)] => {
+            let n = reader.int(d, &format!("{key} = 12"))?;
+            let n = u32::try_from(n)
+                .ok()
+                .filter(|n| (1..=MAX_BUDGET).contains(n))
+                .ok_or_else(|| {
+                    reader.source.error(
+                        d,
+                        format!("a node budget of {n}"),
+                        format!("give a budget of 1 to {MAX_BUDGET} nodes"),
+                    )
+                })?;
+            Ok(Some(if *key == "budget" {
+                Horizon::Budget(n)
+            } else {
+                Horizon::Deepening(n)
+            }))
+        }
+        [_, (key, d), ..] => Err(reader.source.error(
+            d,
+            format!("`{key}` and `{}` both say where the search stops", given[0].0),
+            if depth.is_some() {
+                "give one of depth (plies), budget (a node budget divided among the moves) and deepening (iterative deepening under a node budget)"
+            } else {
+                "give one of budget (a node budget divided among the children) and deepening (iterative deepening under a node budget)"
+            }
+            .to_string(),
+        )),
+    }
+}
+
+/// The key an instance file gives a horizon by.
+pub fn horizon_key(h: Horizon) -> &'static str {
+    match h {
+        Horizon::Depth(_) => "depth",
+        Horizon::Budget(_) => "budget",
+        Horizon::Deepening(_) => "deepening",
+    }
+}
+
+/// A generator's node budget: a search under a budget divided among the
+/// moves, or iterative deepening, with the range its budget is drawn from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budgets {
+    /// `budget = "4..10"`.
+    pub budget: Option<(u32, u32)>,
+    /// `deepening = "8..20"`.
+    pub deepening: Option<(u32, u32)>,
+}
+
+impl Budgets {
+    /// The problem-set keys.
+    pub const KEYS: [&'static str; 2] = ["budget", "deepening"];
+
+    /// Reads `budget = "4..10"` and `deepening = "8..20"`.
+    pub fn read(
+        r: &crate::input::Reader<'_>,
+        t: &crate::input::Table<'_>,
+    ) -> Result<Budgets, crate::input::InputError> {
+        let range = |key| t.get(key).map(|d| r.small_range(d)).transpose();
+        Ok(Budgets {
+            budget: range("budget")?,
+            deepening: range("deepening")?,
+        })
+    }
+
+    /// Whether either is given.
+    pub fn any(self) -> bool {
+        self.budget.is_some() || self.deepening.is_some()
+    }
+
+    /// Impossible ranges, named.
+    pub fn validate(self) -> Result<(), crate::generate::GenerateError> {
+        let invalid = |m: String| Err(crate::generate::GenerateError::Invalid(m));
+        for (key, range) in [("budget", self.budget), ("deepening", self.deepening)] {
+            if let Some((lo, hi)) = range
+                && (lo == 0 || hi > MAX_BUDGET)
+            {
+                return invalid(format!(
+                    "{key} = \"{lo}..{hi}\": a node budget lies between 1 and {MAX_BUDGET}"
+                ));
+            }
+        }
+        if self.budget.is_some() && self.deepening.is_some() {
+            return invalid(
+                "budget and deepening both say where the search stops: give one".to_string(),
+            );
+        }
+        Ok(())
+    }
+
+    /// A horizon drawn from the range given, if one is (nothing is drawn
+    /// otherwise, so that sets without budgets keep their seeds' instances).
+    pub fn draw(self, rng: &mut crate::rng::Rng) -> Option<Horizon> {
+        let draw = |rng: &mut crate::rng::Rng, (lo, hi): (u32, u32)| {
+            rng.between(i64::from(lo), i64::from(hi)) as u32
+        };
+        match (self.budget, self.deepening) {
+            (Some(range), _) => Some(Horizon::Budget(draw(rng, range))),
+            (None, Some(range)) => Some(Horizon::Deepening(draw(rng, range))),
+            (None, None) => None,
+        }
+    }
+
+    /// Few instances make a budget's point (lines searched to different
+    /// depths, on a page), and which budget does depends on the instance:
+    /// of the range's budgets, from the one drawn on (wrapping round), the
+    /// first for which `makes_point` holds; the drawn one if none does.
+    pub fn budget_with_point(self, drawn: Horizon, makes_point: impl Fn(u32) -> bool) -> Horizon {
+        match (drawn, self.budget) {
+            (Horizon::Budget(b), Some((lo, hi))) => (b..=hi)
+                .chain(lo..b)
+                .find(|&b| makes_point(b))
+                .map_or(drawn, Horizon::Budget),
+            _ => drawn,
+        }
+    }
+
+    /// The constraint a budgeted search of `root` (the searched tree `tree`)
+    /// does not meet: lines searched to different depths under a budget; a
+    /// deepening budget that runs out inside an iteration, after one completes.
+    pub fn unmet<P: Position + Clone>(horizon: Horizon, root: &P, tree: &Tree) -> Option<String> {
+        match horizon {
+            Horizon::Budget(_) if !uneven(tree) => {
+                Some("lines searched to different depths".to_string())
+            }
+            Horizon::Deepening(budget) => {
+                let d = deepening(root, budget);
+                (d.completed == 0 || d.exhausted).then(|| {
+                    "a budget that runs out inside an iteration, after one completes".to_string()
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Whether a search's leaves lie at different depths.
+pub fn uneven(t: &Tree) -> bool {
+    let mut depths = t.leaves().map(|l| t.depth_of(l));
+    let first = depths.next();
+    !depths.all(|d| Some(d) == first)
+}
+
+/// Whether a search of `root` under `budget` evaluates nodes at different
+/// depths, at most `max_leaves` of them; counted without evaluating, since
+/// most positions and budgets are refused.
+pub fn budget_makes_its_point<P: Position + Clone>(root: &P, budget: u32, max_leaves: usize) -> bool {
+    frontier_depths(root, Horizon::Budget(budget), 4 * max_leaves)
+        .is_some_and(|(leaves, lo, hi)| leaves <= max_leaves && lo < hi)
+}
+
 /// The keys every game shapes its search with.
 pub const KEYS: &[&str] = &["depth", "min_cuts", "unique_best"];
 

@@ -1,5 +1,6 @@
 //! The concrete games of the textbooks.
 
+pub mod budget_tree;
 pub mod grundy;
 pub mod lookahead;
 pub mod othello;

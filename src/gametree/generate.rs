@@ -119,7 +119,8 @@ impl Params {
         Ok(())
     }
 
-    fn unmet(&self, tree: &Tree) -> Option<String> {
+    /// The first constraint `tree` does not meet, named.
+    pub fn unmet(&self, tree: &Tree) -> Option<String> {
         if self.unique_best && minimax(tree).best_moves.len() != 1 {
             return Some("a unique best move".into());
         }
@@ -138,7 +139,7 @@ impl Params {
 
 /// One random tree (no constraints checked): branching and leaf values come
 /// from one stream, in breadth-first order.
-fn draw(params: &Params, rng: &mut Rng) -> Tree {
+pub fn draw(params: &Params, rng: &mut Rng) -> Tree {
     let (blo, bhi) = params.branching;
     let (vlo, vhi) = params.values;
     let mut used = HashSet::new();

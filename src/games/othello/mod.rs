@@ -14,7 +14,7 @@ pub use board::{
     Board, DEFAULT_SQUARES, Endgame, EvalParts, Side, Weights, parse_square, square_name,
 };
 
-use super::lookahead::{Horizon, Lookahead, Position, Search, lookahead_within};
+use super::lookahead::{Budgets, Horizon, Lookahead, Position, Search, lookahead_within};
 use crate::gametree::Player;
 use crate::generate::{GenerateError, first_satisfying};
 use crate::input::{Doc, InputError, Reader, Table};
@@ -95,7 +95,7 @@ impl Othello {
             .with("kind", "othello")
             .with("board", self.board.to_string())
             .with("to_move", self.to_move.letter().to_string())
-            .with(horizon_key(self.horizon), self.horizon.allowance())
+            .with(super::lookahead::horizon_key(self.horizon), self.horizon.allowance())
             .with("squares", Node::lines(rows))
             .with("mobility", self.weights.mobility)
             .with("frontier", self.weights.frontier);
@@ -184,57 +184,17 @@ pub const KEYS: &[&str] = &[
     "endgame",
 ];
 
-/// The key an instance file gives a horizon by.
-fn horizon_key(h: Horizon) -> &'static str {
-    match h {
-        Horizon::Depth(_) => "depth",
-        Horizon::Budget(_) => "budget",
-        Horizon::Deepening(_) => "deepening",
-    }
-}
-
-/// Most nodes a budget may give: a search that large does not fit a page.
-pub const MAX_BUDGET: u32 = 10_000;
+pub use super::lookahead::MAX_BUDGET;
 
 /// Reads `depth = 2`, `budget = 12` or `deepening = 40` (at most one); a
 /// 1-ply lookahead when none is given.
 fn read_horizon(reader: &Reader<'_>, table: &Table<'_>) -> Result<Horizon, InputError> {
-    let given: Vec<(&str, &Doc)> = ["depth", "budget", "deepening"]
-        .into_iter()
-        .filter_map(|k| table.get(k).map(|d| (k, d)))
-        .collect();
-    match given.as_slice() {
-        [] => Ok(Horizon::Depth(1)),
-        [("depth", d)] => Ok(Horizon::Depth(super::lookahead::read_depth(
-            reader,
-            d,
-            MAX_DEPTH,
-            "textbooks look 1 or 2 plies ahead",
-        )?)),
-        [(key, d)] => {
-            let n = reader.int(d, &format!("{key} = 12"))?;
-            let n = u32::try_from(n)
-                .ok()
-                .filter(|n| (1..=MAX_BUDGET).contains(n))
-                .ok_or_else(|| {
-                    reader.source.error(
-                        d,
-                        format!("a node budget of {n}"),
-                        format!("give a budget of 1 to {MAX_BUDGET} nodes"),
-                    )
-                })?;
-            Ok(if *key == "budget" {
-                Horizon::Budget(n)
-            } else {
-                Horizon::Deepening(n)
-            })
-        }
-        [_, (key, d), ..] => Err(reader.source.error(
-            d,
-            format!("`{key}` and `{}` both say where the search stops", given[0].0),
-            "give one of depth (plies), budget (a node budget divided among the moves) and deepening (iterative deepening under a node budget)".to_string(),
-        )),
-    }
+    super::lookahead::read_horizon(
+        reader,
+        table,
+        Some((MAX_DEPTH, "textbooks look 1 or 2 plies ahead")),
+    )
+    .map(|h| h.unwrap_or(Horizon::Depth(1)))
 }
 
 /// Reads `regions = 4` or `8`.
@@ -409,10 +369,9 @@ pub struct Params {
     pub search: Search,
     /// Regions of empty squares: 4- or 8-connected.
     pub regions: u8,
-    /// A node budget drawn from this range instead of `search.depth`.
-    pub budget: Option<(u32, u32)>,
-    /// Iterative deepening under a node budget drawn from this range.
-    pub deepening: Option<(u32, u32)>,
+    /// A node budget (or iterative deepening under one) drawn from a range
+    /// instead of `search.depth`.
+    pub budgets: Budgets,
 }
 
 impl Default for Params {
@@ -422,8 +381,7 @@ impl Default for Params {
             weights: Weights::default(),
             search: Search::plies(1),
             regions: REGIONS,
-            budget: None,
-            deepening: None,
+            budgets: Budgets::default(),
         }
     }
 }
@@ -437,35 +395,16 @@ impl Params {
                 self.plies.1
             )));
         }
-        for (key, range) in [("budget", self.budget), ("deepening", self.deepening)] {
-            if let Some((lo, hi)) = range
-                && (lo == 0 || hi > MAX_BUDGET)
-            {
-                return Err(GenerateError::Invalid(format!(
-                    "{key} = \"{lo}..{hi}\": a node budget lies between 1 and {MAX_BUDGET}"
-                )));
-            }
-        }
-        if self.budget.is_some() && self.deepening.is_some() {
-            return Err(GenerateError::Invalid(
-                "budget and deepening both say where the search stops: give one".to_string(),
-            ));
-        }
+        self.budgets.validate()?;
         self.search.check(MAX_DEPTH)
     }
 
     /// Where a generated position's search stops: drawn from the budget's
-    /// range when one is given (nothing is drawn for a depth, so the
-    /// positions of sets without budgets stay as they were).
+    /// range when one is given.
     fn horizon(&self, rng: &mut crate::rng::Rng) -> Horizon {
-        let draw = |rng: &mut crate::rng::Rng, (lo, hi): (u32, u32)| {
-            rng.between(i64::from(lo), i64::from(hi)) as u32
-        };
-        match (self.budget, self.deepening) {
-            (Some(range), _) => Horizon::Budget(draw(rng, range)),
-            (None, Some(range)) => Horizon::Deepening(draw(rng, range)),
-            (None, None) => Horizon::Depth(self.search.depth),
-        }
+        self.budgets
+            .draw(rng)
+            .unwrap_or(Horizon::Depth(self.search.depth))
     }
 }
 
@@ -487,17 +426,9 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                 weights: p.weights.clone(),
                 regions: p.regions,
             };
-            // Few positions make a budget's point (lines searched to
-            // different depths, on a page), and which budget does depends on
-            // the position: of the range's budgets, from the one drawn on
-            // (wrapping round), the first that does is taken.
-            if let (Horizon::Budget(drawn), Some((lo, hi))) = (game.horizon, p.budget)
-                && let Some(b) = (drawn..=hi)
-                    .chain(lo..drawn)
-                    .find(|&b| budget_makes_its_point(&game, b))
-            {
-                game.horizon = Horizon::Budget(b);
-            }
+            game.horizon = p.budgets.budget_with_point(game.horizon, |b| {
+                super::lookahead::budget_makes_its_point(&game.root(), b, MAX_BUDGET_LEAVES)
+            });
             // The search is drawn with the position: the work limit counts its nodes.
             let tree = game.lookahead().tree;
             (game, tree)
@@ -518,50 +449,14 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                     format!("at most {max_leaves} positions at the lookahead's frontier"),
                 ));
             }
-            // What a budgeted search is asked for: a budget that reaches
-            // further along some lines than others; a deepening budget that
-            // runs out inside an iteration after one has completed.
-            match game.horizon {
-                Horizon::Budget(_) => {
-                    if !uneven(tree) {
-                        return Some((1, "lines searched to different depths".to_string()));
-                    }
-                }
-                Horizon::Deepening(budget) => {
-                    let d = game.deepening(budget);
-                    if d.completed == 0 || d.exhausted {
-                        return Some((
-                            1,
-                            "a budget that runs out inside an iteration, after one completes"
-                                .to_string(),
-                        ));
-                    }
-                }
-                Horizon::Depth(_) => {}
+            // What a budgeted search is asked for (its point).
+            if let Some(m) = Budgets::unmet(game.horizon, &game.root(), tree) {
+                return Some((1, m));
             }
             p.search.unmet(tree).map(|m| (1, m))
         },
     )
     .map(|(game, _)| game)
-}
-
-/// Whether a search's leaves lie at different depths.
-fn uneven(t: &crate::gametree::Tree) -> bool {
-    let mut depths = t.leaves().map(|l| t.depth_of(l));
-    let first = depths.next();
-    !depths.all(|d| Some(d) == first)
-}
-
-/// Whether `game` searched under `budget` evaluates positions at different
-/// depths, at most [`MAX_BUDGET_LEAVES`] of them.
-fn budget_makes_its_point(game: &Othello, budget: u32) -> bool {
-    let g = Othello {
-        horizon: Horizon::Budget(budget),
-        ..game.clone()
-    };
-    // Counted without evaluating: most positions and budgets are refused.
-    super::lookahead::frontier_depths(&g.root(), g.horizon, 4 * MAX_BUDGET_LEAVES)
-        .is_some_and(|(leaves, lo, hi)| leaves <= MAX_BUDGET_LEAVES && lo < hi)
 }
 
 /// The keys a problem set (or `sample`) shapes a generated position with.
@@ -592,12 +487,7 @@ pub fn read_params(
     }
     p.weights = read_weights(r, t)?;
     p.regions = read_regions(r, t)?;
-    if let Some(d) = t.get("budget") {
-        p.budget = Some(r.small_range(d)?);
-    }
-    if let Some(d) = t.get("deepening") {
-        p.deepening = Some(r.small_range(d)?);
-    }
+    p.budgets = Budgets::read(r, t)?;
     p.search = super::lookahead::read_search(r, t, p.search)?;
     r.check_generator(t, p.validate().err())?;
     Ok(p)
