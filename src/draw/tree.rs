@@ -177,7 +177,15 @@ pub fn pictured_tree_figure(
             _ => spread(dense_slot),
         };
         // Leaf slots in depth-first order; a parent sits midway between its outer children.
-        place_all(tree, slot, &|_| 0.0, &mut along);
+        // Values given on the sheet (estimates) are spread apart so that
+        // neighbours' never touch, where the page has the room.
+        let given = |id: NodeId| match m.values.get(id.index()) {
+            Some(Some(v)) if m.given && !is_leaf(id) => fits + 2.0 * text_width(v, VALUE) + 1.2,
+            _ => 0.0,
+        };
+        if !m.given || place_all(tree, slot, &given, &mut along) > PAGE.0 {
+            place_all(tree, slot, &|_| 0.0, &mut along);
+        }
         (layout, None, slot)
     });
     let sideways = layout == Layout::Sideways;

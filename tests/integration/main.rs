@@ -3,6 +3,7 @@
 mod andor_oracle;
 mod ao_star_procedure;
 mod big_inputs;
+mod budget_tree;
 mod catalogue;
 mod cli;
 mod common;
