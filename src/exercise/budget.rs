@@ -556,4 +556,36 @@ mod tests {
         let hidden = teach_budget(&ctx, "evaluated", Mistake::Extra(node("a5-a3")), true);
         assert!(hidden.iter().all(|r| r.phrase != Phrase::BudgetExpanded));
     }
+
+    /// On a game tree, a leaf evaluated with budget left is told it is a
+    /// leaf, and a node below one the search evaluates is told the search
+    /// never reaches it and where it stops: the fixture's budget of 7 gives
+    /// C 2, its leaf H 1; D 2 ÷ 3 = 0 each, so I is evaluated and its child
+    /// S never searched.
+    #[test]
+    fn a_game_tree_names_its_leaves_and_what_is_never_searched() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/good/node-budget.toml");
+        let instance = crate::instance::load(&path).unwrap();
+        let conventions = Conventions::default();
+        let key = solve_budget(&instance, &conventions);
+        let model = instance.model();
+        let ctx = Context {
+            instance: &instance,
+            model: &model,
+            key: &key,
+            conventions: &conventions,
+        };
+        let h = model.resolve("H").unwrap();
+        let reasons = teach_budget(&ctx, "evaluated", Mistake::Missed(&[h]), false);
+        assert_eq!(reasons.len(), 1);
+        assert_eq!(reasons[0].phrase, Phrase::BudgetLeaf);
+        assert_eq!(model.resolve("S"), None, "S is below the frontier");
+        let lang = Lang::builtin("en").unwrap();
+        let unknown = model.unknown("s");
+        assert_eq!(unknown.phrase, Phrase::NotSearched);
+        let text = unknown.render(&lang, false);
+        assert!(text.starts_with("S is never searched: the search evaluates I above it"), "{text}");
+        assert_eq!(model.unknown("Z9").phrase, Phrase::UnknownLabel);
+    }
 }

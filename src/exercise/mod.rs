@@ -488,6 +488,8 @@ impl std::fmt::Debug for KindDef {
 pub static KINDS: &[&KindDef] = &[
     &minimax::KIND,
     &alpha_beta::KIND,
+    &budget::TREE_BUDGET,
+    &budget::TREE_DEEPENING,
     &solvable::KIND,
     &solution_cost::KIND,
     &ao_star::KIND,
@@ -497,8 +499,6 @@ pub static KINDS: &[&KindDef] = &[
     &othello_terms::KIND,
     &budget::OTHELLO_BUDGET,
     &budget::OTHELLO_DEEPENING,
-    &budget::TREE_BUDGET,
-    &budget::TREE_DEEPENING,
 ];
 
 /// The kind with this name.

@@ -25,6 +25,45 @@ fn game_tree_seeds_are_pinned() {
     );
 }
 
+/// A game tree searched under a node budget: the tree, its estimates and
+/// the budget that makes its point, pinned, and read back unchanged.
+#[test]
+fn budget_tree_seeds_are_pinned() {
+    use treequiz::games::budget_tree;
+    use treequiz::games::lookahead::Budgets;
+    let tree = gametree::generate::Params {
+        depth: 3,
+        branching: (2, 3),
+        ..Default::default()
+    };
+    let budget = budget_tree::Params {
+        tree: tree.clone(),
+        budgets: Budgets {
+            budget: Some((6, 12)),
+            deepening: None,
+        },
+    };
+    let deepening = budget_tree::Params {
+        tree,
+        budgets: Budgets {
+            budget: None,
+            deepening: Some((10, 30)),
+        },
+    };
+    for (name, params) in [("budget_tree_seed_7", budget), ("deepening_tree_seed_7", deepening)] {
+        let instance = Instance::BudgetTree(Box::new(budget_tree::generate(&params, 7).unwrap()));
+        let text = instance.to_toml();
+        insta::assert_snapshot!(name, text);
+        let back = treequiz::instance::parse(&treequiz::input::Source {
+            path: "x.toml".into(),
+            text: text.clone(),
+        })
+        .unwrap();
+        assert_eq!(back.to_toml(), text);
+        assert_eq!(back.canonical(), instance.canonical());
+    }
+}
+
 #[test]
 fn and_or_seeds_are_pinned() {
     let default = andor::generate::generate(&andor::generate::Params::default(), 7).unwrap();

@@ -139,7 +139,7 @@ fn html_sheets_print_and_their_figures_are_drawn() {
                 figures.len(),
                 match set {
                     "demo" => 3,
-                    "games" => 7,
+                    "games" => 9,
                     _ => 6,
                 },
                 "{set}/{page}: one figure per exercise"

@@ -24,6 +24,22 @@ const SIZES: &[(&str, [&str; 3])] = &[
         ],
     ),
     (
+        "node-budget",
+        [
+            "depth = 3\nbranching = \"1..3\"\nvalues = \"0..20\"\nbudget = \"4..8\"",
+            "depth = 3\nbranching = \"2..3\"\nvalues = \"0..20\"\nbudget = \"6..12\"\nunique_best = true",
+            "depth = 4\nbranching = \"1..3\"\nvalues = \"0..20\"\nbudget = \"8..20\"\nmin_cuts = 1\nunique_best = true",
+        ],
+    ),
+    (
+        "iterative-deepening",
+        [
+            "depth = 2\nbranching = \"2..3\"\nvalues = \"0..20\"\ndeepening = \"5..12\"",
+            "depth = 3\nbranching = \"2..3\"\nvalues = \"0..20\"\ndeepening = \"10..30\"\nunique_best = true",
+            "depth = 4\nbranching = 2\nvalues = \"0..20\"\ndeepening = \"20..50\"\nunique_best = true",
+        ],
+    ),
+    (
         "and-or-solvable",
         [
             "depth = 2\nnodes = \"7..12\"\nalternatives = \"1..2\"\narity = \"1..3\"\ndead_end_percent = 35\nsolvable = false",

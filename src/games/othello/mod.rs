@@ -549,7 +549,7 @@ mod tests {
             );
             let got = crate::games::lookahead::frontier_depths(&g.root(), g.horizon, usize::MAX);
             assert_eq!(got, Some(want), "{board}");
-            assert_eq!(uneven(&t), want.1 < want.2);
+            assert_eq!(super::super::lookahead::uneven(&t), want.1 < want.2);
         }
     }
 
