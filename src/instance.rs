@@ -341,15 +341,15 @@ impl Instance {
             Instance::GameTree(_) | Instance::BudgetTree(_) => {
                 let t = self.game_tree().expect("a game tree");
                 lang.fill(
-                "solve.about_tree",
-                &[
-                    ("nodes", &t.len().to_string()),
-                    ("leaves", &t.leaves().count().to_string()),
-                    ("depth", &t.height().to_string()),
-                    ("root", &t.label(t.root())),
-                    ("player", t.root_player().name()),
-                ],
-            )
+                    "solve.about_tree",
+                    &[
+                        ("nodes", &t.len().to_string()),
+                        ("leaves", &t.leaves().count().to_string()),
+                        ("depth", &t.height().to_string()),
+                        ("root", &t.label(t.root())),
+                        ("player", t.root_player().name()),
+                    ],
+                )
             }
             Instance::AndOr(g) => lang.fill(
                 "solve.about_graph",

@@ -60,6 +60,8 @@ phrases! {
     BudgetExpanded = "grade.budget_expanded",
     /// A position a node budget evaluates: its budget of 0, its parent's divided.
     BudgetEvaluated = "grade.budget_evaluated",
+    /// A wrong budget: the right one, its parent's divided.
+    BudgetWrong = "grade.budget_wrong",
     /// A position evaluated because the game is over there.
     BudgetGameOver = "grade.budget_game_over",
     /// A leaf of a budgeted game tree: evaluated whatever its budget.

@@ -124,6 +124,17 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
     };
     let reasons: Option<Vec<Reason>> = match (field, mistake) {
         _ if hide => None,
+        // A wrong budget: the right one worked out from its parent's.
+        ("budgets", Mistake::Value { item, given, .. }) => why(item).map(|(parent, _, id)| {
+            let given = match given {
+                crate::gametree::Bound::Exact(v) => v.to_string(),
+                other => super::relation(other),
+            };
+            explain(vec![(parent, Phrase::BudgetWrong, id)])
+                .into_iter()
+                .map(|r| r.with("given", given.clone()))
+                .collect()
+        }),
         ("budgets" | "evaluated", Mistake::Extra(item)) => why(item).map(|w| explain(vec![w])),
         ("budgets" | "evaluated", Mistake::Missed(items)) => items
             .iter()
@@ -243,7 +254,12 @@ fn lookahead_key(
 fn solve_budget(instance: &Instance, conventions: &Conventions) -> Key {
     let model = instance.model();
     let (t, allowances) = searched(&model);
-    let mut key = lookahead_key(instance, t, conventions, &["move_values", "best_move", "pruned"]);
+    let mut key = lookahead_key(
+        instance,
+        t,
+        conventions,
+        &["move_values", "best_move", "pruned"],
+    );
     // P's budget is given, and an evaluated position's is 0 unless the game
     // is over there: the answer lists what the positions expanded below P get.
     let budgets = t
@@ -370,8 +386,7 @@ fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
         Instance::Othello(g) => Some(crate::draw::othello_board(g, &[])),
         _ => None,
     };
-    let mut explained =
-        lookahead::explain_search(ctx, board, &plain_tree(ctx), table, lang, false);
+    let mut explained = lookahead::explain_search(ctx, board, &plain_tree(ctx), table, lang, false);
     explained.notes.remove(0);
     let best: Vec<String> = ctx
         .key
@@ -585,7 +600,30 @@ mod tests {
         let unknown = model.unknown("s");
         assert_eq!(unknown.phrase, Phrase::NotSearched);
         let text = unknown.render(&lang, false);
-        assert!(text.starts_with("S is never searched: the search evaluates I above it"), "{text}");
+        assert!(
+            text.starts_with("S is never searched: the search evaluates I above it"),
+            "{text}"
+        );
         assert_eq!(model.unknown("Z9").phrase, Phrase::UnknownLabel);
+        // A wrong budget is worked out from its parent's: D gets A's 7 ÷ 3.
+        let d = model.resolve("D").unwrap();
+        let wrong = teach_budget(
+            &ctx,
+            "budgets",
+            Mistake::Value {
+                item: d,
+                key: crate::gametree::Bound::Exact(Value::Finite(2)),
+                given: crate::gametree::Bound::Exact(Value::Finite(1)),
+            },
+            false,
+        );
+        let text = wrong[0].render(&lang, false);
+        assert_eq!(
+            text,
+            "D: budget 2 = A's 7 ÷ 3 (A's number of moves), rounded down, not 1"
+        );
+        // A row for a node the search evaluates is told so.
+        let extra = teach_budget(&ctx, "budgets", Mistake::Extra(h), false);
+        assert_eq!(extra[0].phrase, Phrase::BudgetLeaf);
     }
 }

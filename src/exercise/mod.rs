@@ -238,6 +238,15 @@ pub enum Mistake<'a> {
     },
     /// A single item that is not the key's.
     WrongOne(Item),
+    /// A table's entry for an item the key has, with another value.
+    Value {
+        /// The item.
+        item: Item,
+        /// The key's value (or bound).
+        key: gametree::Bound,
+        /// The student's.
+        given: gametree::Bound,
+    },
     /// A label that names nothing in the figure.
     Unknown(&'a str),
 }
@@ -247,8 +256,17 @@ pub enum Mistake<'a> {
 pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
     use crate::reason::Phrase;
     let one = |r: Reason| vec![r];
+    let table = matches!(
+        ctx.key.answer(field),
+        Some(Answer::Values(_) | Answer::Bounds(_))
+    );
     match mistake {
+        // A table's row for a node the key has no row for.
+        Mistake::Extra(item) if table => {
+            one(Reason::new(Phrase::NodeExtra).with("node", ctx.name(item)))
+        }
         Mistake::Extra(item) => one(Reason::new(Phrase::ExtraHidden).with("node", ctx.name(item))),
+        Mistake::Value { item, key, given } => one(node_value_reason(ctx, item, key, given)),
         Mistake::Missed(_) if hide => one(Reason::new(Phrase::MissingHidden)),
         Mistake::Missed(items) => items
             .iter()
@@ -275,6 +293,53 @@ pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -
             .with("given", ctx.name(given))),
         Mistake::Unknown(label) => one(ctx.model.unknown(label)),
     }
+}
+
+/// Why a node's value is wrong: the rule that gives the key's value.
+fn node_value_reason(
+    ctx: &Context<'_>,
+    item: Item,
+    key: gametree::Bound,
+    given: gametree::Bound,
+) -> Reason {
+    let (Some(t), Item::Node(n)) = (ctx.model.tree(), item) else {
+        return Reason::new(crate::reason::Phrase::ValueWrong)
+            .with("key", relation(key))
+            .with("given", relation(given));
+    };
+    let id = gametree::NodeId(n);
+    let label = t.label(id).into_owned();
+    // The tighter bound the children give, where fail-hard backs up the bound in force.
+    let tight = ctx
+        .key
+        .alpha_beta()
+        .and_then(|ab| ab.widened.iter().find(|(w, _)| *w == id))
+        .map(|&(_, tight)| tight);
+    if tight == Some(given) {
+        return Reason::new(crate::reason::Phrase::NodeValueBacked)
+            .with("node", label)
+            .with("given", relation(given))
+            .with("key", relation(key));
+    }
+    let player = t.player(id);
+    let children: Vec<String> = t.children(id).map(|c| t.label(c).into_owned()).collect();
+    let explain = match key {
+        gametree::Bound::Exact(v) => format!(
+            "{}({}) = {v}",
+            if player == gametree::Player::Max {
+                "max"
+            } else {
+                "min"
+            },
+            children.join(", ")
+        ),
+        other => format!("{label} {}", relation(other)),
+    };
+    Reason::new(crate::reason::Phrase::NodeValueWrong)
+        .with("node", label)
+        .with("player", player.name())
+        .with("explain", explain)
+        .with("given", relation(given))
 }
 
 /// The conventions a set fixes for its exercises (DESIGN §3).

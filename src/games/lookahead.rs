@@ -513,7 +513,11 @@ pub fn uneven(t: &Tree) -> bool {
 /// Whether a search of `root` under `budget` evaluates nodes at different
 /// depths, at most `max_leaves` of them; counted without evaluating, since
 /// most positions and budgets are refused.
-pub fn budget_makes_its_point<P: Position + Clone>(root: &P, budget: u32, max_leaves: usize) -> bool {
+pub fn budget_makes_its_point<P: Position + Clone>(
+    root: &P,
+    budget: u32,
+    max_leaves: usize,
+) -> bool {
     frontier_depths(root, Horizon::Budget(budget), 4 * max_leaves)
         .is_some_and(|(leaves, lo, hi)| leaves <= max_leaves && lo < hi)
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::key::KeyQuestion;
 use super::recover::Broken;
 use crate::exercise::{Answer, Context, Domain, Item, Mistake, Shape, plain, relation};
-use crate::gametree::{Bound, NodeId, Player};
+use crate::gametree::{Bound, NodeId};
 use crate::input::{Doc, DocKind, wide_ascii};
 use crate::instance::Model;
 use crate::lang::Lang;
@@ -564,11 +564,17 @@ fn score_field(
                     Some((_, kb)) if *kb == b || ctx.kind.key.also_right(item) == Some(b) => {
                         right += 1
                     }
-                    Some((_, kb)) => fs.reasons.push(node_value_reason(ctx, item, *kb, b)),
+                    Some((_, kb)) => fs.reasons.extend(ctx.teach(
+                        field,
+                        Mistake::Value {
+                            item,
+                            key: *kb,
+                            given: b,
+                        },
+                    )),
                     None => {
                         extra += 1;
-                        fs.reasons
-                            .push(Reason::new(Phrase::NodeExtra).with("node", label));
+                        fs.reasons.extend(ctx.teach(field, Mistake::Extra(item)));
                     }
                 }
             }
@@ -687,45 +693,6 @@ fn prune_roots(model: &Model<'_>, items: Vec<Item>) -> Vec<Item> {
             _ => true,
         })
         .collect()
-}
-
-/// Why a node's value is wrong: the rule that gives the key's value.
-fn node_value_reason(ctx: &Ctx<'_>, item: Item, key: Bound, given: Bound) -> Reason {
-    let (Some(t), Item::Node(n)) = (ctx.model().tree(), item) else {
-        return Reason::new(Phrase::ValueWrong)
-            .with("key", relation(key))
-            .with("given", relation(given));
-    };
-    let id = NodeId(n);
-    let label = t.label(id).into_owned();
-    // The tighter bound the children give, where fail-hard backs up the bound in force.
-    let tight = ctx
-        .kind
-        .key
-        .alpha_beta()
-        .and_then(|ab| ab.widened.iter().find(|(w, _)| *w == id))
-        .map(|&(_, tight)| tight);
-    if tight == Some(given) {
-        return Reason::new(Phrase::NodeValueBacked)
-            .with("node", label)
-            .with("given", relation(given))
-            .with("key", relation(key));
-    }
-    let player = t.player(id);
-    let children: Vec<String> = t.children(id).map(|c| t.label(c).into_owned()).collect();
-    let explain = match key {
-        Bound::Exact(v) => format!(
-            "{}({}) = {v}",
-            if player == Player::Max { "max" } else { "min" },
-            children.join(", ")
-        ),
-        other => format!("{label} {}", relation(other)),
-    };
-    Reason::new(Phrase::NodeValueWrong)
-        .with("node", label)
-        .with("player", player.name())
-        .with("explain", explain)
-        .with("given", relation(given))
 }
 
 fn set_reasons(

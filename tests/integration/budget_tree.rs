@@ -20,7 +20,11 @@ use treequiz::value::Value;
 fn random_game(rng: &mut Rng, horizon: Horizon) -> BudgetTree {
     let depth = rng.between(1, 4) as usize;
     let tree = Tree::build_levels(Player::Max, |d| {
-        let kids = if d == 0 { rng.between(1, 4) } else { rng.between(0, 4) };
+        let kids = if d == 0 {
+            rng.between(1, 4)
+        } else {
+            rng.between(0, 4)
+        };
         if d < depth && kids > 0 {
             Grow::Children(kids as u32)
         } else {
@@ -65,7 +69,9 @@ fn search(g: &BudgetTree, n: NodeId, branches: u32, visit: &mut Visit) -> Value 
         return static_value(g, n);
     }
     if n != t.root() {
-        visit.budgets.insert(t.label(n).into_owned(), i64::from(branches));
+        visit
+            .budgets
+            .insert(t.label(n).into_owned(), i64::from(branches));
     }
     let each = branches / children.len() as u32;
     let values = children.iter().map(|&c| search(g, c, each, visit));
@@ -104,7 +110,9 @@ fn by_label(instance: &Instance, answer: &Answer) -> BTreeMap<String, i64> {
     };
     rows.iter()
         .map(|(i, v)| {
-            let Value::Finite(v) = v else { panic!("finite") };
+            let Value::Finite(v) = v else {
+                panic!("finite")
+            };
             (model.name(*i), *v)
         })
         .collect()
@@ -138,10 +146,18 @@ fn node_budgets_on_game_trees_are_the_notes_procedure() {
         assert_eq!((budget_kind.unusable)(&instance), None, "case {case}");
         let key = (budget_kind.solve)(&instance, &conventions);
         let budgets = by_label(&instance, key.answer("budgets").unwrap());
-        assert_eq!(budgets, visit.budgets, "case {case}: {:?}", g.tree.to_shape());
+        assert_eq!(
+            budgets,
+            visit.budgets,
+            "case {case}: {:?}",
+            g.tree.to_shape()
+        );
         let mut evaluated = visit.evaluated.clone();
         evaluated.sort();
-        assert_eq!(labels(&instance, key.answer("evaluated").unwrap()), evaluated);
+        assert_eq!(
+            labels(&instance, key.answer("evaluated").unwrap()),
+            evaluated
+        );
         // Each move's value is the naive search's from that child.
         let t = &g.tree;
         let each = budget / t.children(t.root()).count() as u32;
@@ -154,8 +170,13 @@ fn node_budgets_on_game_trees_are_the_notes_procedure() {
                 (t.label(c).into_owned(), v)
             })
             .collect();
-        assert_eq!(by_label(&instance, key.answer("move_values").unwrap()), moves);
-        let Value::Finite(root) = value else { unreachable!() };
+        assert_eq!(
+            by_label(&instance, key.answer("move_values").unwrap()),
+            moves
+        );
+        let Value::Finite(root) = value else {
+            unreachable!()
+        };
         let best: Vec<String> = moves
             .iter()
             .filter(|(_, v)| **v == root)
@@ -168,7 +189,10 @@ fn node_budgets_on_game_trees_are_the_notes_procedure() {
             .collect();
         uneven += usize::from(depths.len() > 1);
     }
-    assert!(uneven > 1000, "{uneven} of the trees were searched to uneven depths");
+    assert!(
+        uneven > 1000,
+        "{uneven} of the trees were searched to uneven depths"
+    );
 }
 
 #[test]
@@ -201,7 +225,10 @@ fn iterative_deepening_on_game_trees_is_the_notes_procedure() {
         }
         let instance = Instance::BudgetTree(Box::new(g.clone()));
         if completed == 0 {
-            assert!((deepening_kind.unusable)(&instance).is_some(), "case {case}");
+            assert!(
+                (deepening_kind.unusable)(&instance).is_some(),
+                "case {case}"
+            );
             continue;
         }
         deeper += usize::from(completed >= 2);
@@ -221,7 +248,10 @@ fn iterative_deepening_on_game_trees_is_the_notes_procedure() {
                 (t.label(c).into_owned(), v)
             })
             .collect();
-        assert_eq!(by_label(&instance, key.answer("move_values").unwrap()), moves);
+        assert_eq!(
+            by_label(&instance, key.answer("move_values").unwrap()),
+            moves
+        );
     }
     assert!(stopped_mid > 1000 && deeper > 500, "{stopped_mid} {deeper}");
 }

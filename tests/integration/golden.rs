@@ -50,7 +50,10 @@ fn budget_tree_seeds_are_pinned() {
             deepening: Some((10, 30)),
         },
     };
-    for (name, params) in [("budget_tree_seed_7", budget), ("deepening_tree_seed_7", deepening)] {
+    for (name, params) in [
+        ("budget_tree_seed_7", budget),
+        ("deepening_tree_seed_7", deepening),
+    ] {
         let instance = Instance::BudgetTree(Box::new(budget_tree::generate(&params, 7).unwrap()));
         let text = instance.to_toml();
         insta::assert_snapshot!(name, text);

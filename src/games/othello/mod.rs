@@ -95,7 +95,10 @@ impl Othello {
             .with("kind", "othello")
             .with("board", self.board.to_string())
             .with("to_move", self.to_move.letter().to_string())
-            .with(super::lookahead::horizon_key(self.horizon), self.horizon.allowance())
+            .with(
+                super::lookahead::horizon_key(self.horizon),
+                self.horizon.allowance(),
+            )
             .with("squares", Node::lines(rows))
             .with("mobility", self.weights.mobility)
             .with("frontier", self.weights.frontier);
