@@ -40,6 +40,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let shown = args.file.display();
     let tree = || match &instance {
         Instance::GameTree(t) => Ok(t),
+        Instance::BudgetTree(_) => Err(UsageError(format!(
+            "{shown}: a game tree searched under a node budget; Python nested lists and CS188 tests have no place for its estimates and budget, so --to python and --to cs188 would drop them: write it with --to toml or --to json"
+        ))),
         other => Err(UsageError(format!(
             "{shown}: --to python and --to cs188 write game trees, and this is {}",
             other.family().noun()

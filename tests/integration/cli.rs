@@ -554,6 +554,42 @@ fn mangled_files_never_panic() {
 /// `convert` writes a sampled tree as a Python nested list and as a CS188
 /// test; `solve` reads both back to the same answers as the TOML (every
 /// kind's fields), and an Othello position goes to one line and back.
+/// A game tree searched under a node budget: `sample` draws one, `solve`
+/// answers both budgeted kinds' questions, `convert` keeps it in TOML and
+/// refuses the forms that would drop its estimates and budget.
+#[test]
+fn a_budgeted_game_tree_samples_solves_and_converts() {
+    let dir = crate::common::scratch("budget-tree");
+    let (code, toml, err) = run(&[
+        "sample",
+        "game-tree",
+        "--seed",
+        "3",
+        "depth=3",
+        "branching=2..3",
+        "budget=6..12",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        toml.contains("estimates = [") && toml.contains("budget = "),
+        "{toml}"
+    );
+    let path = dir.join("b.toml");
+    std::fs::write(&path, &toml).unwrap();
+    let (code, out, err) = run(&["solve", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Game tree: a node budget"), "{out}");
+    assert!(
+        !out.contains("== Minimax"),
+        "minimax refuses a budgeted tree: {out}"
+    );
+    let (code, back, err) = run(&["convert", path.to_str().unwrap(), "--to", "toml"]);
+    assert_eq!((code, back.as_str()), (0, toml.as_str()), "{err}");
+    let (code, out, err) = run(&["convert", path.to_str().unwrap(), "--to", "python"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("would drop them"), "{err}");
+}
+
 #[test]
 fn convert_round_trips_through_python_and_cs188() {
     let dir = crate::common::scratch("convert");
