@@ -454,7 +454,7 @@ fn exercise_view(
         column_width: format!("{column_width:.3}"),
         instance_text: item.instance.to_toml(),
         board_text: item.instance.board_text(),
-        conventions: (kind.conventions)(item.instance, conventions, lang),
+        conventions: (kind.conventions)(item.instance, conventions, item.ask, lang),
         fields,
         key,
     }

@@ -412,7 +412,7 @@ fn window_reason(t: &Tree, ab: &AlphaBeta, id: NodeId) -> Reason {
     }
 }
 
-fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(instance: &Instance, c: &Conventions, _: &[&str], lang: &Lang) -> Vec<String> {
     let mut lines = vec![super::root_convention(instance, lang)];
     lines.extend(super::search_conventions(c, lang));
     lines.push(

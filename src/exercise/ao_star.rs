@@ -307,7 +307,12 @@ fn mark_note(
     ))
 }
 
-fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(
+    instance: &Instance,
+    _: &super::Conventions,
+    _: &[&str],
+    lang: &Lang,
+) -> Vec<String> {
     let g = instance_graph(instance);
     vec![
         lang.get(&format!("convention.cost_{}", g.model().name()))

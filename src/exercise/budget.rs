@@ -442,7 +442,12 @@ fn rule(instance: &Instance, name: &str) -> String {
     }
 }
 
-fn conventions_budget(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions_budget(
+    instance: &Instance,
+    c: &Conventions,
+    ask: &[&str],
+    lang: &Lang,
+) -> Vec<String> {
     let Some(Horizon::Budget(budget)) = horizon(instance) else {
         return Vec::new();
     };
@@ -451,11 +456,16 @@ fn conventions_budget(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<
         &rule(instance, "budget_rule"),
         &[("budget", &budget.to_string())],
     ));
-    lines.extend(super::search_conventions(c, lang));
+    lines.extend(super::pruning_conventions(c, ask, lang));
     lines
 }
 
-fn conventions_deepening(instance: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions_deepening(
+    instance: &Instance,
+    _: &Conventions,
+    _: &[&str],
+    lang: &Lang,
+) -> Vec<String> {
     let Some(Horizon::Deepening(budget)) = horizon(instance) else {
         return Vec::new();
     };

@@ -210,7 +210,7 @@ fn why(ctx: &Context<'_>, state: usize) -> Reason {
         .nested("why", why)
 }
 
-fn conventions(_: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(_: &Instance, _: &Conventions, _: &[&str], lang: &Lang) -> Vec<String> {
     [
         "convention.grundy_rule",
         "convention.grundy_states",

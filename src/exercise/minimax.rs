@@ -98,7 +98,12 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     }
 }
 
-fn conventions(instance: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(
+    instance: &Instance,
+    _: &super::Conventions,
+    _: &[&str],
+    lang: &Lang,
+) -> Vec<String> {
     vec![super::root_convention(instance, lang)]
 }
 

@@ -373,8 +373,9 @@ pub struct KindDef {
     pub teach: fn(&Context<'_>, &str, Mistake<'_>, bool) -> Vec<Reason>,
     /// Why an instance cannot be used for this kind, if it cannot.
     pub unusable: fn(&Instance) -> Option<String>,
-    /// The conventions its key assumes, one line each, as the sheet states them.
-    pub conventions: fn(&Instance, &Conventions, &Lang) -> Vec<String>,
+    /// The conventions its key assumes for the fields asked, one line each,
+    /// as the sheet states them.
+    pub conventions: fn(&Instance, &Conventions, &[&str], &Lang) -> Vec<String>,
     /// What can be counted of a solved exercise (docs/generators.md): the
     /// first is its work (leaves evaluated, expansions, …), which a class set
     /// keeps even across variants. A problem set may bound any of them.
@@ -676,7 +677,17 @@ fn root_convention(instance: &Instance, lang: &Lang) -> String {
 }
 
 /// For kinds whose key assumes nothing beyond their rules.
-fn no_conventions(_: &Instance, _: &Conventions, _: &Lang) -> Vec<String> {
+/// A game's alpha-beta conventions, when the exercise asks what alpha-beta
+/// prunes (a sheet that asks only values and moves does not state them).
+fn pruning_conventions(c: &Conventions, ask: &[&str], lang: &Lang) -> Vec<String> {
+    if ask.contains(&"pruned") {
+        search_conventions(c, lang)
+    } else {
+        Vec::new()
+    }
+}
+
+fn no_conventions(_: &Instance, _: &Conventions, _: &[&str], _: &Lang) -> Vec<String> {
     Vec::new()
 }
 
@@ -878,6 +889,8 @@ mod tests {
             "tests/fixtures/good/othello.toml",
             "tests/fixtures/good/othello-budget.toml",
             "tests/fixtures/good/othello-deepening.toml",
+            "tests/fixtures/good/node-budget.toml",
+            "tests/fixtures/good/iterative-deepening.toml",
             "tests/fixtures/good/grundy-7.toml",
         ] {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -967,6 +980,43 @@ mod tests {
         assert_eq!(frames.last().unwrap().values.len(), g.states.len());
     }
 
+    /// A game's sheet states the alpha-beta conventions only when it asks
+    /// what alpha-beta prunes.
+    #[test]
+    fn pruning_conventions_only_where_pruning_is_asked() {
+        let lang = Lang::builtin("en").unwrap();
+        let conventions = Conventions::default();
+        let preset = lang.fill(
+            "convention.preset",
+            &[
+                ("name", "textbook"),
+                ("source", lang.get("preset.textbook")),
+            ],
+        );
+        for (path, kind) in [
+            ("tests/fixtures/good/tictactoe.toml", "tictactoe"),
+            ("tests/fixtures/good/othello.toml", "othello"),
+            ("tests/fixtures/good/othello-budget.toml", "othello-budget"),
+            ("tests/fixtures/good/node-budget.toml", "node-budget"),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+            let instance = crate::instance::load(&path).unwrap();
+            let kind = super::kind(kind).unwrap();
+            let lines = |ask: &[&str]| (kind.conventions)(&instance, &conventions, ask, &lang);
+            assert!(
+                lines(&["best_move", "pruned"]).contains(&preset),
+                "{}",
+                kind.name
+            );
+            let without = lines(&["move_values", "best_move"]);
+            assert!(
+                !without.is_empty() && !without.contains(&preset),
+                "{}",
+                kind.name
+            );
+        }
+    }
+
     /// Every phrase a kind's explanation or conventions use exists: a key
     /// rendered in every language shows no string-table key.
     #[test]
@@ -978,6 +1028,8 @@ mod tests {
             "tests/fixtures/good/othello.toml",
             "tests/fixtures/good/othello-budget.toml",
             "tests/fixtures/good/othello-deepening.toml",
+            "tests/fixtures/good/node-budget.toml",
+            "tests/fixtures/good/iterative-deepening.toml",
             "tests/fixtures/good/grundy-7.toml",
         ];
         let conventions = Conventions::default();
@@ -989,13 +1041,14 @@ mod tests {
                 for kind in usable_kinds(&instance) {
                     let key = (kind.solve)(&instance, &conventions);
                     let e = kind.explain_key(&instance, &key, &conventions, &lang);
+                    let every: Vec<&str> = kind.fields.iter().map(|f| f.name).collect();
                     let texts = e
                         .notes
                         .iter()
                         .chain(e.table.headers.iter())
                         .chain(e.table.rows.iter().flatten())
                         .cloned()
-                        .chain((kind.conventions)(&instance, &conventions, &lang));
+                        .chain((kind.conventions)(&instance, &conventions, &every, &lang));
                     for text in texts {
                         for section in [
                             "note.",

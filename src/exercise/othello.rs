@@ -144,7 +144,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     explained
 }
 
-fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(instance: &Instance, c: &Conventions, ask: &[&str], lang: &Lang) -> Vec<String> {
     let g = game(instance);
     let mut lines = eval_conventions(g, lang);
     // What the weighted terms count, when the sheet's own lines do not say.
@@ -159,7 +159,7 @@ fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String>
         lines.push(lang.fill("convention.lookahead", &[("depth", &depth.to_string())]));
     }
     lines.push(lang.get("convention.othello_order").to_string());
-    lines.extend(super::search_conventions(c, lang));
+    lines.extend(super::pruning_conventions(c, ask, lang));
     lines
 }
 

@@ -233,7 +233,7 @@ fn legal_bits(b: &Board, side: Side) -> u64 {
     b.moves(side).iter().fold(0, |acc, (m, _)| acc | (1 << m))
 }
 
-fn conventions(instance: &Instance, _: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(instance: &Instance, _: &Conventions, _: &[&str], lang: &Lang) -> Vec<String> {
     let g = game(instance);
     let mut lines = super::othello::eval_conventions(g, lang);
     lines.splice(

@@ -119,7 +119,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     }
 }
 
-fn conventions(_: &Instance, _: &super::Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(_: &Instance, _: &super::Conventions, _: &[&str], lang: &Lang) -> Vec<String> {
     [
         "convention.cost_sum",
         "convention.cost_max",

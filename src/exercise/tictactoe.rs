@@ -107,7 +107,7 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     )
 }
 
-fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String> {
+fn conventions(instance: &Instance, c: &Conventions, ask: &[&str], lang: &Lang) -> Vec<String> {
     let g = game(instance);
     let mut lines = vec![
         lang.fill(
@@ -127,6 +127,6 @@ fn conventions(instance: &Instance, c: &Conventions, lang: &Lang) -> Vec<String>
         })
         .to_string(),
     ];
-    lines.extend(super::search_conventions(c, lang));
+    lines.extend(super::pruning_conventions(c, ask, lang));
     lines
 }
