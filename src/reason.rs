@@ -62,6 +62,12 @@ phrases! {
     BudgetEvaluated = "grade.budget_evaluated",
     /// A wrong budget: the right one, its parent's divided.
     BudgetWrong = "grade.budget_wrong",
+    /// A completed depth deeper than the iteration the budget stops in.
+    DeepeningStops = "grade.deepening_stops",
+    /// A completed depth deeper than the iteration that reached every leaf.
+    DeepeningExhausted = "grade.deepening_exhausted",
+    /// A completed depth shallower than the deepest iteration that completes.
+    DeepeningCompletes = "grade.deepening_completes",
     /// A position evaluated because the game is over there.
     BudgetGameOver = "grade.budget_game_over",
     /// A leaf of a budgeted game tree: evaluated whatever its budget.

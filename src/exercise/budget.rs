@@ -56,7 +56,7 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
     solver: "lookahead",
     solve: solve_deepening,
     explain: explain_deepening,
-    teach: super::plain,
+    teach: teach_deepening,
     unusable: unusable_deepening,
     conventions: conventions_deepening,
     measures: &["evaluated", "moves", "completed", "stopped_mid"],
@@ -144,6 +144,58 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
         _ => None,
     };
     reasons.unwrap_or_else(|| super::alpha_beta::teach_search(ctx, field, mistake, hide))
+}
+
+/// Why a wrong `completed_depth` is wrong: the count at the end of the
+/// iteration the student names, or of the deepest one that completes.
+fn teach_deepening(
+    ctx: &Context<'_>,
+    field: &str,
+    mistake: Mistake<'_>,
+    hide: bool,
+) -> Vec<Reason> {
+    let (Mistake::Number { given, .. }, "completed_depth", false) = (mistake, field, hide) else {
+        return super::plain(ctx, field, mistake, hide);
+    };
+    let d = deepening(ctx.instance);
+    let budget = deepening_budget(ctx.instance);
+    let count = |it: &crate::games::lookahead::Iteration| {
+        it.nodes.map_or_else(
+            || format!("> {}", crate::games::lookahead::MAX_COUNTED),
+            |n| n.to_string(),
+        )
+    };
+    let with = |phrase, it: &crate::games::lookahead::Iteration| {
+        Reason::new(phrase)
+            .with("given", given.to_string())
+            .with("depth", it.depth.to_string())
+            .with("nodes", count(it))
+            .with("before", it.before.to_string())
+            .with(
+                "total",
+                it.nodes
+                    .map_or_else(|| count(it), |n| (it.before + n).to_string()),
+            )
+            .with("budget", budget.to_string())
+    };
+    let Value::Finite(g) = given else {
+        return super::plain(ctx, field, mistake, hide);
+    };
+    let reason = if g > i64::from(d.completed) {
+        // Deeper than the search goes: where it stops, and why.
+        match d.iterations.last() {
+            Some(last) if !last.completed => with(Phrase::DeepeningStops, last),
+            Some(last) => with(Phrase::DeepeningExhausted, last),
+            None => return super::plain(ctx, field, mistake, hide),
+        }
+    } else {
+        // Shallower: the deepest iteration completes too.
+        match d.iterations.iter().rfind(|it| it.completed) {
+            Some(it) => with(Phrase::DeepeningCompletes, it),
+            None => return super::plain(ctx, field, mistake, hide),
+        }
+    };
+    vec![reason]
 }
 
 /// The searched tree and each node's budget.
@@ -635,5 +687,46 @@ mod tests {
         // A row for a node the search evaluates is told so.
         let extra = teach_budget(&ctx, "budgets", Mistake::Extra(h), false);
         assert_eq!(extra[0].phrase, Phrase::BudgetLeaf);
+    }
+
+    /// A wrong completed depth is told the count that decides it: the
+    /// fixture's budget of 20 completes iterations of 4 and 11 nodes (15
+    /// counted) and stops in the third, of 22.
+    #[test]
+    fn a_wrong_completed_depth_is_told_the_count() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/good/iterative-deepening.toml");
+        let instance = crate::instance::load(&path).unwrap();
+        let conventions = Conventions::default();
+        let key = solve_deepening(&instance, &conventions);
+        let model = instance.model();
+        let ctx = Context {
+            instance: &instance,
+            model: &model,
+            key: &key,
+            conventions: &conventions,
+        };
+        let lang = Lang::builtin("en").unwrap();
+        let told = |given: i64, hide: bool| {
+            let mistake = Mistake::Number {
+                key: Value::Finite(2),
+                given: Value::Finite(given),
+            };
+            teach_deepening(&ctx, "completed_depth", mistake, hide)
+                .iter()
+                .map(|r| r.render(&lang, hide))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        assert_eq!(
+            told(3, false),
+            "3 is deeper than the search goes: iteration 3 visits 22 nodes, and with 15 counted before it the count would reach 37, past the budget of 20, so iteration 3 is stopped and no deeper one begins"
+        );
+        assert_eq!(
+            told(1, false),
+            "iteration 2 completes too: with 4 counted before it, its 11 nodes bring the count to 15, within the budget of 20"
+        );
+        // With the key hidden, the plain wording.
+        assert!(!told(1, true).contains("iteration 2"));
     }
 }

@@ -238,6 +238,13 @@ pub enum Mistake<'a> {
     },
     /// A single item that is not the key's.
     WrongOne(Item),
+    /// A single value that is not the key's.
+    Number {
+        /// The key's.
+        key: crate::value::Value,
+        /// The student's.
+        given: crate::value::Value,
+    },
     /// A table's entry for an item the key has, with another value.
     Value {
         /// The item.
@@ -267,6 +274,9 @@ pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -
         }
         Mistake::Extra(item) => one(Reason::new(Phrase::ExtraHidden).with("node", ctx.name(item))),
         Mistake::Value { item, key, given } => one(node_value_reason(ctx, item, key, given)),
+        Mistake::Number { key, given } => one(Reason::new(Phrase::ValueWrong)
+            .with("key", key.to_string())
+            .with("given", given.to_string())),
         Mistake::Missed(_) if hide => one(Reason::new(Phrase::MissingHidden)),
         Mistake::Missed(items) => items
             .iter()

@@ -474,11 +474,8 @@ fn score_field(
                 (a, b) => a == b,
             };
             if !ok {
-                fs.reasons.push(
-                    Reason::new(Phrase::ValueWrong)
-                        .with("key", k.to_string())
-                        .with("given", fs.given.clone()),
-                );
+                fs.reasons
+                    .extend(ctx.teach(field, Mistake::Number { key: *k, given: v }));
             }
             f64::from(u8::from(ok))
         }
