@@ -146,7 +146,7 @@ impl Family {
     /// The keys of a problem set's exercise that shape a generated instance.
     pub fn param_keys(self) -> &'static [&'static str] {
         match self {
-            Family::GameTree => GAME_TREE_PARAM_KEYS,
+            Family::GameTree => gametree::generate::KEYS,
             Family::AndOr => andor::generate::KEYS,
             Family::TicTacToe => tictactoe::PARAM_KEYS,
             Family::Othello => othello::PARAM_KEYS,
@@ -180,21 +180,6 @@ impl Family {
         })
     }
 }
-
-/// The keys a problem set's game-tree exercise may give: the tree's, and a
-/// node budget's.
-const GAME_TREE_PARAM_KEYS: &[&str] = &[
-    "depth",
-    "branching",
-    "values",
-    "root",
-    "distinct",
-    "min_cuts",
-    "max_cuts",
-    "unique_best",
-    "budget",
-    "deepening",
-];
 
 /// A family's generator parameters.
 #[derive(Clone, Debug)]

@@ -596,42 +596,53 @@ fn plain_tree(
 mod tests {
     use super::*;
 
+    /// Runs `check` on a fixture's instance, solved by `solve`.
+    fn with_fixture(
+        name: &str,
+        solve: fn(&Instance, &Conventions) -> Key,
+        check: impl FnOnce(&Context<'_>),
+    ) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/fixtures/good/{name}.toml"));
+        let instance = crate::instance::load(&path).unwrap();
+        let conventions = Conventions::default();
+        let key = solve(&instance, &conventions);
+        let model = instance.model();
+        check(&Context {
+            instance: &instance,
+            model: &model,
+            key: &key,
+            conventions: &conventions,
+        });
+    }
+
     /// A position put in the wrong list is told its budget and why: the
     /// fixture's a5 has 2 replies, each getting 2 ÷ 2 = 1 and so expanded;
     /// g3's 5 replies get 2 ÷ 5 = 0 and are evaluated, named together.
     #[test]
     fn a_position_in_the_wrong_list_is_told_its_budget() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/good/othello-budget.toml");
-        let instance = crate::instance::load(&path).unwrap();
-        let conventions = Conventions::default();
-        let key = solve_budget(&instance, &conventions);
-        let model = instance.model();
-        let ctx = Context {
-            instance: &instance,
-            model: &model,
-            key: &key,
-            conventions: &conventions,
-        };
-        let node = |label: &str| model.resolve(label).unwrap();
-        let Some(Answer::Values(budgets)) = key.answer("budgets") else {
-            panic!("budgets")
-        };
-        let named: Vec<String> = budgets.iter().map(|(i, _)| model.name(*i)).collect();
-        assert_eq!(named, ["g3", "a5", "f6", "a5-a3", "a5-b3"]);
-        let extra = teach_budget(&ctx, "evaluated", Mistake::Extra(node("a5-a3")), false);
-        assert_eq!(extra.len(), 1);
-        assert_eq!(extra[0].phrase, Phrase::BudgetExpanded);
-        let missed: Vec<Item> = ["g3-c2", "g3-d2", "g3-e2"].map(node).to_vec();
-        let reasons = teach_budget(&ctx, "evaluated", Mistake::Missed(&missed), false);
-        assert_eq!(reasons.len(), 1, "siblings named together");
-        assert_eq!(reasons[0].phrase, Phrase::BudgetEvaluated);
-        let lang = Lang::builtin("en").unwrap();
-        let text = reasons[0].render(&lang, false);
-        assert!(text.contains("g3's 2 ÷ 5"), "{text}");
-        // With the key hidden, only what the search teaches anyway.
-        let hidden = teach_budget(&ctx, "evaluated", Mistake::Extra(node("a5-a3")), true);
-        assert!(hidden.iter().all(|r| r.phrase != Phrase::BudgetExpanded));
+        with_fixture("othello-budget", solve_budget, |ctx| {
+            let (model, key) = (ctx.model, ctx.key);
+            let node = |label: &str| model.resolve(label).unwrap();
+            let Some(Answer::Values(budgets)) = key.answer("budgets") else {
+                panic!("budgets")
+            };
+            let named: Vec<String> = budgets.iter().map(|(i, _)| model.name(*i)).collect();
+            assert_eq!(named, ["g3", "a5", "f6", "a5-a3", "a5-b3"]);
+            let extra = teach_budget(ctx, "evaluated", Mistake::Extra(node("a5-a3")), false);
+            assert_eq!(extra.len(), 1);
+            assert_eq!(extra[0].phrase, Phrase::BudgetExpanded);
+            let missed: Vec<Item> = ["g3-c2", "g3-d2", "g3-e2"].map(node).to_vec();
+            let reasons = teach_budget(ctx, "evaluated", Mistake::Missed(&missed), false);
+            assert_eq!(reasons.len(), 1, "siblings named together");
+            assert_eq!(reasons[0].phrase, Phrase::BudgetEvaluated);
+            let lang = Lang::builtin("en").unwrap();
+            let text = reasons[0].render(&lang, false);
+            assert!(text.contains("g3's 2 ÷ 5"), "{text}");
+            // With the key hidden, only what the search teaches anyway.
+            let hidden = teach_budget(ctx, "evaluated", Mistake::Extra(node("a5-a3")), true);
+            assert!(hidden.iter().all(|r| r.phrase != Phrase::BudgetExpanded));
+        });
     }
 
     /// On a game tree, a leaf evaluated with budget left is told it is a
@@ -641,52 +652,43 @@ mod tests {
     /// S never searched.
     #[test]
     fn a_game_tree_names_its_leaves_and_what_is_never_searched() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/good/node-budget.toml");
-        let instance = crate::instance::load(&path).unwrap();
-        let conventions = Conventions::default();
-        let key = solve_budget(&instance, &conventions);
-        let model = instance.model();
-        let ctx = Context {
-            instance: &instance,
-            model: &model,
-            key: &key,
-            conventions: &conventions,
-        };
-        let h = model.resolve("H").unwrap();
-        let reasons = teach_budget(&ctx, "evaluated", Mistake::Missed(&[h]), false);
-        assert_eq!(reasons.len(), 1);
-        assert_eq!(reasons[0].phrase, Phrase::BudgetLeaf);
-        assert_eq!(model.resolve("S"), None, "S is below the frontier");
-        let lang = Lang::builtin("en").unwrap();
-        let unknown = model.unknown("s");
-        assert_eq!(unknown.phrase, Phrase::NotSearched);
-        let text = unknown.render(&lang, false);
-        assert!(
-            text.starts_with("S is never searched: the search evaluates I above it"),
-            "{text}"
-        );
-        assert_eq!(model.unknown("Z9").phrase, Phrase::UnknownLabel);
-        // A wrong budget is worked out from its parent's: D gets A's 7 ÷ 3.
-        let d = model.resolve("D").unwrap();
-        let wrong = teach_budget(
-            &ctx,
-            "budgets",
-            Mistake::Value {
-                item: d,
-                key: crate::gametree::Bound::Exact(Value::Finite(2)),
-                given: crate::gametree::Bound::Exact(Value::Finite(1)),
-            },
-            false,
-        );
-        let text = wrong[0].render(&lang, false);
-        assert_eq!(
-            text,
-            "D: budget 2 = A's 7 ÷ 3 (A's number of moves), rounded down, not 1"
-        );
-        // A row for a node the search evaluates is told so.
-        let extra = teach_budget(&ctx, "budgets", Mistake::Extra(h), false);
-        assert_eq!(extra[0].phrase, Phrase::BudgetLeaf);
+        with_fixture("node-budget", solve_budget, |ctx| {
+            let model = ctx.model;
+            let h = model.resolve("H").unwrap();
+            let reasons = teach_budget(ctx, "evaluated", Mistake::Missed(&[h]), false);
+            assert_eq!(reasons.len(), 1);
+            assert_eq!(reasons[0].phrase, Phrase::BudgetLeaf);
+            assert_eq!(model.resolve("S"), None, "S is below the frontier");
+            let lang = Lang::builtin("en").unwrap();
+            let unknown = model.unknown("s");
+            assert_eq!(unknown.phrase, Phrase::NotSearched);
+            let text = unknown.render(&lang, false);
+            assert!(
+                text.starts_with("S is never searched: the search evaluates I above it"),
+                "{text}"
+            );
+            assert_eq!(model.unknown("Z9").phrase, Phrase::UnknownLabel);
+            // A wrong budget is worked out from its parent's: D gets A's 7 ÷ 3.
+            let d = model.resolve("D").unwrap();
+            let wrong = teach_budget(
+                ctx,
+                "budgets",
+                Mistake::Value {
+                    item: d,
+                    key: crate::gametree::Bound::Exact(Value::Finite(2)),
+                    given: crate::gametree::Bound::Exact(Value::Finite(1)),
+                },
+                false,
+            );
+            let text = wrong[0].render(&lang, false);
+            assert_eq!(
+                text,
+                "D: budget 2 = A's 7 ÷ 3 (A's number of moves), rounded down, not 1"
+            );
+            // A row for a node the search evaluates is told so.
+            let extra = teach_budget(ctx, "budgets", Mistake::Extra(h), false);
+            assert_eq!(extra[0].phrase, Phrase::BudgetLeaf);
+        });
     }
 
     /// A wrong completed depth is told the count that decides it: the
@@ -694,39 +696,29 @@ mod tests {
     /// counted) and stops in the third, of 22.
     #[test]
     fn a_wrong_completed_depth_is_told_the_count() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/good/iterative-deepening.toml");
-        let instance = crate::instance::load(&path).unwrap();
-        let conventions = Conventions::default();
-        let key = solve_deepening(&instance, &conventions);
-        let model = instance.model();
-        let ctx = Context {
-            instance: &instance,
-            model: &model,
-            key: &key,
-            conventions: &conventions,
-        };
-        let lang = Lang::builtin("en").unwrap();
-        let told = |given: i64, hide: bool| {
-            let mistake = Mistake::Number {
-                key: Value::Finite(2),
-                given: Value::Finite(given),
+        with_fixture("iterative-deepening", solve_deepening, |ctx| {
+            let lang = Lang::builtin("en").unwrap();
+            let told = |given: i64, hide: bool| {
+                let mistake = Mistake::Number {
+                    key: Value::Finite(2),
+                    given: Value::Finite(given),
+                };
+                teach_deepening(ctx, "completed_depth", mistake, hide)
+                    .iter()
+                    .map(|r| r.render(&lang, hide))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             };
-            teach_deepening(&ctx, "completed_depth", mistake, hide)
-                .iter()
-                .map(|r| r.render(&lang, hide))
-                .collect::<Vec<_>>()
-                .join("; ")
-        };
-        assert_eq!(
-            told(3, false),
-            "3 is deeper than the search goes: iteration 3 visits 22 nodes, and with 15 counted before it the count would reach 37, past the budget of 20, so iteration 3 is stopped and no deeper one begins"
-        );
-        assert_eq!(
-            told(1, false),
-            "iteration 2 completes too: with 4 counted before it, its 11 nodes bring the count to 15, within the budget of 20"
-        );
-        // With the key hidden, the plain wording.
-        assert!(!told(1, true).contains("iteration 2"));
+            assert_eq!(
+                told(3, false),
+                "3 is deeper than the search goes: iteration 3 visits 22 nodes, and with 15 counted before it the count would reach 37, past the budget of 20, so iteration 3 is stopped and no deeper one begins"
+            );
+            assert_eq!(
+                told(1, false),
+                "iteration 2 completes too: with 4 counted before it, its 11 nodes bring the count to 15, within the budget of 20"
+            );
+            // With the key hidden, the plain wording.
+            assert!(!told(1, true).contains("iteration 2"));
+        });
     }
 }

@@ -174,7 +174,8 @@ pub fn generate(params: &Params, seed: u64) -> Result<Tree, GenerateError> {
     )
 }
 
-/// The keys a problem set (or `sample`) shapes a generated tree with.
+/// The keys a problem set (or `sample`) shapes a generated tree with; a
+/// node budget's (`budget`, `deepening`: games::budget_tree) among them.
 pub const KEYS: &[&str] = &[
     "depth",
     "branching",
@@ -184,6 +185,8 @@ pub const KEYS: &[&str] = &[
     "min_cuts",
     "max_cuts",
     "unique_best",
+    "budget",
+    "deepening",
 ];
 
 /// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).

@@ -102,6 +102,18 @@ fn limited(g: &BudgetTree, n: NodeId, depth: u32) -> (Value, u32) {
     (best.unwrap(), count)
 }
 
+/// The value of each of the root's moves, by label.
+fn move_values(t: &Tree, value: impl Fn(NodeId) -> Value) -> BTreeMap<String, i64> {
+    t.children(t.root())
+        .map(|c| {
+            let Value::Finite(v) = value(c) else {
+                unreachable!("finite values")
+            };
+            (t.label(c).into_owned(), v)
+        })
+        .collect()
+}
+
 /// The key's answer to a field, by label.
 fn by_label(instance: &Instance, answer: &Answer) -> BTreeMap<String, i64> {
     let model = instance.model();
@@ -161,15 +173,7 @@ fn node_budgets_on_game_trees_are_the_notes_procedure() {
         // Each move's value is the naive search's from that child.
         let t = &g.tree;
         let each = budget / t.children(t.root()).count() as u32;
-        let moves: BTreeMap<String, i64> = t
-            .children(t.root())
-            .map(|c| {
-                let Value::Finite(v) = search(&g, c, each, &mut Visit::default()) else {
-                    unreachable!()
-                };
-                (t.label(c).into_owned(), v)
-            })
-            .collect();
+        let moves = move_values(t, |c| search(&g, c, each, &mut Visit::default()));
         assert_eq!(
             by_label(&instance, key.answer("move_values").unwrap()),
             moves
@@ -239,15 +243,7 @@ fn iterative_deepening_on_game_trees_is_the_notes_procedure() {
             "case {case}: budget {budget}, {:?}",
             t.to_shape()
         );
-        let moves: BTreeMap<String, i64> = t
-            .children(t.root())
-            .map(|c| {
-                let (Value::Finite(v), _) = limited(&g, c, completed - 1) else {
-                    unreachable!()
-                };
-                (t.label(c).into_owned(), v)
-            })
-            .collect();
+        let moves = move_values(t, |c| limited(&g, c, completed - 1).0);
         assert_eq!(
             by_label(&instance, key.answer("move_values").unwrap()),
             moves
