@@ -74,6 +74,10 @@ phrases! {
     BudgetLeaf = "grade.budget_leaf",
     /// A node of a budgeted game tree below one the search evaluates.
     NotSearched = "grade.not_searched",
+    /// Items missing from a list, and why they belong in it.
+    MissedBecause = "grade.missed_because",
+    /// The root listed where only the nodes below it are asked.
+    BudgetRoot = "grade.budget_root",
     /// A pruned node that the search examines.
     PrunedExamined = "grade.pruned_examined",
     /// A node inside a pruned branch, listed as a root.
@@ -213,6 +217,15 @@ pub struct Reason {
     pub phrase: Phrase,
     /// Its `{name}` arguments.
     pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Phrase {
+    /// Whether a label the answer's model cannot resolve still names a node
+    /// of the figure (one the search never reaches): a mistake, not a
+    /// problem with the file.
+    pub fn names_a_node(self) -> bool {
+        self == Phrase::NotSearched
+    }
 }
 
 impl Reason {

@@ -403,6 +403,7 @@ fn exercise_view(
                 key: item.key,
                 conventions,
             },
+            item.ask,
             lang,
         )
     });

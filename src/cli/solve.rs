@@ -48,11 +48,14 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .collect();
     let reasons: Vec<String> = kinds
         .iter()
-        .filter_map(|k| (k.unusable)(&instance))
+        .filter_map(|k| (k.unusable)(&instance).map(|why| (k.name, why)))
+        .map(|(kind, why)| format!("  = {kind}: {why}"))
         .collect();
-    if let Some(why) = reasons.first().filter(|_| reasons.len() == kinds.len()) {
+    if reasons.len() == kinds.len() {
+        // Each kind's own reason: the one that fits the file is among them.
         return Err(UsageError(format!(
-            "{shown}: no exercise can use this instance\n  = hint: {why}"
+            "{shown}: no exercise can use this instance\n{}",
+            reasons.join("\n")
         )));
     }
     // Game trees and graphs are solved up to the file limits, for a teacher

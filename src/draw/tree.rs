@@ -367,13 +367,16 @@ pub fn pictured_tree_figure(
         } else if let Some(Some(value)) = m.values.get(id.index()) {
             // Above the node, on the side away from the edge from its parent
             // (its children's edges leave below it): no edge crosses it.
-            let parent_after = tree.parent(id).is_some_and(|p| {
-                if sideways {
-                    point(p).1 > y + 0.01
-                } else {
-                    point(p).0 > x + 0.01
-                }
-            });
+            // Values given on the sheet all go right of their node, so that
+            // two neighbours' never face each other between them.
+            let parent_after = !m.given
+                && tree.parent(id).is_some_and(|p| {
+                    if sideways {
+                        point(p).1 > y + 0.01
+                    } else {
+                        point(p).0 > x + 0.01
+                    }
+                });
             let (vx, vy, anchor) = if sideways {
                 // Left of the node (the parent's side), above or below away from its edge.
                 let vy = if parent_after {

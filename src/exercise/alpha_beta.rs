@@ -278,7 +278,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let t = tree(ctx);
     let ab = ctx.key.alpha_beta().expect("an alpha-beta key");
     let Traced {

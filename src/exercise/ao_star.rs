@@ -144,7 +144,7 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
     }
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let g = graph(ctx);
     let run = run(ctx);
     let marks = GraphMarks {

@@ -122,7 +122,17 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
             })
             .collect::<Vec<_>>()
     };
+    let root = |item: Item| item == Item::Node(t.root().0);
     let reasons: Option<Vec<Reason>> = match (field, mistake) {
+        // The root's budget is the sheet's; the answer lists those below it.
+        ("budgets", Mistake::Extra(item)) if root(item) => Some(vec![
+            Reason::new(Phrase::BudgetRoot)
+                .with("node", ctx.name(item))
+                .with("budget", allowances[0].to_string()),
+        ]),
+        ("budgets", Mistake::Extra(item)) if hide => Some(vec![
+            Reason::new(Phrase::ExtraHidden).with("node", ctx.name(item)),
+        ]),
         _ if hide => None,
         // A wrong budget: the right one worked out from its parent's.
         ("budgets", Mistake::Value { item, given, .. }) => why(item).map(|(parent, _, id)| {
@@ -140,7 +150,12 @@ fn teach_budget(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool
             .iter()
             .map(|&i| why(i))
             .collect::<Option<Vec<_>>>()
-            .map(explain),
+            .map(|w| {
+                explain(w)
+                    .into_iter()
+                    .map(|r| Reason::new(Phrase::MissedBecause).nested("why", r))
+                    .collect()
+            }),
         _ => None,
     };
     reasons.unwrap_or_else(|| super::alpha_beta::teach_search(ctx, field, mistake, hide))
@@ -344,7 +359,7 @@ fn solve_deepening(instance: &Instance, conventions: &Conventions) -> Key {
     key
 }
 
-fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain_budget(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
     let (t, allowances) = searched(ctx.model);
     let mm = ctx.key.minimax().expect("a lookahead key");
     // A row per position expanded, breadth-first: its budget and what each
@@ -384,13 +399,13 @@ fn explain_budget(ctx: &Context<'_>, lang: &Lang) -> Explained {
         rows,
     };
     // The sheet shows the position; the key's page is the tree's.
-    let mut explained = lookahead::explain_tree(ctx, &plain_tree(ctx), table, lang);
+    let mut explained = lookahead::explain(ctx, None, &plain_tree(ctx), table, ask, lang);
     // e(P) of the root is not asked: the root is evaluated only under a budget of 0.
     explained.notes.remove(0);
     explained
 }
 
-fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain_deepening(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let d = deepening(ctx.instance);
     let budget = deepening_budget(ctx.instance);
     let t = super::tree(ctx);
@@ -438,7 +453,8 @@ fn explain_deepening(ctx: &Context<'_>, lang: &Lang) -> Explained {
         Instance::Othello(g) => Some(crate::draw::othello_board(g, &[])),
         _ => None,
     };
-    let mut explained = lookahead::explain_search(ctx, board, &plain_tree(ctx), table, lang, false);
+    // Iterative deepening is plain minimax: nothing pruned.
+    let mut explained = lookahead::explain(ctx, board, &plain_tree(ctx), table, &[], lang);
     explained.notes.remove(0);
     let best: Vec<String> = ctx
         .key
@@ -635,10 +651,13 @@ mod tests {
             let missed: Vec<Item> = ["g3-c2", "g3-d2", "g3-e2"].map(node).to_vec();
             let reasons = teach_budget(ctx, "evaluated", Mistake::Missed(&missed), false);
             assert_eq!(reasons.len(), 1, "siblings named together");
-            assert_eq!(reasons[0].phrase, Phrase::BudgetEvaluated);
+            assert_eq!(reasons[0].phrase, Phrase::MissedBecause);
             let lang = Lang::builtin("en").unwrap();
             let text = reasons[0].render(&lang, false);
-            assert!(text.contains("g3's 2 ÷ 5"), "{text}");
+            assert_eq!(
+                text,
+                "missing: g3-c2, g3-d2, g3-e2: budget 0 = g3's 2 ÷ 5 (g3's number of moves), rounded down; a node with a budget of 0 is evaluated, not expanded"
+            );
             // With the key hidden, only what the search teaches anyway.
             let hidden = teach_budget(ctx, "evaluated", Mistake::Extra(node("a5-a3")), true);
             assert!(hidden.iter().all(|r| r.phrase != Phrase::BudgetExpanded));
@@ -656,10 +675,12 @@ mod tests {
             let model = ctx.model;
             let h = model.resolve("H").unwrap();
             let reasons = teach_budget(ctx, "evaluated", Mistake::Missed(&[h]), false);
-            assert_eq!(reasons.len(), 1);
-            assert_eq!(reasons[0].phrase, Phrase::BudgetLeaf);
-            assert_eq!(model.resolve("S"), None, "S is below the frontier");
             let lang = Lang::builtin("en").unwrap();
+            assert_eq!(
+                reasons[0].render(&lang, false),
+                "missing: H: a leaf of the tree, evaluated whatever its budget"
+            );
+            assert_eq!(model.resolve("S"), None, "S is below the frontier");
             let unknown = model.unknown("s");
             assert_eq!(unknown.phrase, Phrase::NotSearched);
             let text = unknown.render(&lang, false);
@@ -688,6 +709,25 @@ mod tests {
             // A row for a node the search evaluates is told so.
             let extra = teach_budget(ctx, "budgets", Mistake::Extra(h), false);
             assert_eq!(extra[0].phrase, Phrase::BudgetLeaf);
+            // The root's budget is the sheet's, with the key hidden too.
+            let a = model.resolve("A").unwrap();
+            for hide in [false, true] {
+                let root = teach_budget(ctx, "budgets", Mistake::Extra(a), hide);
+                assert_eq!(
+                    root[0].render(&lang, hide),
+                    "A is the root: its budget of 7 is given, and the answer lists the budgets of the nodes expanded below it"
+                );
+            }
+            let hidden = teach_budget(ctx, "budgets", Mistake::Extra(h), true);
+            assert_eq!(
+                hidden[0].render(&lang, true),
+                "H does not belong in this list"
+            );
+            // A node never searched, with the key hidden: not where the search stops.
+            assert_eq!(
+                model.unknown("S").render(&lang, true),
+                "S is never searched: the search stops above it"
+            );
         });
     }
 

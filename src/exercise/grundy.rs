@@ -84,7 +84,7 @@ fn game<'a>(ctx: &'a Context<'_>) -> (&'a GrundyGame, &'a [Player]) {
     }
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let (g, wins_for) = game(ctx);
     let winner = wins_for[0];
     let marks = GrundyMarks {

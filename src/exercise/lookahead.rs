@@ -55,39 +55,20 @@ pub(super) fn solve(t: &Tree, eval: Value, conventions: &Conventions) -> Key {
     )
 }
 
-/// The key of a lookahead for people: `board` drawn above the searched tree
-/// (drawn by `draw_tree` with the key's marks: the game's positions in its
-/// nodes, or plain), which shows minimax's values everywhere (the answers ask
-/// for them) and what alpha-beta skips; `table` explains the evaluations.
+/// The key of a lookahead for people: `board` (if the key shows the position)
+/// drawn above the searched tree (drawn by `draw_tree` with the key's marks:
+/// the game's positions in its nodes, or plain), which shows minimax's values
+/// everywhere (the answers ask for them) and, when the exercise asks what
+/// alpha-beta prunes (`ask`), what it skips; `table` explains the evaluations.
 pub(super) fn explain(
-    ctx: &Context<'_>,
-    board: Figure,
-    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
-    table: Table,
-    lang: &Lang,
-) -> Explained {
-    explain_search(ctx, Some(board), draw_tree, table, lang, true)
-}
-
-/// The key of a lookahead whose position the sheet already shows and whose
-/// tree needs the page: the searched tree alone.
-pub(super) fn explain_tree(
-    ctx: &Context<'_>,
-    draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
-    table: Table,
-    lang: &Lang,
-) -> Explained {
-    explain_search(ctx, None, draw_tree, table, lang, true)
-}
-
-pub(super) fn explain_search(
     ctx: &Context<'_>,
     board: Option<Figure>,
     draw_tree: &dyn Fn(&Tree, &TreeMarks) -> Figure,
     table: Table,
+    ask: &[&str],
     lang: &Lang,
-    with_cuts: bool,
 ) -> Explained {
+    let with_cuts = ask.contains(&"pruned");
     let t = ctx
         .model
         .tree()

@@ -55,7 +55,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let t = tree(ctx);
     let Trace::Minimax(mm) = &ctx.key.trace else {
         unreachable!("a minimax key holds minimax's trace")

@@ -375,8 +375,9 @@ pub struct KindDef {
     pub solver: &'static str,
     /// Solves an instance of the kind's family: the key, as data.
     pub solve: fn(&Instance, &Conventions) -> Key,
-    /// The key for people: its marked figure, its table and its notes.
-    pub explain: fn(&Context<'_>, &Lang) -> Explained,
+    /// The key for people, for the fields asked: its marked figure, its
+    /// table and its notes.
+    pub explain: fn(&Context<'_>, &[&str], &Lang) -> Explained,
     /// Why a mistake in `field` is one ("you pruned K, but …"); kinds with
     /// nothing more to teach use [`plain`]. With `hide`, nothing that gives
     /// the key away (the grader never asks about extra or missed items then).
@@ -496,6 +497,11 @@ impl KindDef {
         self.field(field).shape
     }
 
+    /// Every field's name, in the kind's order.
+    pub fn field_names(&self) -> Vec<&'static str> {
+        self.fields.iter().map(|f| f.name).collect()
+    }
+
     /// The asked fields in the kind's order, which sheets and keys list them in.
     pub fn in_field_order(&self, ask: &[&str]) -> Vec<&'static str> {
         self.fields
@@ -505,12 +511,14 @@ impl KindDef {
             .collect()
     }
 
-    /// The key of `instance` explained in `lang`: its marked figure, table and notes.
+    /// The key of `instance` explained in `lang` for the fields asked: its
+    /// marked figure, table and notes.
     pub fn explain_key(
         &self,
         instance: &Instance,
         key: &Key,
         conventions: &Conventions,
+        ask: &[&str],
         lang: &Lang,
     ) -> Explained {
         let model = instance.model();
@@ -521,6 +529,7 @@ impl KindDef {
                 key,
                 conventions,
             },
+            ask,
             lang,
         )
     }
@@ -757,7 +766,7 @@ mod tests {
                 let key = (kind.solve)(&instance, &conventions);
                 let frames = kind.replay_key(&instance, &key, &conventions);
                 let lang = Lang::builtin("en").unwrap();
-                let e = kind.explain_key(&instance, &key, &conventions, &lang);
+                let e = kind.explain_key(&instance, &key, &conventions, &kind.field_names(), &lang);
                 assert_eq!(
                     frames.len(),
                     e.table.rows.len(),
@@ -1050,7 +1059,8 @@ mod tests {
                 let instance = crate::instance::load(&path).unwrap();
                 for kind in usable_kinds(&instance) {
                     let key = (kind.solve)(&instance, &conventions);
-                    let e = kind.explain_key(&instance, &key, &conventions, &lang);
+                    let e =
+                        kind.explain_key(&instance, &key, &conventions, &kind.field_names(), &lang);
                     let every: Vec<&str> = kind.fields.iter().map(|f| f.name).collect();
                     let texts = e
                         .notes

@@ -77,7 +77,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     key
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
     let g = game(ctx.instance);
     let Model::Othello(look) = ctx.model else {
         unreachable!("an Othello model")
@@ -121,9 +121,13 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let moves = g.board.moves(max);
     let mut explained = lookahead::explain(
         ctx,
-        crate::draw::othello_board(g, &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>()),
+        Some(crate::draw::othello_board(
+            g,
+            &moves.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
+        )),
         &|t, marks| crate::draw::tree_figure(t, Some(marks)),
         table,
+        ask,
         lang,
     );
     let flips = moves.iter().map(|(m, flipped)| {

@@ -111,7 +111,7 @@ fn names(board: &Board, bits: u64, side: Option<Side>) -> Vec<String> {
         .collect()
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let g = game(ctx.instance);
     let t = terms(ctx);
     let (b, max, min) = (&g.board, g.to_move, g.to_move.other());

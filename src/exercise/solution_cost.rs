@@ -58,7 +58,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let g = graph(ctx);
     let Trace::SolutionCost { sum, max } = &ctx.key.trace else {
         unreachable!("a solution-cost key")

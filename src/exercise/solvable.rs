@@ -54,7 +54,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let g = graph(ctx);
     let marks = GraphMarks {
         solved: solvable_of(ctx).to_vec(),

@@ -55,7 +55,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     lookahead::solve(&g.lookahead().tree, g.eval(), conventions)
 }
 
-fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
     let g = game(ctx.instance);
     let Model::TicTacToe(look) = ctx.model else {
         unreachable!("a tic-tac-toe model")
@@ -100,9 +100,10 @@ fn explain(ctx: &Context<'_>, lang: &Lang) -> Explained {
     let boards: Vec<_> = look.positions.iter().map(|p| p.board).collect();
     lookahead::explain(
         ctx,
-        crate::draw::tictactoe_board(&g.board),
+        Some(crate::draw::tictactoe_board(&g.board)),
         &|t, marks| crate::draw::tictactoe_tree(t, &boards, Some(marks)),
         table,
+        ask,
         lang,
     )
 }

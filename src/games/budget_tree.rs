@@ -133,6 +133,16 @@ impl BudgetTree {
     }
 }
 
+/// An estimate, as messages word it.
+const ESTIMATE: crate::gametree::file::Number = crate::gametree::file::Number {
+    too_large: "this estimate is too large",
+    range: "estimates fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions",
+    noun: "an estimate",
+    forms: "estimates are integers, or \"+inf\" / \"-inf\" for won / lost positions",
+    expected: "an integer estimate",
+    example: "`estimates = [4, 1, 6]`",
+};
+
 /// Reads `estimates` and `budget` or `deepening` beside a game tree: `None`
 /// when the file gives none of them (a plain game tree).
 pub fn read(
@@ -181,8 +191,11 @@ pub fn read(
         return Err(src.error(
             estimates_doc,
             format!(
-                "{} estimates for {} inner nodes below the root",
-                items.len(),
+                "{} for {} inner nodes below the root",
+                match items.len() {
+                    1 => "1 estimate".to_string(),
+                    n => format!("{n} estimates"),
+                },
                 inner.len()
             ),
             format!(
@@ -197,7 +210,7 @@ pub fn read(
     }
     let estimates = items
         .iter()
-        .map(|d| crate::gametree::file::read_value(reader, d))
+        .map(|d| crate::gametree::file::read_number(reader, d, &ESTIMATE))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Some(BudgetTree {
         tree: tree.clone(),

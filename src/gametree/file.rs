@@ -112,24 +112,52 @@ pub fn read_player(reader: &Reader<'_>, doc: &Doc) -> Result<Player, InputError>
     }
 }
 
+/// What a file calls a number it reads: the words of its messages.
+pub struct Number {
+    /// A number that does not fit in 64 bits.
+    pub too_large: &'static str,
+    /// What its values are, for that message's hint.
+    pub range: &'static str,
+    /// `… is not {noun}`.
+    pub noun: &'static str,
+    /// What an infinity is written as, for that message's hint.
+    pub forms: &'static str,
+    /// What is expected where another type stands.
+    pub expected: &'static str,
+    /// An example of the key.
+    pub example: &'static str,
+}
+
+/// A leaf of `tree`.
+pub const LEAF: Number = Number {
+    too_large: "this leaf value is too large",
+    range: "leaf values fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions",
+    noun: "a leaf value",
+    forms: "leaves are integers, or \"+inf\" / \"-inf\" for won / lost positions",
+    expected: "an integer leaf or a list of subtrees",
+    example: TREE_EXAMPLE,
+};
+
 /// Reads a leaf value: an integer, or the string `"+inf"` / `"-inf"`.
 pub fn read_value(reader: &Reader<'_>, doc: &Doc) -> Result<Value, InputError> {
+    read_number(reader, doc, &LEAF)
+}
+
+/// Reads a game value worded as `words` says: an integer, `"+inf"` or `"-inf"`.
+pub fn read_number(reader: &Reader<'_>, doc: &Doc, words: &Number) -> Result<Value, InputError> {
     match &doc.kind {
         DocKind::Int(v) => Ok(Value::Finite(*v)),
-        DocKind::HugeInt => Err(reader.source.error(
-            doc,
-            "this leaf value is too large",
-            "leaf values fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions"
-                .to_string(),
-        )),
+        DocKind::HugeInt => Err(reader
+            .source
+            .error(doc, words.too_large, words.range.to_string())),
         DocKind::Str(s) => Value::parse_infinity(s).ok_or_else(|| {
             reader.source.error(
                 doc,
-                format!("`{s}` is not a leaf value"),
-                "leaves are integers, or \"+inf\" / \"-inf\" for won / lost positions".to_string(),
+                format!("`{s}` is not {}", words.noun),
+                words.forms.to_string(),
             )
         }),
-        _ => Err(reader.wrong_type(doc, "an integer leaf or a list of subtrees", TREE_EXAMPLE)),
+        _ => Err(reader.wrong_type(doc, words.expected, words.example)),
     }
 }
 

@@ -533,7 +533,8 @@ fn score_field(
             let mut given = Vec::new();
             for (k, d) in entries {
                 let Some(item) = ctx.model().resolve(&k.name) else {
-                    fs.reasons.push(ctx.model().unknown(&k.name));
+                    fs.reasons
+                        .extend(ctx.teach(field, Mistake::Unknown(k.name.as_str())));
                     extra += 1;
                     continue;
                 };
@@ -604,9 +605,11 @@ fn score_field(
                     None => {
                         shown.push(text.clone());
                         unknown += 1;
-                        let why = ctx.model().unknown(text);
-                        fs.reasons.push(why.clone());
-                        problems.push(why);
+                        let why = ctx.teach(field, Mistake::Unknown(text));
+                        // A node of the figure that the search never reaches is a
+                        // mistake in the answer, not a problem with the file.
+                        problems.extend(why.iter().filter(|r| !r.phrase.names_a_node()).cloned());
+                        fs.reasons.extend(why);
                     }
                 }
             }

@@ -238,7 +238,8 @@ fn notes(instance: &treequiz::instance::Instance) -> Vec<String> {
         .unwrap()
         .lang("en")
         .unwrap();
-    kind.explain_key(instance, &key, &conventions, &lang).notes
+    kind.explain_key(instance, &key, &conventions, &kind.field_names(), &lang)
+        .notes
 }
 
 #[test]

@@ -167,7 +167,13 @@ fn shipped_tictactoe_keys_draw_boards_in_the_nodes() {
                 let figure = item
                     .exercise
                     .kind
-                    .explain_key(&item.instance, &item.key, &set.conventions, &lang)
+                    .explain_key(
+                        &item.instance,
+                        &item.key,
+                        &set.conventions,
+                        &item.exercise.ask,
+                        &lang,
+                    )
                     .figure;
                 let model = item.instance.model();
                 let t = model.tree().unwrap();

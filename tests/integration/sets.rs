@@ -427,6 +427,7 @@ fn student_files_never_contain_answers() {
                         &item.instance,
                         &item.key,
                         &set.conventions,
+                        &item.exercise.ask,
                         &lang,
                     );
                     for note in &explained.notes {
