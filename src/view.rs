@@ -413,9 +413,21 @@ fn exercise_view(
         .as_ref()
         .map_or(0.2, |e| 0.88 / e.table.headers.len().max(1) as f64);
     let key = explained.map(|e| KeyView {
-        legend: lang
-            .for_kind("sheet", &format!("legend_key_{family}"), kind.name)
-            .to_string(),
+        // A game's key draws no cuts when `pruned` is not asked, and its
+        // legend (where the table has one without cuts) names none.
+        legend: {
+            let plain = format!("legend_key_{family}");
+            let nocuts = format!("{plain}_nocuts");
+            let without = !item.ask.contains(&"pruned")
+                && [
+                    format!("sheet.{nocuts}_{}", kind.name),
+                    format!("sheet.{nocuts}"),
+                ]
+                .iter()
+                .any(|k| lang.has(k));
+            lang.for_kind("sheet", if without { &nocuts } else { &plain }, kind.name)
+                .to_string()
+        },
         figure_svg: to_svg(&e.figure),
         figure_tikz: to_tikz(&e.figure),
         answers: item

@@ -742,6 +742,13 @@ mod tests {
                 let family = kind.family.key_name();
                 has(format!("sheet.legend_{family}"));
                 has(format!("sheet.legend_key_{family}"));
+                // A game's key without cuts (`pruned` not asked) has its own legend.
+                if ["tictactoe", "othello", "othello-budget", "node-budget"].contains(&kind.name) {
+                    has_either(
+                        format!("sheet.legend_key_{family}_nocuts_{}", kind.name),
+                        format!("sheet.legend_key_{family}_nocuts"),
+                    );
+                }
             }
         }
     }
