@@ -474,9 +474,9 @@ impl Model<'_> {
                 // The whole tree, each inner node below the root with its estimate.
                 let marks = crate::draw::TreeMarks {
                     values: b
-                        .estimates_by_node()
-                        .iter()
-                        .map(|e| e.map(|e| format!("e={e}")))
+                        .tree
+                        .ids()
+                        .map(|id| b.estimate(id).map(|e| format!("e={e}")))
                         .collect(),
                     given: true,
                     ..Default::default()

@@ -16,15 +16,17 @@ use crate::value::Value;
 pub struct BudgetTree {
     /// The whole tree, as the sheet draws it.
     pub tree: Tree,
-    /// e(n) of each inner node below the root, breadth-first (the order of
-    /// the file's `estimates`).
-    pub estimates: Vec<Value>,
+    /// e(n) by node id: the inner nodes below the root have one (looked up
+    /// for every node a search evaluates).
+    estimates: Vec<Option<Value>>,
     /// A node budget, or iterative deepening under one.
     pub horizon: Horizon,
 }
 
-/// A node of the tree as a position of a game: its moves are its children,
-/// named by their labels.
+/// A node of the tree as a position of a game: its moves are its children.
+/// A move is named by the child's id (`#5`), which no label can collide with
+/// in a move path (a child labelled `P` would be the root's `P`); the
+/// searched tree takes the tree's labels after ([`BudgetTree::lookahead`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Node<'a> {
     game: &'a BudgetTree,
@@ -38,7 +40,7 @@ impl Position for Node<'_> {
         t.children(self.id)
             .map(|c| {
                 (
-                    t.label(c).into_owned(),
+                    format!("#{}", c.0),
                     Node {
                         game: self.game,
                         id: c,
@@ -67,24 +69,37 @@ impl BudgetTree {
             .filter(move |&id| tree.leaf(id).is_none())
     }
 
+    /// `tree` with `estimates` for its inner nodes below the root, in
+    /// [`BudgetTree::estimated`]'s order (one each: the reader checks).
+    pub fn new(tree: Tree, estimates: Vec<Value>, horizon: Horizon) -> BudgetTree {
+        let mut by_node = vec![None; tree.len()];
+        for (id, e) in Self::estimated(&tree).zip(estimates) {
+            by_node[id.index()] = Some(e);
+        }
+        BudgetTree {
+            tree,
+            estimates: by_node,
+            horizon,
+        }
+    }
+
+    /// The estimates in the file's order.
+    pub fn estimates(&self) -> impl Iterator<Item = Value> + '_ {
+        Self::estimated(&self.tree).filter_map(|id| self.estimates[id.index()])
+    }
+
+    /// A node's estimate: `None` for the root and the leaves.
+    pub fn estimate(&self, id: NodeId) -> Option<Value> {
+        self.estimates[id.index()]
+    }
+
     /// The static value of a node below the root: a leaf's value, an inner
     /// node's estimate. The root is never evaluated (a budget is at least 1).
     pub fn value(&self, id: NodeId) -> Value {
-        if let Some(v) = self.tree.leaf(id) {
-            return v;
-        }
-        Self::estimated(&self.tree)
-            .position(|n| n == id)
-            .map_or(Value::Finite(0), |i| self.estimates[i])
-    }
-
-    /// The estimate of each node (`None` for the root and the leaves), by id.
-    pub fn estimates_by_node(&self) -> Vec<Option<Value>> {
-        let mut out = vec![None; self.tree.len()];
-        for (id, &e) in Self::estimated(&self.tree).zip(&self.estimates) {
-            out[id.index()] = Some(e);
-        }
-        out
+        self.tree
+            .leaf(id)
+            .or(self.estimate(id))
+            .unwrap_or(Value::Finite(0))
     }
 
     fn root(&self) -> Node<'_> {
@@ -120,8 +135,8 @@ impl BudgetTree {
         let mut doc = crate::gametree::file::document(&self.tree);
         doc.push(
             "estimates",
-            DocNode::inline(self.estimates.iter().map(|v| match v {
-                Value::Finite(n) => DocNode::Int(*n),
+            DocNode::inline(self.estimates().map(|v| match v {
+                Value::Finite(n) => DocNode::Int(n),
                 v => DocNode::Str(v.to_string()),
             })),
         );
@@ -212,11 +227,7 @@ pub fn read(
         .iter()
         .map(|d| crate::gametree::file::read_number(reader, d, &ESTIMATE))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some(BudgetTree {
-        tree: tree.clone(),
-        estimates,
-        horizon,
-    }))
+    Ok(Some(BudgetTree::new(tree.clone(), estimates, horizon)))
 }
 
 /// A generated game tree searched under a budget: the tree's parameters and
@@ -260,11 +271,7 @@ pub fn generate(p: &Params, seed: u64) -> Result<BudgetTree, GenerateError> {
                 .map(|_| Value::Finite(rng.between(vlo, vhi)))
                 .collect();
             let horizon = p.budgets.draw(rng).expect("validated: a budget is given");
-            let mut game = BudgetTree {
-                tree,
-                estimates,
-                horizon,
-            };
+            let mut game = BudgetTree::new(tree, estimates, horizon);
             game.horizon = p.budgets.budget_with_point(game.horizon, |b| {
                 super::lookahead::budget_makes_its_point(&game.root(), b, MAX_LEAVES)
             });

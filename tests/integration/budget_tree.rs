@@ -35,11 +35,7 @@ fn random_game(rng: &mut Rng, horizon: Horizon) -> BudgetTree {
     let estimates = BudgetTree::estimated(&tree)
         .map(|_| Value::Finite(rng.between(-9, 9)))
         .collect();
-    BudgetTree {
-        tree,
-        estimates,
-        horizon,
-    }
+    BudgetTree::new(tree, estimates, horizon)
 }
 
 /// The estimate (or leaf value) of every node, by id, as the file gives them.
@@ -50,7 +46,7 @@ fn static_value(g: &BudgetTree, id: NodeId) -> Value {
     let i = BudgetTree::estimated(&g.tree)
         .position(|n| n == id)
         .unwrap();
-    g.estimates[i]
+    g.estimates().nth(i).unwrap()
 }
 
 /// What the naive search records: each expanded node's budget (below the
@@ -254,4 +250,44 @@ fn iterative_deepening_on_game_trees_is_the_notes_procedure() {
         "iterative-deepening: {stopped_mid} of 4,000 stop inside an iteration after one completed; {deeper} complete depth 2 or more"
     );
     assert!(stopped_mid > 1000 && deeper > 500, "{stopped_mid} {deeper}");
+}
+
+/// Labels are the teacher's: a child of the root labelled `P` (the name a
+/// game's root takes in move paths) or containing `-` is searched like any
+/// other, and a tree with 20 moves at the root is no different.
+#[test]
+fn any_labels_are_searched() {
+    let text = r#"
+kind = "game-tree"
+tree = [[1, 2], [3, 4], 5]
+labels = ["root", "P", "P-1", "x", "y", "z", "w", "v"]
+estimates = [6, 7]
+budget = 4
+"#;
+    let source = treequiz::input::Source {
+        path: "labels.toml".into(),
+        text: text.into(),
+    };
+    let instance = treequiz::instance::parse(&source).unwrap();
+    let key = (kind("node-budget").unwrap().solve)(&instance, &Conventions::default());
+    assert_eq!(
+        by_label(&instance, key.answer("budgets").unwrap()),
+        BTreeMap::from([("P".to_string(), 1), ("P-1".to_string(), 1)])
+    );
+    let wide: Vec<String> = (0..20).map(|i| format!("[{i}, {i}]")).collect();
+    let text = format!(
+        "kind = \"game-tree\"\ntree = [{}]\nestimates = [{}]\nbudget = 40\n",
+        wide.join(", "),
+        vec!["0"; 20].join(", ")
+    );
+    let source = treequiz::input::Source {
+        path: "wide.toml".into(),
+        text,
+    };
+    let instance = treequiz::instance::parse(&source).unwrap();
+    let key = (kind("node-budget").unwrap().solve)(&instance, &Conventions::default());
+    assert_eq!(
+        by_label(&instance, key.answer("budgets").unwrap()).len(),
+        20
+    );
 }
