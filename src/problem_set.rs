@@ -360,9 +360,9 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             })?,
     };
     let ask = match t.get("ask") {
-        None => kind.fields.iter().map(|f| f.name).collect(),
+        None => kind.field_names(),
         Some(d) => {
-            let known: Vec<&str> = kind.fields.iter().map(|f| f.name).collect();
+            let known: Vec<&str> = kind.field_names();
             let mut ask = Vec::new();
             for item in r.array(d, "ask = [\"value\", \"pruned\"]")? {
                 let field = r.str(item, "\"pruned\"")?;

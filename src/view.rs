@@ -614,7 +614,7 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
         .filter(|k| k.family == instance.family() && (k.unusable)(instance).is_none())
         .map(|&kind| {
             let key = (kind.solve)(instance, conventions);
-            let ask: Vec<&'static str> = kind.fields.iter().map(|f| f.name).collect();
+            let ask: Vec<&'static str> = kind.field_names();
             let part = Part {
                 number: 1,
                 kind,

@@ -38,7 +38,7 @@ pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
     explain: explain_budget,
     teach: teach_budget,
     unusable: unusable_budget,
-    conventions: conventions_budget,
+    conventions,
     measures: &["evaluated", "moves", "cuts", "deepest", "uneven"],
     measure: measure_budget,
     point: point_budget,
@@ -58,7 +58,7 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
     explain: explain_deepening,
     teach: teach_deepening,
     unusable: unusable_deepening,
-    conventions: conventions_deepening,
+    conventions,
     measures: &["evaluated", "moves", "completed", "stopped_mid"],
     measure: measure_deepening,
     point: point_deepening,
@@ -501,47 +501,22 @@ fn shared_conventions(instance: &Instance, lang: &Lang) -> Vec<String> {
     }
 }
 
-/// The rule's string: Othello's names positions and moves, a tree's nodes
-/// and children.
-fn rule(instance: &Instance, name: &str) -> String {
-    match instance {
-        Instance::Othello(_) => format!("convention.{name}"),
-        _ => format!("convention.{name}_tree"),
-    }
-}
-
-fn conventions_budget(
-    instance: &Instance,
-    c: &Conventions,
-    ask: &[&str],
-    lang: &Lang,
-) -> Vec<String> {
-    let Some(Horizon::Budget(budget)) = horizon(instance) else {
-        return Vec::new();
+/// The conventions of a budgeted search: the shared lines, the rule of its
+/// horizon (Othello's names positions and moves, a tree's nodes and
+/// children), and alpha-beta's when `pruned` is asked.
+fn conventions(instance: &Instance, c: &Conventions, ask: &[&str], lang: &Lang) -> Vec<String> {
+    let (rule, budget) = match horizon(instance) {
+        Some(Horizon::Budget(b)) => ("budget_rule", b),
+        Some(Horizon::Deepening(b)) => ("deepening_rule", b),
+        _ => return Vec::new(),
+    };
+    let key = match instance {
+        Instance::Othello(_) => format!("convention.{rule}"),
+        _ => format!("convention.{rule}_tree"),
     };
     let mut lines = shared_conventions(instance, lang);
-    lines.push(lang.fill(
-        &rule(instance, "budget_rule"),
-        &[("budget", &budget.to_string())],
-    ));
+    lines.push(lang.fill(&key, &[("budget", &budget.to_string())]));
     lines.extend(super::pruning_conventions(c, ask, lang));
-    lines
-}
-
-fn conventions_deepening(
-    instance: &Instance,
-    _: &Conventions,
-    _: &[&str],
-    lang: &Lang,
-) -> Vec<String> {
-    let Some(Horizon::Deepening(budget)) = horizon(instance) else {
-        return Vec::new();
-    };
-    let mut lines = shared_conventions(instance, lang);
-    lines.push(lang.fill(
-        &rule(instance, "deepening_rule"),
-        &[("budget", &budget.to_string())],
-    ));
     lines
 }
 

@@ -22,7 +22,7 @@ use crate::gametree;
 pub use crate::instance::{Family, Item};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
-use crate::reason::Reason;
+use crate::reason::{Phrase, Reason};
 pub use answer::{Shape, relation};
 pub use ao_star::MAX_REVISIONS as AO_MAX_REVISIONS;
 pub use key::{Answer, Key, Trace};
@@ -261,7 +261,6 @@ pub enum Mistake<'a> {
 /// The grader's plain wording of a mistake: what kinds without more to
 /// teach say, and what the others fall back on.
 pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
-    use crate::reason::Phrase;
     let one = |r: Reason| vec![r];
     let table = matches!(
         ctx.key.answer(field),
@@ -313,7 +312,7 @@ fn node_value_reason(
     given: gametree::Bound,
 ) -> Reason {
     let (Some(t), Item::Node(n)) = (ctx.model.tree(), item) else {
-        return Reason::new(crate::reason::Phrase::ValueWrong)
+        return Reason::new(Phrase::ValueWrong)
             .with("key", relation(key))
             .with("given", relation(given));
     };
@@ -326,7 +325,7 @@ fn node_value_reason(
         .and_then(|ab| ab.widened.iter().find(|(w, _)| *w == id))
         .map(|&(_, tight)| tight);
     if tight == Some(given) {
-        return Reason::new(crate::reason::Phrase::NodeValueBacked)
+        return Reason::new(Phrase::NodeValueBacked)
             .with("node", label)
             .with("given", relation(given))
             .with("key", relation(key));
@@ -345,7 +344,7 @@ fn node_value_reason(
         ),
         other => format!("{label} {}", relation(other)),
     };
-    Reason::new(crate::reason::Phrase::NodeValueWrong)
+    Reason::new(Phrase::NodeValueWrong)
         .with("node", label)
         .with("player", player.name())
         .with("explain", explain)
@@ -1068,7 +1067,7 @@ mod tests {
                     let key = (kind.solve)(&instance, &conventions);
                     let e =
                         kind.explain_key(&instance, &key, &conventions, &kind.field_names(), &lang);
-                    let every: Vec<&str> = kind.fields.iter().map(|f| f.name).collect();
+                    let every = kind.field_names();
                     let texts = e
                         .notes
                         .iter()

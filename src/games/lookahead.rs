@@ -417,9 +417,6 @@ pub struct Budgets {
 }
 
 impl Budgets {
-    /// The problem-set keys.
-    pub const KEYS: [&'static str; 2] = ["budget", "deepening"];
-
     /// Reads `budget = "4..10"` and `deepening = "8..20"`.
     pub fn read(
         r: &crate::input::Reader<'_>,
