@@ -37,10 +37,36 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    // Created new, never opened: a link or file planted at the temporary
+    // name (a student's, a shared folder's) is skipped, not written through.
+    let mut made = None;
+    for n in 0..100 {
+        let tmp = match n {
+            0 => dir.join(format!(".{name}.tmp-{}", std::process::id())),
+            n => dir.join(format!(".{name}.tmp-{}-{n}", std::process::id())),
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(file) => {
+                made = Some((tmp, file));
+                break;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let (tmp, mut file) = made.ok_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("100 files named .{name}.tmp-* are in the way; remove them"),
+        )
+    })?;
     let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
         file.write_all(bytes)?;
+        drop(file);
         // No fsync: the rename already keeps readers from a partial file, and
         // 2,400 fsyncs would cost more than the whole class set.
         std::fs::rename(&tmp, path)
@@ -123,6 +149,12 @@ impl Staging {
         let beside =
             |what: &str| parent.join(format!(".{}.treequiz-{what}", name.to_string_lossy()));
         let (dir, aside) = (beside("partial"), beside("aside"));
+        // Only this run's own folders are emptied, filled or moved: a link
+        // at one of these names (an unpacked archive, a shared course
+        // folder) could point at the handed-in work.
+        for path in [&dir, &aside] {
+            refuse_link(path)?;
+        }
         // A fallback exchange killed half-way left the old set aside.
         if aside.is_dir() {
             if std::fs::symlink_metadata(&out).is_err() {
@@ -144,6 +176,8 @@ impl Staging {
         }
         let lock = std::fs::File::open(&dir)
             .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?;
+        // A link put there since the look above: the folder opened is not ours.
+        refuse_link(&dir)?;
         match lock.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
@@ -166,6 +200,7 @@ impl Staging {
                 .file_name()
                 .to_string_lossy()
                 .starts_with(&trash_prefix)
+                && entry.file_type().is_ok_and(|t| t.is_dir())
             {
                 let _ = std::fs::remove_dir_all(entry.path());
             }
@@ -238,6 +273,22 @@ impl Drop for Staging {
         if !self.published {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
+    }
+}
+
+/// Refuses a staging or aside name that is anything but a folder of its
+/// own: a link is never followed, emptied or written through.
+fn refuse_link(path: &Path) -> Result<(), String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(format!(
+            "{} is a symbolic link; treequiz builds the set in a folder of that name and never writes through a link: remove the link (it is not treequiz's), or choose another --out",
+            path.display()
+        )),
+        Ok(m) if !m.is_dir() => Err(format!(
+            "{} is a file, not treequiz's staging folder; remove it, or choose another --out",
+            path.display()
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -508,6 +559,43 @@ mod tests {
             1,
             "the stage is removed when dropped"
         );
+    }
+
+    #[test]
+    fn a_link_at_the_temporary_name_is_never_written_through() {
+        let root = scratch("tmp-link");
+        let victim = root.join("victim.txt");
+        std::fs::write(&victim, "precious").unwrap();
+        let planted = root.join(format!(".report.csv.tmp-{}", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        write_atomic(&root.join("report.csv"), b"grades").unwrap();
+        assert_eq!(read(victim), "precious");
+        assert_eq!(read(root.join("report.csv")), "grades");
+        assert!(
+            std::fs::symlink_metadata(&planted).unwrap().is_symlink(),
+            "the planted link is left alone"
+        );
+    }
+
+    #[test]
+    fn a_link_at_a_staging_name_is_refused_and_left_alone() {
+        let root = scratch("stage-link");
+        let handed_in = root.join("handed-in");
+        std::fs::create_dir_all(&handed_in).unwrap();
+        std::fs::write(handed_in.join("s1.toml"), "answers").unwrap();
+        for name in [".set.treequiz-partial", ".set.treequiz-aside"] {
+            let link = root.join(name);
+            std::os::unix::fs::symlink(&handed_in, &link).unwrap();
+            let err = Staging::new(&root.join("set")).unwrap_err();
+            assert!(err.contains(&format!("{name} is a symbolic link")), "{err}");
+            assert_eq!(read(handed_in.join("s1.toml")), "answers");
+            assert!(!root.join("set").exists());
+            std::fs::remove_file(link).unwrap();
+        }
+        // An old set's trash name that is a link is not removed through.
+        std::os::unix::fs::symlink(&handed_in, root.join(".set.treequiz-old-1")).unwrap();
+        drop(Staging::new(&root.join("set")).unwrap());
+        assert_eq!(read(handed_in.join("s1.toml")), "answers");
     }
 
     #[test]

@@ -135,6 +135,10 @@ impl Row {
     }
 }
 
+/// How deep [`collect`] searches a handed-in folder: deeper folders get a
+/// row of their own (an LMS download nests three or four levels).
+pub const MAX_FOLDER_DEPTH: usize = 16;
+
 /// The files among `paths`: files as given, and every entry of the given
 /// folders (not only `*.toml`: a misnamed file still gets its row), sorted.
 /// Hidden entries are skipped. Symbolic links, FIFOs, sockets and devices are
@@ -143,6 +147,10 @@ impl Row {
 /// key outside it, and opening a FIFO waits for a writer. A path given that is
 /// a link is not followed either (a shell's `handed-in/*` names students'
 /// links too); `handed-in/` with its slash names the folder a link points to.
+/// A folder inside that cannot be read, or lies deeper than
+/// [`MAX_FOLDER_DEPTH`], is listed itself, so that it gets its row and every
+/// other file is still graded; only a given folder that cannot be read is an
+/// error.
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
@@ -152,18 +160,34 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
             continue;
         }
         let before = out.len();
-        let mut todo = vec![p.clone()];
-        while let Some(d) = todo.pop() {
-            for e in std::fs::read_dir(&d)? {
-                let e = e?;
+        let entries = std::fs::read_dir(p)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+        let mut todo = vec![(p.clone(), entries, 0)];
+        while let Some((d, entries, depth)) = todo.pop() {
+            let mut listed = Vec::new();
+            for e in entries {
+                let Ok(e) = e else {
+                    // The folder's listing broke off: the folder is the row.
+                    out.push(d.clone());
+                    break;
+                };
                 if e.file_name().to_string_lossy().starts_with('.') {
                     continue;
                 }
                 // The entry's own type: a link is not followed.
-                if e.file_type()?.is_dir() {
-                    todo.push(e.path());
-                } else {
-                    out.push(e.path());
+                let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+                listed.push((e.path(), is_dir));
+            }
+            for (path, is_dir) in listed {
+                if !is_dir {
+                    out.push(path);
+                    continue;
+                }
+                match std::fs::read_dir(&path) {
+                    Ok(entries) if depth < MAX_FOLDER_DEPTH => {
+                        todo.push((path, entries, depth + 1));
+                    }
+                    _ => out.push(path),
                 }
             }
         }
@@ -210,7 +234,23 @@ pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
         FileKind::Fifo => Some("batch.not_file_fifo"),
         FileKind::Socket => Some("batch.not_file_socket"),
         FileKind::Device => Some("batch.not_file_device"),
-        FileKind::Folder | FileKind::Other => Some("batch.not_file_other"),
+        // Listed by [`collect`] as a folder it could not search.
+        FileKind::Folder => {
+            return Err(match std::fs::read_dir(path) {
+                Err(e) => refuse(
+                    Status::Unreadable,
+                    lang.fill("batch.folder_unreadable", &[("error", &e.to_string())]),
+                ),
+                Ok(_) => refuse(
+                    Status::NotAFile,
+                    lang.fill(
+                        "batch.folder_too_deep",
+                        &[("depth", &MAX_FOLDER_DEPTH.to_string())],
+                    ),
+                ),
+            });
+        }
+        FileKind::Other => Some("batch.not_file_other"),
     };
     if let Some(key) = key {
         return Err(refuse(Status::NotAFile, lang.get(key).to_string()));

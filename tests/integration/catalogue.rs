@@ -22,6 +22,7 @@
 //! fifo = ["handed-in/pipe.toml"]
 //! socket = ["handed-in/sock"]                      # a Unix socket file
 //! symlink = { "handed-in/me.toml" = "../exam/keys/s1/key.toml" }
+//! nest = { "handed-in/deep" = 3000 }                # folders d/d/d/… this deep under the path
 //! [[setup.write]]                                  # a file too big to keep in git
 //! path = "big.toml"
 //! parts = ["tree = [", { each = "{i}, ", count = 300000 }, "0]\n"]  # `{i}` counts 0, 1, …; `{i+1}` 1, 2, …
@@ -77,6 +78,10 @@ struct Setup {
     symlink: BTreeMap<String, String>,
     #[serde(default)]
     write: Vec<Write>,
+    /// Folders nested this deep under the path (past `PATH_MAX`: made one
+    /// level at a time, relative to the last).
+    #[serde(default)]
+    nest: BTreeMap<String, usize>,
 }
 
 /// A file the case writes before it runs: its parts in order, a repeated
@@ -272,6 +277,17 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
         clear(&link);
         std::os::unix::fs::symlink(target, &link).unwrap();
     }
+    for (path, depth) in &case.setup.nest {
+        use rustix::fs::{Mode, OFlags, mkdirat, openat};
+        let path = dir.join(path);
+        std::fs::create_dir_all(&path).unwrap();
+        let flags = OFlags::DIRECTORY | OFlags::RDONLY;
+        let mut here = openat(rustix::fs::CWD, &path, flags, Mode::empty()).unwrap();
+        for _ in 0..*depth {
+            mkdirat(&here, "d", Mode::RWXU).unwrap();
+            here = openat(&here, "d", flags, Mode::empty()).unwrap();
+        }
+    }
     if !wrong.is_empty() {
         return wrong;
     }
@@ -336,7 +352,9 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     walk(dir, dir, &mut all);
     for path in all {
         let name = path.file_name().unwrap().to_string_lossy();
-        if name.contains(".tmp-") || name.contains("treequiz-partial") {
+        // A link the case planted at such a name is the case's, not a leftover.
+        let planted = case.setup.symlink.contains_key(&*path.to_string_lossy());
+        if (name.contains(".tmp-") || name.contains("treequiz-partial")) && !planted {
             wrong.push(format!("{} was left behind", path.display()));
         }
     }

@@ -637,3 +637,55 @@ fn a_student_line_is_found_in_text_that_is_not_toml() {
         row.reason
     );
 }
+
+/// A subfolder `grade` cannot read (here: mode 000, graded by an unprivileged
+/// user) once stopped the whole class with no path; now it is its own
+/// `unreadable` row, named for its student, and every other file is graded.
+#[test]
+fn an_unreadable_subfolder_is_its_own_row_and_the_rest_is_graded() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("unreadable-folder");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml");
+    let set = set.to_str().unwrap();
+    let (code, _, err) = run_in(&dir, &["generate", set, "--out", "exam", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::create_dir_all(dir.join("handed-in/s2")).unwrap();
+    std::fs::copy(dir.join("exam/key.toml"), dir.join("handed-in/good.toml")).unwrap();
+    std::fs::write(dir.join("handed-in/s2/answers.toml"), "x").unwrap();
+    std::fs::set_permissions(dir.join("handed-in/s2"), std::fs::Permissions::from_mode(0o000))
+        .unwrap();
+    // Root reads any folder: run as `nobody` there (util-linux's setpriv).
+    let bin = assert_cmd::cargo::cargo_bin!("treequiz");
+    // A folder made here is owned by the user running the test.
+    let root = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(&dir).unwrap()) == 0;
+    let mut command = if root {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(bin);
+        c
+    } else {
+        std::process::Command::new(bin)
+    };
+    let out = command
+        .current_dir(&dir)
+        .args(["grade", "handed-in", "--set", set, "--seed", "1", "--out", "report"])
+        .output()
+        .unwrap();
+    std::fs::set_permissions(dir.join("handed-in/s2"), std::fs::Permissions::from_mode(0o755))
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("graded 1 of 2 files"), "{stdout}");
+    let table = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
+    let row = table
+        .lines()
+        .find(|l| l.contains("handed-in/s2"))
+        .unwrap_or_else(|| panic!("no row for the folder:\n{table}"));
+    assert!(
+        row.contains("unreadable") && row.contains("a folder that cannot be read"),
+        "{row}"
+    );
+}
