@@ -28,6 +28,23 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// Whether a spreadsheet opening a CSV cell would run it as a formula
+/// (OWASP's CSV injection): it starts with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return, and is not a number.
+pub fn runs_as_formula(cell: &str) -> bool {
+    cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && cell.parse::<f64>().is_err()
+}
+
+/// A cell a spreadsheet will not run as a formula: text from students' files
+/// or rosters that [`runs_as_formula`] gets a leading apostrophe.
+pub fn spreadsheet_safe(cell: &str) -> String {
+    if runs_as_formula(cell) {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
+    }
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a
 /// rename, so a reader never sees a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -35,6 +35,10 @@ pub fn folder_name(id: &str) -> Option<String> {
     while out.starts_with('.') {
         out.remove(0);
     }
+    // Windows drops trailing dots: `a.` and `a..` would be the folder `a`.
+    while out.ends_with('.') {
+        out.pop();
+    }
     // Names the output folder uses, and device names Windows reserves (with any extension).
     let lower = out.to_lowercase();
     let stem = lower.split('.').next().unwrap_or("");
@@ -374,6 +378,19 @@ pub fn parse_with(source: &Source, columns: &Columns) -> Result<Vec<Student>, In
                 "ids and names are plain text: retype the cell without the hidden character",
             ));
         }
+        // A gradebook import matches students by their exact id, so an id a
+        // spreadsheet would run as a formula cannot be neutralised in the
+        // exports (`'=1` would match no one): it is refused here.
+        if crate::output::runs_as_formula(&id) {
+            return Err(at_line(
+                line,
+                format!(
+                    "the id `{id}` starts with `{}`: a spreadsheet opening the gradebook files (canvas.csv, moodle.csv) would run it as a formula",
+                    id.chars().next().unwrap_or(' ')
+                ),
+                "ids must match the LMS exactly, so treequiz does not alter them: correct the id, or take the ids from another column with --id-column NAME",
+            ));
+        }
         let folder = folder_name(&id).ok_or_else(|| {
             at_line(
                 line,
@@ -431,6 +448,12 @@ mod tests {
         assert_eq!(folder_name("COM1"), None);
         assert_eq!(folder_name("con.txt"), None);
         assert_eq!(folder_name("com").as_deref(), Some("com"));
+        // Windows drops trailing dots: these would be one folder there.
+        assert_eq!(folder_name("a.").as_deref(), Some("a"));
+        assert_eq!(folder_name("a..").as_deref(), Some("a"));
+        assert_eq!(folder_name("a.b").as_deref(), Some("a.b"));
+        let err = roster("id\na\na.\n").unwrap_err().to_string();
+        assert!(err.contains("the id `a.` appears twice") && err.contains("r.csv:3"), "{err}");
     }
 
     #[test]

@@ -90,12 +90,7 @@ fn find_set(named: &str, sheet: &Path, source: &Source) -> Result<PathBuf, Usage
             treequiz::input::FileKind::of(&meta).words(),
             path.display()
         );
-        let hint = "pass --set SET.toml with the set your teacher gave out".to_string();
-        let error = match source.parse().ok().and_then(|d| d.get("set").cloned()) {
-            Some(line) => source.error(&line, message, hint),
-            None => treequiz::input::InputError::file(&source.path, message, Some(hint)),
-        };
-        return Err(usage(error));
+        return Err(at_set_line(source, message));
     }
     let looked: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
     Err(UsageError(format!(
@@ -103,6 +98,35 @@ fn find_set(named: &str, sheet: &Path, source: &Source) -> Result<PathBuf, Usage
         sheet.display(),
         looked.join(", ")
     )))
+}
+
+/// Whether `path` holds a problem set, broken or not: TOML with
+/// `[[exercise]]` tables. Only then may its errors quote its lines.
+fn is_a_set(path: &Path) -> bool {
+    instance::read_source(path).is_ok_and(|source| {
+        toml::from_str::<toml::Table>(&source.text)
+            .is_ok_and(|t| t.get("exercise").is_some_and(toml::Value::is_array))
+    })
+}
+
+/// The refusal of a file the sheet's `set = …` line names that is no problem
+/// set: any readable file could be named (a credentials file), so nothing of
+/// it is shown but its path.
+fn not_a_set(path: &Path, sheet: &Source) -> UsageError {
+    let message = format!(
+        "the problem set this sheet names, {}, is not a treequiz problem set (a TOML file with [[exercise]] tables); nothing of it is shown",
+        path.display()
+    );
+    at_set_line(sheet, message)
+}
+
+/// `message` about the set a sheet names, at the sheet's `set = …` line.
+fn at_set_line(sheet: &Source, message: String) -> UsageError {
+    let hint = "pass --set SET.toml with the set your teacher gave out".to_string();
+    usage(match sheet.parse().ok().and_then(|d| d.get("set").cloned()) {
+        Some(line) => sheet.error(&line, message, hint),
+        None => treequiz::input::InputError::file(&sheet.path, message, Some(hint)),
+    })
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
@@ -125,7 +149,13 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             )));
         }
     };
-    let set = problem_set::load(&set_path).map_err(usage)?;
+    let set = problem_set::load(&set_path).map_err(|e| {
+        if args.set.is_some() || is_a_set(&set_path) {
+            usage(e)
+        } else {
+            not_a_set(&set_path, &source)
+        }
+    })?;
     let renderer = Renderer::new(None).map_err(usage)?;
     let lang = renderer.set_lang(&set).map_err(usage)?;
     let book = treequiz::grade::key::KeyBook::from_set(

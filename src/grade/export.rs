@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use super::batch::{Row, Status};
 use super::key::KeyBook;
 use super::report::points;
+use crate::output::{runs_as_formula, spreadsheet_safe};
 use super::score::cents;
 
 /// Words that make Canvas's importer take a column for one it computes
@@ -38,6 +39,12 @@ pub fn check_assignment(name: &str) -> Result<(), String> {
     if name.chars().any(char::is_control) {
         return Err(format!(
             "the assignment name {name:?} holds a line break or a control character"
+        ));
+    }
+    if runs_as_formula(name.trim()) {
+        return Err(format!(
+            "the assignment name `{name}` starts with `{}`, which a spreadsheet opening the gradebook file would run as a formula",
+            name.trim().chars().next().unwrap_or(' ')
         ));
     }
     if let Some(word) = CANVAS_COMPUTED.iter().find(|w| name.contains(*w)) {
@@ -126,8 +133,10 @@ pub fn canvas_csv(book: &KeyBook, rows: &[Row], assignment: &str) -> String {
         ],
     ];
     for (id, name, total) in totals(book, rows) {
+        // Names are only shown (the id matches the student) and may be
+        // neutralised; ids are refused at the roster instead (roster::parse).
         records.push(vec![
-            name.unwrap_or(id).to_string(),
+            spreadsheet_safe(name.unwrap_or(id)),
             String::new(),
             id.to_string(),
             String::new(),
@@ -151,7 +160,7 @@ pub fn moodle_csv(book: &KeyBook, rows: &[Row], assignment: &str) -> String {
     for (id, name, total) in totals(book, rows) {
         records.push(vec![
             id.to_string(),
-            name.unwrap_or("").to_string(),
+            spreadsheet_safe(name.unwrap_or("")),
             total.map_or_else(|| "-".to_string(), points),
         ]);
     }

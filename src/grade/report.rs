@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::batch::{Row, Status};
 use super::score::{State, cents};
 use crate::lang::Lang;
+use crate::output::spreadsheet_safe;
 use crate::reason::{Phrase, Reason};
 
 /// The byte-order mark `--excel` puts first, so that Excel reads the CSV as UTF-8.
@@ -66,18 +67,6 @@ pub fn grades_csv(rows: &[Row]) -> String {
         w.write_record(&record).expect("writing to memory");
     }
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 strings")
-}
-
-/// A cell a spreadsheet will not run as a formula: text from students' files
-/// that starts with `=`, `+`, `-` or `@` gets a leading apostrophe (numbers are
-/// left alone).
-fn spreadsheet_safe(cell: &str) -> String {
-    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && cell.parse::<f64>().is_err();
-    if risky {
-        format!("'{cell}")
-    } else {
-        cell.to_string()
-    }
 }
 
 /// How many files have one status.
@@ -633,7 +622,7 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
 
 #[cfg(test)]
 mod tests {
-    use super::spreadsheet_safe;
+    use crate::output::spreadsheet_safe;
 
     #[test]
     fn formulas_from_student_files_stay_text() {

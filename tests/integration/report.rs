@@ -689,3 +689,61 @@ fn an_unreadable_subfolder_is_its_own_row_and_the_rest_is_graded() {
         "{row}"
     );
 }
+
+/// Roster names a student chose (an LMS display name) reach the gradebook
+/// files: a name a spreadsheet would run as a formula is neutralised as
+/// OWASP recommends (a leading apostrophe) in `canvas.csv` and `moodle.csv`
+/// as in `grades.csv`; an id that would run is refused at the roster, with
+/// its line, since the LMS matches ids exactly.
+#[test]
+fn gradebook_files_run_no_formula_from_a_roster() {
+    let dir = scratch("report-formulas");
+    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml");
+    let set = set.to_str().unwrap();
+    let names = [
+        "=HYPERLINK(\"http://x.test\",\"see\")",
+        "+1+cmd|' /C calc'!A0",
+        "-2-3",
+        "@SUM(1)",
+    ];
+    let mut roster = "id,name\n".to_string();
+    for (i, name) in names.iter().enumerate() {
+        roster.push_str(&format!("s{i},\"{}\"\n", name.replace('"', "\"\"")));
+    }
+    std::fs::write(dir.join("class.csv"), &roster).unwrap();
+    let (code, _, err) = run_in(
+        &dir,
+        &["generate", set, "--roster", "class.csv", "--seed", "1", "--out", "exam"],
+    );
+    assert_eq!(code, 0, "{err}");
+    std::fs::create_dir_all(dir.join("handed-in")).unwrap();
+    std::fs::copy(dir.join("exam/keys/s0/key.toml"), dir.join("handed-in/s0.toml")).unwrap();
+    let (code, _, err) = run_in(
+        &dir,
+        &["grade", "--manifest", "exam", "handed-in", "--out", "report"],
+    );
+    assert_eq!(code, 1, "{err}");
+    for file in ["canvas.csv", "moodle.csv", "grades.csv"] {
+        let text = std::fs::read_to_string(dir.join("report").join(file)).unwrap();
+        let cells: Vec<String> = records(&text).into_iter().flatten().collect();
+        for name in names {
+            assert!(cells.contains(&format!("'{name}")), "{file}: {name}\n{text}");
+        }
+        let live: Vec<&String> = cells
+            .iter()
+            .filter(|c| c.starts_with(['=', '+', '@', '\t', '\r']) || c.starts_with("-2"))
+            .collect();
+        assert!(live.is_empty(), "{file}: {live:?}");
+    }
+    for id in ["=1+1", "@me", "+x", "-x"] {
+        let roster = format!("id,name\n\"{id}\",Ann\n");
+        std::fs::write(dir.join("bad.csv"), roster).unwrap();
+        let (code, _, err) = run_in(
+            &dir,
+            &["generate", set, "--roster", "bad.csv", "--seed", "1", "--out", "bad"],
+        );
+        assert_eq!(code, 2, "{id:?}: {err}");
+        assert!(err.contains("bad.csv:2"), "{id:?}: {err}");
+        assert!(!dir.join("bad").exists());
+    }
+}
