@@ -99,6 +99,60 @@ fn read_template(path: &Path) -> Result<String, String> {
     })
 }
 
+/// Text from a student's file, a roster or a set, as Markdown that shows
+/// it as written (the `md` filter). Common renderers run raw HTML, so
+/// everything that could start it (`<` before a letter, `/`, `!` or `?`),
+/// an entity (`&` before a letter or `#`), a link or image (`[`, `]`) or a
+/// new table cell is backslash-escaped (CommonMark escapes any ASCII
+/// punctuation), and line breaks become spaces, so it stays inline. What
+/// cannot start anything (`a -> b`, `3 < 4`) is left as it is, and so are
+/// backticks: our messages quote code in them, and whichever parts a stray
+/// one makes code, none is read as HTML (outside a span it is escaped,
+/// inside nothing is).
+pub fn md_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        let escape = match c {
+            '\\' | '[' | ']' | '|' => true,
+            '<' => next.is_ascii_alphabetic() || matches!(next, '/' | '!' | '?'),
+            '&' => next.is_ascii_alphanumeric() || next == '#',
+            _ => false,
+        };
+        match c {
+            '\n' | '\r' => out.push(' '),
+            c if escape => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text as a Markdown code span (the `code` filter): fenced by one backtick
+/// more than its longest run of them, so nothing in it ends the span early;
+/// nothing inside a span is read as HTML. Line breaks become spaces, and a
+/// `|` (which ends a table cell even there) is escaped.
+pub fn md_code(text: &str) -> String {
+    let text = text.replace(['\n', '\r'], " ").replace('|', "\\|");
+    let run = text
+        .split(|c| c != '`')
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat(run + 1);
+    // A space on each side keeps a leading or trailing backtick apart from the fence.
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
 fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     out.write_all(tex_escape(input).as_bytes())
 }
@@ -113,6 +167,14 @@ impl Renderer {
         let mut text = Tera::new();
         let mut origins = Vec::new();
         text.autoescape_on(Vec::<&str>::new());
+        // Any value: a missing one (`none`) prints as nothing, as without the filter.
+        let shown = |x: &tera::Value| x.as_str().map_or_else(|| x.to_string(), str::to_string);
+        text.register_filter("md", move |x: tera::Value, _: tera::Kwargs, _: &tera::State| {
+            md_text(&shown(&x))
+        });
+        text.register_filter("code", move |x: tera::Value, _: tera::Kwargs, _: &tera::State| {
+            md_code(&shown(&x))
+        });
         for (name, builtin) in TEMPLATES {
             // Anything of the name counts (a FIFO or a folder is refused, not
             // skipped), read within the cap: a FIFO would block, a huge file fill memory.
@@ -268,4 +330,28 @@ pub fn export(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
         written.push(path);
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{md_code, md_text};
+
+    #[test]
+    fn markdown_text_shows_what_was_written_and_starts_nothing() {
+        assert_eq!(md_text("<img src=x>"), "\\<img src=x>");
+        assert_eq!(md_text("</b><!-- x --><?php"), "\\</b>\\<!-- x -->\\<?php");
+        assert_eq!(md_text("![x](http://t.test)"), "!\\[x\\](http://t.test)");
+        assert_eq!(md_text("&amp; &#60; a & b"), "\\&amp; \\&#60; a & b");
+        assert_eq!(md_text("a | b\\c\nd"), "a \\| b\\\\c d");
+        // Nothing that starts no markup is touched: keys stay readable.
+        assert_eq!(md_text("n0 -> n1 + n2; 3 < 4; <= 2"), "n0 -> n1 + n2; 3 < 4; <= 2");
+    }
+
+    #[test]
+    fn a_code_span_is_fenced_past_any_backticks_inside() {
+        assert_eq!(md_code("a.toml"), "`a.toml`");
+        assert_eq!(md_code("a`b"), "``a`b``");
+        assert_eq!(md_code("`x``"), "``` `x`` ```");
+        assert_eq!(md_code("a|b\nc"), "`a\\|b c`");
+    }
 }

@@ -94,8 +94,6 @@ pub struct BinView {
 pub struct WrongView {
     /// The answer as the grader read it.
     pub answer: String,
-    /// The same, with `|` and `` ` `` escaped for a Markdown table.
-    pub answer_md: String,
     /// How many students gave it.
     pub n: usize,
 }
@@ -241,11 +239,7 @@ impl Tally {
                     } else {
                         answer
                     };
-                    WrongView {
-                        answer_md: shown.replace('|', "\\|").replace('`', "'"),
-                        answer: shown,
-                        n,
-                    }
+                    WrongView { answer: shown, n }
                 })
                 .collect(),
         }

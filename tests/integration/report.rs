@@ -747,3 +747,64 @@ fn gradebook_files_run_no_formula_from_a_roster() {
         assert!(!dir.join("bad").exists());
     }
 }
+
+/// Students' answers and roster names reach the Markdown pages: none may
+/// become live HTML, a link or an image in a renderer (common ones run raw
+/// HTML). Every `<tag`, `[link](…)` and `![image](…)` a student or roster
+/// wrote is escaped in `worksheet.md`, `key.md`, the feedback pages and
+/// `summary.md`.
+#[test]
+fn markdown_pages_show_student_text_as_text() {
+    let dir = scratch("report-markdown");
+    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml");
+    let set = set.to_str().unwrap();
+    let name = "<img src=x onerror=alert(1)>";
+    std::fs::write(
+        dir.join("class.csv"),
+        format!("id,name\ns1,\"{name}\"\ns2,\"![x](http://track.test/p.png)\"\n"),
+    )
+    .unwrap();
+    let (code, _, err) = run_in(
+        &dir,
+        &["generate", set, "--roster", "class.csv", "--seed", "1", "--out", "exam", "--format", "md"],
+    );
+    assert_eq!(code, 0, "{err}");
+    std::fs::create_dir_all(dir.join("handed-in")).unwrap();
+    let key = std::fs::read_to_string(dir.join("exam/keys/s1/key.toml")).unwrap();
+    // A wrong answer with HTML in it, and an unknown question that names some.
+    let hostile = key.replacen("\nvalue = ", "\nvalue = \"<script>alert(1)</script>\" # ", 1)
+        + "\n[\"q9<b onmouseover=x>\"]\nvalue = \"[click](javascript:alert(1))\"\n";
+    std::fs::write(dir.join("handed-in/<i>s1.toml"), hostile).unwrap();
+    let (code, _, err) = run_in(&dir, &["grade", "--manifest", "exam", "handed-in", "--out", "report"]);
+    assert_eq!(code, 1, "{err}");
+    let mut pages = vec![
+        dir.join("exam/s1/worksheet.md"),
+        dir.join("exam/keys/s1/key.md"),
+        dir.join("exam/s2/worksheet.md"),
+        dir.join("report/summary.md"),
+    ];
+    pages.extend(
+        std::fs::read_dir(dir.join("report/feedback"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "md")),
+    );
+    let mut seen = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for live in ["<img", "<script", "<b ", "<i>", "](http", "](javascript"] {
+            for (at, _) in text.match_indices(live) {
+                let before = &text[..at];
+                // Escaped, or inside a code span (nothing in one is HTML).
+                let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+                assert!(
+                    before.ends_with('\\') || line.matches('`').count() % 2 == 1,
+                    "{}: a live {live:?} at byte {at}:\n{text}",
+                    page.display()
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 6, "the hostile texts reach the pages ({seen} seen)");
+}
