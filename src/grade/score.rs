@@ -504,8 +504,7 @@ fn score_field(
             };
             fs.given = s.trim().to_string();
             let Some(item) = ctx.model().resolve(s) else {
-                fs.reasons
-                    .extend(ctx.teach(field, Mistake::Unknown(s.trim())));
+                unknown_label(ctx, field, s.trim(), fs, problems);
                 return 0.0;
             };
             fs.given = ctx.name(item);
@@ -533,8 +532,7 @@ fn score_field(
             let mut given = Vec::new();
             for (k, d) in entries {
                 let Some(item) = ctx.model().resolve(&k.name) else {
-                    fs.reasons
-                        .extend(ctx.teach(field, Mistake::Unknown(k.name.as_str())));
+                    unknown_label(ctx, field, &k.name, fs, problems);
                     extra += 1;
                     continue;
                 };
@@ -605,11 +603,7 @@ fn score_field(
                     None => {
                         shown.push(text.clone());
                         unknown += 1;
-                        let why = ctx.teach(field, Mistake::Unknown(text));
-                        // A node of the figure that the search never reaches is a
-                        // mistake in the answer, not a problem with the file.
-                        problems.extend(why.iter().filter(|r| !r.phrase.names_a_node()).cloned());
-                        fs.reasons.extend(why);
+                        unknown_label(ctx, field, text, fs, problems);
                     }
                 }
             }
@@ -623,7 +617,17 @@ fn score_field(
             };
             if shape == Shape::Sequence {
                 order_reasons(ctx, field, k, &items, fs);
-                return order_fraction(ctx.q.scoring.orders, k, &items);
+                // A label that names nothing is a wrong item of the order too
+                // (it lengthens the answer): the key and ten made-up labels
+                // are not the key. Such labels match nothing, wherever they are.
+                let key: Vec<Option<Item>> = k.iter().copied().map(Some).collect();
+                let given: Vec<Option<Item>> = items
+                    .iter()
+                    .copied()
+                    .map(Some)
+                    .chain(std::iter::repeat_n(None, unknown))
+                    .collect();
+                return order_fraction(ctx.q.scoring.orders, &key, &given);
             }
             let in_key: HashSet<&Item> = k.iter().collect();
             let hits = items.iter().filter(|i| in_key.contains(i)).count();
@@ -647,9 +651,10 @@ fn score_field(
                     }
                     None => {
                         wrong += 1;
-                        fs.reasons.push(
-                            Reason::new(Phrase::ConnectorUnknown).with("connector", text.as_str()),
-                        );
+                        let why =
+                            Reason::new(Phrase::ConnectorUnknown).with("connector", text.as_str());
+                        problems.push(why.clone());
+                        fs.reasons.push(why);
                     }
                 }
             }
@@ -675,6 +680,22 @@ fn score_field(
         }
         _ => invalid(fs, "grade.what_value"),
     }
+}
+
+/// A label the answer gives that names nothing in the figure: a mistake in
+/// the field, and a problem with the file (a typo or an invented label the
+/// teacher should see), unless it names a node the search never reaches,
+/// which is a mistake in the answer only.
+fn unknown_label(
+    ctx: &Ctx<'_>,
+    field: &str,
+    text: &str,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) {
+    let why = ctx.teach(field, Mistake::Unknown(text));
+    problems.extend(why.iter().filter(|r| !r.phrase.names_a_node()).cloned());
+    fs.reasons.extend(why);
 }
 
 /// Pruned nodes may be given as cut-branch roots or as every unexamined node:

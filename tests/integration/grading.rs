@@ -195,6 +195,55 @@ fn targeted_mistakes_lose_exactly_the_documented_points() {
     assert_eq!(earned, 6.0);
 }
 
+/// Labels that name nothing cost points wherever they are given (the audit's
+/// key followed by ten made-up labels scored full marks in an order), and
+/// each is listed as a problem with the file for the teacher to see.
+#[test]
+fn invented_labels_are_wrong_items_and_problems() {
+    let (book, lang, key) = textbook();
+    let made_up: Vec<String> = (1..=10).map(|i| format!("\"Z{i}\"")).collect();
+    let made_up = made_up.join(", ");
+    let cases = [
+        // Q2's leaf order (6 points, 6 fields): LCS 7 of 17 → 7/17 of the field.
+        (
+            2,
+            r#"evaluated = ["E", "F", "G", "H", "K", "L", "M"]"#.to_string(),
+            format!(r#"evaluated = ["E", "F", "G", "H", "K", "L", "M", {made_up}]"#),
+            5.41,
+        ),
+        // Q3's expansion order (8 points, 3 fields): 5 of 15.
+        (
+            3,
+            r#"expanded = ["S", "A", "B", "C", "D"]"#.to_string(),
+            format!(r#"expanded = ["S", "A", "B", "C", "D", {made_up}]"#),
+            6.22,
+        ),
+        // Q2's value table: an unknown node is a wrong item (penalty rule).
+        (2, r#"C = "<=2""#.to_string(), r#"C = "<=2", Z9 = 4"#.to_string(), 5.75),
+        // Q4's connectors: an unknown connector is a wrong item.
+        (
+            4,
+            r#"sum_solution = ["S -> A", "A -> D", "D -> t3"]"#.to_string(),
+            r#"sum_solution = ["S -> A", "A -> D", "D -> t3", "Q -> Z"]"#.to_string(),
+            5.5,
+        ),
+    ];
+    for (question, old, new, points) in cases {
+        let start = key.find(&format!("[q{question}]")).unwrap();
+        let at = start + key[start..].find(&old).unwrap_or_else(|| panic!("{old}"));
+        let text = format!("{}{new}{}", &key[..at], &key[at + old.len()..]);
+        let row = grade_text(&book, &lang, text);
+        assert_eq!(row.questions[question - 1].earned, points, "{new}: {row:?}");
+        let invented = if new.contains("Q -> Z") { "Q -> Z" } else { "Z" };
+        assert!(
+            row.problems.iter().any(|p| p.contains(invented)),
+            "{new}: the problems name no invented label: {:?}",
+            row.problems
+        );
+        assert!(row.needs_attention());
+    }
+}
+
 /// Every unexamined node instead of the pruned roots is the same answer: a
 /// pruned inner node listed with its whole subtree scores 100 % for `pruned`.
 #[test]
