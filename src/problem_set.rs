@@ -158,6 +158,12 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
             "put longer text in `subtitle` or `instructions`".to_string(),
         ));
     }
+    // The title heads every answer sheet as a TOML comment, where a control
+    // character (ESC, VT, FF, DEL) makes the whole sheet unreadable; and it
+    // reaches terminals, gradebooks and pages.
+    if let Some(e) = crate::input::hidden_char_error(source, title_doc, "the title", &title) {
+        return Err(e);
+    }
     let text = |key: &str| -> Result<Option<String>, InputError> {
         top.get(key)
             .map(|d| r.str(d, "\"…\"").map(str::to_string))

@@ -376,8 +376,9 @@ pub fn sniff_student(text: &str) -> Option<String> {
         let rest = rest.strip_prefix('=')?.trim_start();
         let quote = rest.chars().next().filter(|c| matches!(c, '"' | '\''))?;
         let value = &rest[1..];
-        let id = value[..value.find(quote)?].trim();
-        (!id.is_empty() && id.chars().count() <= 64 && !id.chars().any(char::is_control))
+        let id = crate::input::label_text(&value[..value.find(quote)?]);
+        let id = id.as_str();
+        (!id.is_empty() && id.chars().count() <= 64 && crate::input::hidden_char(id).is_none())
             .then(|| id.to_string())
     })
 }
@@ -409,6 +410,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
     };
     let mut row = Row::refused(&source.path, Status::Graded, String::new());
     row.student = sub.student.clone();
+    row.problems.extend(sub.student_problem.clone());
     row.variant = sub.variant.clone();
     let Some(id) = sub.variant.as_deref() else {
         row.status = Status::UnknownVariant;

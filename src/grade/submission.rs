@@ -15,8 +15,13 @@ pub struct Submission {
     pub variant: Option<String>,
     /// The checksum it carries.
     pub checksum: Option<String>,
-    /// The student id it gives (empty in practice mode).
+    /// The student id it gives (empty in practice mode), trimmed and in
+    /// Unicode NFC as roster ids are (`José` typed either way is one student);
+    /// a hidden character in it is shown as a visible picture.
     pub student: Option<String>,
+    /// Why the id it gives is not plain text (a control or bidirectional
+    /// character), when it is not.
+    pub student_problem: Option<String>,
     /// The practice set's path and seed (practice sheets only).
     pub practice: Option<(String, u64)>,
     /// `[qN]` sections: question number and its fields.
@@ -53,7 +58,11 @@ pub fn parse(source: &Source) -> Result<Submission, InputError> {
         match key.name.as_str() {
             "variant" => sub.variant = text(value),
             "checksum" => sub.checksum = text(value),
-            "student" => sub.student = text(value).filter(|s| !s.is_empty()),
+            "student" => {
+                sub.student = text(value)
+                    .map(|s| crate::input::label_text(&s))
+                    .filter(|s| !s.is_empty());
+            }
             "set" => set = text(value),
             "seed" => seed = text(value).and_then(|s| s.parse::<u64>().ok()),
             name => match name
@@ -75,6 +84,16 @@ pub fn parse(source: &Source) -> Result<Submission, InputError> {
         }
     }
     sub.practice = set.zip(seed);
+    // Refused as a label is: never raw in the grade table, a terminal or a page.
+    if let Some(id) = &sub.student
+        && let Some((c, kind)) = crate::input::hidden_char(id)
+    {
+        sub.student_problem = Some(format!(
+            "{}; retype it without the hidden character",
+            crate::input::hidden_char_message("the student id", id, c, kind)
+        ));
+        sub.student = Some(crate::input::printable(id).into_owned());
+    }
     // The header must be read for the file to be matched to its variant; a
     // file of which nothing but broken lines gives no variant stays unreadable.
     let header_broken = broken.iter().find(|b| b.in_header);

@@ -808,3 +808,59 @@ fn markdown_pages_show_student_text_as_text() {
     }
     assert!(seen >= 6, "the hostile texts reach the pages ({seen} seen)");
 }
+
+/// Without a roster the sheet's own `student` line names the row: `José`
+/// typed as one character and as `e` + a combining accent is one student
+/// (two files: duplicates), and a control or bidirectional character never
+/// reaches the grade table raw (shown as a picture, listed as a problem).
+/// A set title with a control character is refused at its line: it made
+/// every answer sheet invalid TOML.
+#[test]
+fn student_ids_from_sheets_are_plain_text_in_one_spelling() {
+    let dir = scratch("report-student-ids");
+    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml");
+    let set_text = std::fs::read_to_string(&set).unwrap();
+    let set = set.to_str().unwrap();
+    let (code, _, err) = run_in(&dir, &["generate", set, "--seed", "1", "--out", "exam"]);
+    assert_eq!(code, 0, "{err}");
+    let key = std::fs::read_to_string(dir.join("exam/key.toml")).unwrap();
+    assert!(key.contains("\nstudent = \"\"\n"));
+    std::fs::create_dir_all(dir.join("handed-in")).unwrap();
+    for (file, id) in [("a", "Jos\u{e9}"), ("b", "Jose\u{301}"), ("c", "s1\u{202e}gpj.exe")] {
+        let text = key.replace("\nstudent = \"\"\n", &format!("\nstudent = \"{id}\"\n"));
+        std::fs::write(dir.join(format!("handed-in/{file}.toml")), text).unwrap();
+    }
+    let (code, _, err) = run_in(
+        &dir,
+        &["grade", "handed-in", "--set", set, "--seed", "1", "--out", "report"],
+    );
+    assert_eq!(code, 1, "{err}");
+    let table = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
+    let rows = records(&table);
+    let status = |file: &str| {
+        let row = rows.iter().find(|r| r[2].ends_with(file)).unwrap();
+        (row[0].clone(), row[4].clone())
+    };
+    assert_eq!(status("a.toml"), ("Jos\u{e9}".into(), "duplicate".into()));
+    assert_eq!(status("b.toml"), ("Jos\u{e9}".into(), "duplicate".into()));
+    assert!(!table.contains('\u{202e}'), "{table}");
+    let c = rows.iter().find(|r| r[2].ends_with("c.toml")).unwrap();
+    assert_eq!(c[4], "graded");
+    assert!(c.iter().any(|cell| cell.contains("U+202E")), "{c:?}");
+
+    for bad in ["\u{1b}[2J", "\u{b}", "\u{c}", "\u{7f}"] {
+        let text = set_text.replacen(
+            "title = \"",
+            &format!(
+                "title = \"{}",
+                bad.chars().map(|c| format!("\\u{:04X}", c as u32)).collect::<String>()
+            ),
+            1,
+        );
+        std::fs::write(dir.join("bad.toml"), text).unwrap();
+        let (code, _, err) = run_in(&dir, &["generate", "bad.toml", "--out", "bad"]);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(err.contains("the title") && err.contains("bad.toml:2:"), "{bad:?}: {err}");
+        assert!(!dir.join("bad").exists());
+    }
+}
