@@ -76,6 +76,25 @@ fn page_cannot_read(source: &Source) -> Option<UsageError> {
     )))
 }
 
+/// The set's text with every comment gone: its TOML written anew (same
+/// keys and values, in the same order). The result is read back as the page
+/// will read it, so nothing the page needs is lost.
+fn without_comments(source: &Source) -> Result<String, UsageError> {
+    let table: toml::Table = source
+        .text
+        .parse()
+        .map_err(|e| UsageError(format!("{}: {e}", source.path)))?;
+    let text = toml::to_string(&table)
+        .map_err(|e| UsageError(format!("{}: cannot write it anew: {e}", source.path)))?;
+    let again = Source {
+        path: source.path.clone(),
+        text,
+    };
+    problem_set::parse(&again, Path::new("."))
+        .map_err(|e| UsageError(format!("{}: written without comments it reads differently: {e}", source.path)))?;
+    Ok(again.text)
+}
+
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let set = match &args.set {
         Some(path) => {
@@ -90,7 +109,19 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             let master = treequiz::rng::Master::from_seed(set.seed);
             treequiz::class_set::build(&set, &master, &[])
                 .map_err(|e| UsageError(e.to_string()))?;
-            Some(source.text)
+            // Students see the page's source: the set goes in without the
+            // teacher's comments (notes, answers, a secret's whereabouts).
+            let stripped = without_comments(&source)?;
+            for (n, ex) in set.exercises.iter().enumerate() {
+                if matches!(ex.source, problem_set::InstanceSource::Fixed(_)) {
+                    eprintln!(
+                        "warning: exercise {} ({}) is a fixed instance: the page shows its worked solution to anyone who opens it, so it is for practice, not for a quiz",
+                        n + 1,
+                        ex.kind.name
+                    );
+                }
+            }
+            Some(stripped)
         }
         None => None,
     };

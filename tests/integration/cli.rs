@@ -647,3 +647,58 @@ fn convert_round_trips_through_python_and_cs188() {
         "{err}"
     );
 }
+
+/// `practice` puts the set into a page students read: the teacher's
+/// comments stay out (they were copied in whole), what the page reads of the
+/// set is the same, and a fixed instance, whose worked solution the page
+/// shows, is warned about.
+#[test]
+fn the_practice_page_carries_the_set_without_its_comments() {
+    let dir = crate::common::scratch("practice-comments");
+    let demo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml"),
+    )
+    .unwrap();
+    let set = format!(
+        "# exam answers: q1 = 3  TEACHER-ONLY-NOTE\n{demo}\n[[exercise]]\nkind = \"minimax\" # AIMA 5.2\ninstance = {{ kind = \"game-tree\", tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]] }}\n# the secret is in ~/exam.secret\n"
+    );
+    std::fs::write(dir.join("set.toml"), &set).unwrap();
+    std::fs::write(dir.join("m.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    let (code, out, err) = crate::common::run_in(
+        &dir,
+        &["practice", "set.toml", "--module", "m.wasm", "--out", "site"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("practice.html"), "{out}");
+    let page = std::fs::read_to_string(dir.join("site/practice.html")).unwrap();
+    for hidden in ["TEACHER-ONLY-NOTE", "exam.secret", "AIMA 5.2", "README's quick start"] {
+        assert!(!page.contains(hidden), "the comment {hidden:?} reached the page");
+    }
+    // The set in the page reads as the same set.
+    let start = page.find(r#"<script id="tq-set" type="application/json">"#).unwrap();
+    let json = &page[start..];
+    let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+    let embedded: String = serde_json::from_str(&json.replace("\\u003c", "<")).unwrap();
+    let read = |text: &str| {
+        let source = treequiz::input::Source {
+            path: "set.toml".into(),
+            text: text.into(),
+        };
+        let set = treequiz::problem_set::parse(&source, &dir).unwrap();
+        let variants = treequiz::class_set::build(
+            &set,
+            &treequiz::rng::Master::from_seed(set.seed),
+            &[],
+        )
+        .unwrap();
+        treequiz::grade::key::KeyBook::from_variants(&set, &variants).variants[0]
+            .checksum
+            .clone()
+    };
+    assert_eq!(read(&embedded), read(&set));
+    assert!(
+        !embedded.lines().any(|l| l.trim_start().starts_with('#')),
+        "{embedded}"
+    );
+    assert!(err.contains("warning: exercise 4 (minimax) is a fixed instance"), "{err}");
+}
