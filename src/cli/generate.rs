@@ -536,7 +536,10 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     // when the set is complete: an error or an interruption leaves no partial
     // set. Variants are made, rendered and written on every core, a window of
     // them at a time, and reach the manifest in roster order.
+    super::interrupt::install();
     let staging = Staging::new(&args.out).map_err(UsageError)?;
+    // Interrupted, the half-built set (keys included) goes, as when dropped.
+    let _staged = super::interrupt::remove_on_interrupt(staging.dir());
     let job = Job {
         args,
         set: &set,

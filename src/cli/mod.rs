@@ -5,6 +5,7 @@ mod conventions;
 mod convert;
 mod generate;
 mod grade;
+mod interrupt;
 mod pdf;
 mod practice;
 mod progress;

@@ -143,7 +143,12 @@ pub(crate) fn print(
 ) -> Result<(), UsageError> {
     let html =
         std::path::absolute(html).map_err(|e| UsageError(format!("{}: {e}", html.display())))?;
-    let out = Command::new(browser)
+    let mut command = Command::new(browser);
+    // Its own process group, so that an interrupted run stops the browser
+    // and every helper it started (super::interrupt).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let child = command
         .args([
             "--headless",
             // Root in a container cannot start the sandbox; the pages are
@@ -159,8 +164,15 @@ pub(crate) fn print(
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(file_url(&html))
-        .output()
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .map_err(|e| UsageError(format!("{}: cannot run it: {e}", browser.display())))?;
+    let _running = super::interrupt::stop_on_interrupt(child.id());
+    let out = child
+        .wait_with_output()
+        .map_err(|e| UsageError(format!("{}: {e}", browser.display())))?;
     // A browser can exit 0 without printing: the file is what counts.
     let printed = std::fs::read(pdf).is_ok_and(|b| b.starts_with(b"%PDF"));
     if !out.status.success() || !printed {

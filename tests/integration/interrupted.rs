@@ -167,3 +167,67 @@ fn a_killed_run_leaves_the_old_set_or_the_new_one_whole() {
         .collect();
     assert_eq!(left, Vec::<String>::new());
 }
+
+/// Ctrl-C or SIGTERM while the browser prints the sheets: the staging
+/// folder, which already holds every key, is removed, and the browser (with
+/// any helper it started) is stopped, instead of both being left behind.
+/// The browser here is a script that starts a helper and waits.
+#[test]
+fn a_signal_while_printing_removes_the_keys_and_stops_the_browser() {
+    let root = scratch("interrupted-pdf");
+    let browser = root.join("fake-browser");
+    std::fs::write(
+        &browser,
+        format!(
+            "#!/bin/sh\nsleep 120 &\necho $! > {0}/helper.pid\necho $$ > {0}/browser.pid\nwait\n",
+            root.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &browser,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/demo.toml");
+    // Running: in /proc and not a zombie (killed, waiting to be reaped).
+    let alive = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        })
+    };
+    for signal in ["-TERM", "-INT"] {
+        let _ = std::fs::remove_file(root.join("browser.pid"));
+        let mut run = Command::new(BIN)
+            .current_dir(&root)
+            .args(["generate", set, "--seed", "1", "--out", "exam", "--format", "pdf"])
+            .arg("--browser")
+            .arg(&browser)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while !root.join("browser.pid").exists() {
+            assert!(started.elapsed() < Duration::from_secs(30), "the browser never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(!leftovers(&root).is_empty(), "the set is being staged");
+        let status = Command::new("kill")
+            .args([signal, &run.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let code = run.wait().unwrap().code();
+        assert_eq!(code, Some(130), "{signal}");
+        let read = |f: &str| std::fs::read_to_string(root.join(f)).unwrap().trim().to_string();
+        std::thread::sleep(Duration::from_millis(100));
+        for pid in [read("browser.pid"), read("helper.pid")] {
+            assert!(!alive(&pid), "{signal}: process {pid} still runs");
+        }
+        assert_eq!(leftovers(&root), Vec::<String>::new(), "{signal}");
+        assert!(!root.join("exam").exists());
+    }
+}
