@@ -155,16 +155,19 @@ impl Family {
     }
 
     /// Reads the generator parameters from an exercise's table (or `sample`'s
-    /// options): one schema, the same keys everywhere.
+    /// options): one schema, the same keys everywhere. `budgets` is the node
+    /// budget's range when the table gives none (a budgeted kind's default;
+    /// [`Budgets::NONE`](crate::games::lookahead::Budgets::NONE) otherwise).
     pub fn read_params(
         self,
         r: &Reader<'_>,
         t: &crate::input::Table<'_>,
+        budgets: crate::games::lookahead::Budgets,
     ) -> Result<Params, InputError> {
         Ok(match self {
             Family::GameTree => {
                 let tree = gametree::generate::read_params(r, t)?;
-                let budgets = crate::games::lookahead::Budgets::read(r, t)?;
+                let budgets = crate::games::lookahead::Budgets::read(r, t, budgets)?;
                 if budgets.any() {
                     let p = budget_tree::Params { tree, budgets };
                     r.check_generator(t, p.validate().err())?;
@@ -175,7 +178,7 @@ impl Family {
             }
             Family::AndOr => Params::AndOr(andor::generate::read_params(r, t)?),
             Family::TicTacToe => Params::TicTacToe(tictactoe::read_params(r, t)?),
-            Family::Othello => Params::Othello(Box::new(othello::read_params(r, t)?)),
+            Family::Othello => Params::Othello(Box::new(othello::read_params(r, t, budgets)?)),
             Family::Grundy => Params::Grundy(crate::games::grundy::read_params(r, t)?),
         })
     }
@@ -297,6 +300,18 @@ impl Instance {
             Instance::TicTacToe(_) => Family::TicTacToe,
             Instance::Othello(_) => Family::Othello,
         }
+    }
+
+    /// The node budget the instance's search stops at (`budget` or
+    /// `deepening`), if its file gives one.
+    pub fn budget_key(&self) -> Option<&'static str> {
+        use crate::games::lookahead::{Horizon, horizon_key};
+        let h = match self {
+            Instance::Othello(g) => g.horizon,
+            Instance::BudgetTree(b) => b.horizon,
+            _ => return None,
+        };
+        (!matches!(h, Horizon::Depth(_))).then(|| horizon_key(h))
     }
 
     /// How many nodes the instance's figure has, for the families whose file

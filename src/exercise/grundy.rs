@@ -29,6 +29,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {

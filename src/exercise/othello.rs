@@ -31,6 +31,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure: super::lookahead::measure,
     point: super::lookahead::point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn game(instance: &Instance) -> &Othello {
