@@ -301,6 +301,7 @@ fn unusable_for(instance: &Instance, wanted: fn(Horizon) -> bool, key: &str) -> 
         |cap| g.search_size(cap),
         || g.lookahead().tree,
         Some(max_leaves),
+        key,
     )
 }
 

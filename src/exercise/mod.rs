@@ -572,6 +572,18 @@ impl KindDef {
     }
 }
 
+impl KindDef {
+    /// Whether the instance is one this kind is meant for: its family, and
+    /// its search stopped by the kind's own budget key (or by none, for the
+    /// kinds without one). A plain game tree is not node-budget's, so that
+    /// kind's refusal of it says nothing; othello-budget's refusal of a
+    /// position given `budget` does.
+    pub fn meant_for(&self, instance: &Instance) -> bool {
+        let own = self.budgets.key_and_range().map(|(key, _)| key);
+        self.family == instance.family() && own == instance.budget_key()
+    }
+}
+
 impl std::fmt::Debug for KindDef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name)

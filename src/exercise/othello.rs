@@ -57,6 +57,7 @@ fn unusable(instance: &Instance) -> Option<String> {
         |cap| g.search_size(cap),
         || g.lookahead().tree,
         Some(crate::games::othello::MAX_LEAVES),
+        "depth",
     )
 }
 
