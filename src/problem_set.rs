@@ -460,7 +460,7 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                         .to_string(),
                 ));
             }
-            if let Some(why) = (kind.unusable)(&inst) {
+            if let Some(why) = (kind.unusable)(&inst).or_else(|| inst.exercise_refusal()) {
                 return Err(source.error(
                     d,
                     format!("this instance cannot be used for {}", kind.name),

@@ -75,6 +75,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             "note: {shown} has {n} nodes: solved here, but a problem set refuses an instance of more than {max} nodes (a figure stays legible on a page up to {max})"
         );
     }
+    if let Some(why) = instance.exercise_refusal() {
+        eprintln!("note: {shown}: solved here, but a problem set refuses it: {why}");
+    }
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
     let lang = renderer.lang(&args.lang).map_err(usage)?;
     let conventions = Conventions {
