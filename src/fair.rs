@@ -104,9 +104,17 @@ pub fn draw(
 ) -> Result<Drawn, GenerateError> {
     let limits = limits(exercise, band);
     let mut missed = vec![0u32; limits.len()];
+    let mut unusable = None;
     for attempt in 0..ATTEMPTS {
         let s = attempt_seed(seed, attempt);
         let instance = params.generate(s, conventions.alpha_beta)?;
+        // A kind solves only what it can use: the set's reader gives each
+        // kind its own horizon, so this never fires; if it did, an error
+        // rather than a solver handed an instance it cannot read.
+        if let Some(why) = (exercise.kind.unusable)(&instance) {
+            unusable = Some(why);
+            continue;
+        }
         let key = (exercise.kind.solve)(&instance, conventions);
         let measures = exercise.kind.measures_of(&instance, &key, conventions);
         let unmet: Vec<usize> = (0..limits.len())
@@ -125,8 +133,15 @@ pub fn draw(
         }
     }
     let worst = (0..limits.len())
-        .max_by_key(|&j| (missed[j], std::cmp::Reverse(j)))
-        .expect("a limit was missed");
+        .filter(|&j| missed[j] > 0)
+        .max_by_key(|&j| (missed[j], std::cmp::Reverse(j)));
+    let Some(worst) = worst else {
+        let why = unusable.unwrap_or_default();
+        return Err(GenerateError::Invalid(format!(
+            "no generated instance can be used for {}: {why}",
+            exercise.kind.name
+        )));
+    };
     Err(GenerateError::Unsatisfied {
         what: "exercise",
         constraint: format!("{} (missed by {} of them)", limits[worst], missed[worst]),

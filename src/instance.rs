@@ -155,16 +155,19 @@ impl Family {
     }
 
     /// Reads the generator parameters from an exercise's table (or `sample`'s
-    /// options): one schema, the same keys everywhere.
+    /// options): one schema, the same keys everywhere. `budgets` is the node
+    /// budget's range when the table gives none (a budgeted kind's default;
+    /// [`Budgets::NONE`](crate::games::lookahead::Budgets::NONE) otherwise).
     pub fn read_params(
         self,
         r: &Reader<'_>,
         t: &crate::input::Table<'_>,
+        budgets: crate::games::lookahead::Budgets,
     ) -> Result<Params, InputError> {
         Ok(match self {
             Family::GameTree => {
                 let tree = gametree::generate::read_params(r, t)?;
-                let budgets = crate::games::lookahead::Budgets::read(r, t)?;
+                let budgets = crate::games::lookahead::Budgets::read(r, t, budgets)?;
                 if budgets.any() {
                     let p = budget_tree::Params { tree, budgets };
                     r.check_generator(t, p.validate().err())?;
@@ -175,7 +178,7 @@ impl Family {
             }
             Family::AndOr => Params::AndOr(andor::generate::read_params(r, t)?),
             Family::TicTacToe => Params::TicTacToe(tictactoe::read_params(r, t)?),
-            Family::Othello => Params::Othello(Box::new(othello::read_params(r, t)?)),
+            Family::Othello => Params::Othello(Box::new(othello::read_params(r, t, budgets)?)),
             Family::Grundy => Params::Grundy(crate::games::grundy::read_params(r, t)?),
         })
     }
@@ -299,6 +302,28 @@ impl Instance {
         }
     }
 
+    /// Why a problem set refuses an instance that `treequiz solve` solves,
+    /// besides a figure of too many nodes ([`Instance::figure_nodes`]):
+    /// Grundy's game outside the exercise's 3 to 9 coins.
+    pub fn exercise_refusal(&self) -> Option<String> {
+        match self {
+            Instance::Grundy { coins, .. } => crate::games::grundy::exercise_coins(*coins).err(),
+            _ => None,
+        }
+    }
+
+    /// The node budget the instance's search stops at (`budget` or
+    /// `deepening`), if its file gives one.
+    pub fn budget_key(&self) -> Option<&'static str> {
+        use crate::games::lookahead::{Horizon, horizon_key};
+        let h = match self {
+            Instance::Othello(g) => g.horizon,
+            Instance::BudgetTree(b) => b.horizon,
+            _ => return None,
+        };
+        (!matches!(h, Horizon::Depth(_))).then(|| horizon_key(h))
+    }
+
     /// How many nodes the instance's figure has, for the families whose file
     /// gives its nodes one by one (game trees and AND/OR graphs); games are
     /// measured by their search (their kinds' `unusable`).
@@ -360,7 +385,11 @@ impl Instance {
                 ],
             ),
             Instance::Grundy { coins, first } => lang.fill(
-                "solve.about_grundy",
+                if *coins == 1 {
+                    "solve.about_grundy_one"
+                } else {
+                    "solve.about_grundy"
+                },
                 &[("coins", &coins.to_string()), ("first", first.name())],
             ),
         }
@@ -462,10 +491,10 @@ impl Model<'_> {
     /// the exercise starts (the AND/OR start node, the player to move, the
     /// first state), which prompts name.
     pub fn sheet_figure(&self, instance: &Instance) -> (crate::draw::Figure, String) {
-        use crate::draw::{graph_figure, grundy_figure, tree_figure};
+        use crate::draw::{graph_figure, grundy_page_figure, tree_figure};
         match (self, instance) {
             (Model::Graph(g), _) => (graph_figure(g, None), g.label(g.start()).to_string()),
-            (Model::Grundy(game), _) => (grundy_figure(game, None), game.states[0].name()),
+            (Model::Grundy(game), _) => (grundy_page_figure(game, None), game.states[0].name()),
             (_, Instance::TicTacToe(g)) => (
                 crate::draw::tictactoe_board(&g.board),
                 g.to_move().letter().to_string(),
@@ -701,8 +730,11 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
             if !(1..=i64::from(max)).contains(&coins) {
                 return Err(source.error(
                     coins_doc,
-                    format!("{coins} coins: the game is played with 1 to {max}"),
-                    "textbook exercises use 5 to 10 coins".to_string(),
+                    format!("{coins} coins: an instance file takes 1 to {max}"),
+                    format!(
+                        "give 1 to {max} coins: `solve` solves any of them; a problem set's exercise takes 3 to {}",
+                        crate::games::grundy::MAX_EXERCISE_COINS
+                    ),
                 ));
             }
             let first = match table.get("first") {

@@ -361,7 +361,7 @@ impl Manifest {
                 instance.family().noun()
             )));
         }
-        if let Some(why) = (kind.unusable)(&instance) {
+        if let Some(why) = (kind.unusable)(&instance).or_else(|| instance.exercise_refusal()) {
             return Err(bad(format!(
                 "its instance cannot be used for {}: {why}",
                 kind.name

@@ -466,7 +466,7 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                         .to_string(),
                 ));
             }
-            if let Some(why) = (kind.unusable)(&inst) {
+            if let Some(why) = (kind.unusable)(&inst).or_else(|| inst.exercise_refusal()) {
                 return Err(source.error(
                     d,
                     format!("this instance cannot be used for {}", kind.name),
@@ -495,7 +495,8 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             InstanceSource::Fixed(Box::new(inst))
         }
         None => {
-            let params = kind.family.read_params(r, &t)?;
+            check_budget_keys(r, &t, kind)?;
+            let params = kind.family.read_params(r, &t, kind.budgets)?;
             if let Some((max_nodes, hint)) = params.page_size() {
                 check_size(r, &t, max_nodes, hint)?;
             }
@@ -562,6 +563,43 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
         title,
         source: source_of,
     })
+}
+
+/// A generated instance is searched the way its kind asks: a budgeted kind
+/// takes only its own budget key (an iterative-deepening horizon given to
+/// node-budget, or any budget given to minimax, would hand the kind an
+/// instance it cannot solve), and the others take none.
+fn check_budget_keys(r: &Reader<'_>, t: &Table<'_>, kind: &KindDef) -> Result<(), InputError> {
+    let own = kind.budgets.key_and_range();
+    for key in ["budget", "deepening"] {
+        let Some(d) = t.get(key) else { continue };
+        if own.is_some_and(|(k, _)| k == key) {
+            continue;
+        }
+        let takes = match own {
+            Some((k, (lo, hi))) => format!(
+                "{} draws its node budget from `{k}` (default \"{lo}..{hi}\")",
+                kind.name
+            ),
+            None => format!("{} searches without a node budget", kind.name),
+        };
+        let others: Vec<&str> = exercise::KINDS
+            .iter()
+            .filter(|k| {
+                k.family == kind.family && k.budgets.key_and_range().is_some_and(|(k, _)| k == key)
+            })
+            .map(|k| k.name)
+            .collect();
+        let hint = if others.is_empty() {
+            format!("{takes}: remove `{key}`")
+        } else {
+            format!("{takes}; `{key}` is for {}", others.join(" and "))
+        };
+        return Err(r
+            .source
+            .error(d, format!("`{key}` does not apply to {}", kind.name), hint));
+    }
+    Ok(())
 }
 
 /// An exercise whose figure could not be read on a page is refused when the set is read.

@@ -107,7 +107,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .table(&doc, family.param_keys(), "depth = 3")
         .map_err(|e| UsageError(e.to_string()))?;
     let params = family
-        .read_params(&r, &table)
+        .read_params(&r, &table, treequiz::games::lookahead::Budgets::NONE)
         .map_err(|e| UsageError(e.to_string()))?;
     let instance = params
         .generate(args.seed, args.conventions.options()?)

@@ -46,17 +46,26 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .iter()
         .filter(|k| k.family == instance.family())
         .collect();
-    let reasons: Vec<String> = kinds
+    let refused: Vec<_> = kinds
         .iter()
-        .filter_map(|k| (k.unusable)(&instance).map(|why| (k.name, why)))
-        .map(|(kind, why)| format!("  = {kind}: {why}"))
+        .filter_map(|k| (k.unusable)(&instance).map(|why| (k, why)))
         .collect();
-    if reasons.len() == kinds.len() {
+    if refused.len() == kinds.len() {
         // Each kind's own reason: the one that fits the file is among them.
+        let reasons: Vec<String> = refused
+            .iter()
+            .map(|(kind, why)| format!("  = {}: {why}", kind.name))
+            .collect();
         return Err(UsageError(format!(
             "{shown}: no exercise can use this instance\n{}",
             reasons.join("\n")
         )));
+    }
+    // The others are solved; a kind the file asks for by its keys (an
+    // Othello position's `budget`) and refuses is named, not dropped. Kinds
+    // for another horizon (node-budget of a plain tree) are not the file's.
+    for (kind, why) in refused.iter().filter(|(k, _)| k.meant_for(&instance)) {
+        eprintln!("note: {shown}: not solved as {}: {why}", kind.name);
     }
     // Game trees and graphs are solved up to the file limits, for a teacher
     // checking a large figure; a problem set refuses them past a page's limit.
@@ -65,6 +74,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         eprintln!(
             "note: {shown} has {n} nodes: solved here, but a problem set refuses an instance of more than {max} nodes (a figure stays legible on a page up to {max})"
         );
+    }
+    if let Some(why) = instance.exercise_refusal() {
+        eprintln!("note: {shown}: solved here, but a problem set refuses it: {why}");
     }
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
     let lang = renderer.lang(&args.lang).map_err(usage)?;

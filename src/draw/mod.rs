@@ -15,7 +15,7 @@ pub use board::{
     Square, TICTACTOE_GLYPH_SIDES, board_figure, othello_board, othello_terms_boards,
     tictactoe_board, tictactoe_glyph, tictactoe_tree,
 };
-pub use grundy::{GrundyMarks, grundy_figure};
+pub use grundy::{GrundyMarks, grundy_figure, grundy_page_figure};
 pub use svg::{to_svg, to_svg_with_targets};
 pub use tikz::{tex_escape, to_tikz};
 pub use tree::{Pictures, TreeMarks, pictured_tree_figure, tree_figure};

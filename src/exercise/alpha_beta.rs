@@ -32,6 +32,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    budgets: super::Budgets::NONE,
 };
 
 /// A value as keys print it: `3`, `−∞`, `+∞`.

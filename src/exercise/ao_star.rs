@@ -28,6 +28,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    budgets: super::Budgets::NONE,
 };
 
 /// The longest AO* trace a key holds (about 300 MB at most): exercises stay

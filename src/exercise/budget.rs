@@ -10,7 +10,7 @@ use super::{
     Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Limit,
     Mistake, Shape, Table, lookahead,
 };
-use crate::games::lookahead::{Deepening, Horizon};
+use crate::games::lookahead::{Budgets, Deepening, Horizon};
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
@@ -43,6 +43,10 @@ pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
     measure: measure_budget,
     point: point_budget,
     replay: super::no_replay,
+    budgets: Budgets {
+        budget: Some((8, 16)),
+        deepening: None,
+    },
 };
 
 pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
@@ -63,17 +67,29 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
     measure: measure_deepening,
     point: point_deepening,
     replay: super::no_replay,
+    budgets: Budgets {
+        budget: None,
+        deepening: Some((30, 60)),
+    },
 };
 
 pub(super) static TREE_BUDGET: KindDef = KindDef {
     name: "node-budget",
     family: Family::GameTree,
+    budgets: Budgets {
+        budget: Some((6, 12)),
+        deepening: None,
+    },
     ..OTHELLO_BUDGET
 };
 
 pub(super) static TREE_DEEPENING: KindDef = KindDef {
     name: "iterative-deepening",
     family: Family::GameTree,
+    budgets: Budgets {
+        budget: None,
+        deepening: Some((10, 30)),
+    },
     ..OTHELLO_DEEPENING
 };
 
@@ -213,12 +229,14 @@ fn teach_deepening(
     vec![reason]
 }
 
-/// The searched tree and each node's budget.
+/// The searched tree and each node's budget. The kinds here are handed only
+/// what `unusable_for` accepts (KindDef::solve): an Othello position, or a
+/// game tree with estimates and the kind's horizon, whose models these are.
 fn searched<'a>(model: &'a Model<'_>) -> (&'a crate::gametree::Tree, &'a [u32]) {
     match model {
         Model::Othello(look) => (&look.tree, &look.allowances),
         Model::BudgetTree(look, _) => (&look.tree, &look.allowances),
-        _ => unreachable!("a budgeted search's model"),
+        _ => unreachable!("unusable_for accepts only Othello positions and budgeted trees"),
     }
 }
 
@@ -231,11 +249,13 @@ fn horizon(instance: &Instance) -> Option<Horizon> {
     }
 }
 
-/// The node budget of an iterative deepening.
+/// The node budget of an iterative deepening. Called on what
+/// `unusable_for` accepted for a deepening kind: its horizon is `deepening`
+/// (a set gives such a kind no other key: problem_set::check_budget_keys).
 fn deepening_budget(instance: &Instance) -> u32 {
     match horizon(instance) {
         Some(Horizon::Deepening(budget)) => budget,
-        _ => unreachable!("unusable checks the horizon"),
+        _ => unreachable!("unusable_for accepts only a `deepening` horizon here"),
     }
 }
 
@@ -245,7 +265,8 @@ fn deepening(instance: &Instance) -> Deepening {
     match instance {
         Instance::Othello(g) => g.deepening(budget),
         Instance::BudgetTree(b) => b.deepening(budget),
-        _ => unreachable!("unusable checks the family"),
+        // deepening_budget found a horizon, which only these two have.
+        _ => unreachable!("a horizon is an Othello position's or a budgeted tree's"),
     }
 }
 
@@ -280,6 +301,7 @@ fn unusable_for(instance: &Instance, wanted: fn(Horizon) -> bool, key: &str) -> 
         |cap| g.search_size(cap),
         || g.lookahead().tree,
         Some(max_leaves),
+        key,
     )
 }
 

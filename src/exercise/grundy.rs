@@ -5,7 +5,7 @@ use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Instance, Item, Key,
     KindDef, Mistake, Shape, Table, Trace, plain,
 };
-use crate::draw::{GrundyMarks, grundy_figure};
+use crate::draw::{GrundyMarks, grundy_page_figure};
 use crate::games::grundy::{self, GrundyGame};
 use crate::gametree::Player;
 use crate::lang::Lang;
@@ -29,13 +29,13 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    budgets: super::Budgets::NONE,
 };
 
-fn unusable(instance: &Instance) -> Option<String> {
-    match instance {
-        Instance::Grundy { coins, .. } => grundy::exercise_coins(*coins).err(),
-        _ => None,
-    }
+/// Every game an instance file holds (1 to [`grundy::MAX_COINS`] coins) is
+/// solved; a problem set takes fewer ([`Instance::exercise_refusal`]).
+fn unusable(_: &Instance) -> Option<String> {
+    None
 }
 
 fn solve(instance: &Instance, _: &Conventions) -> Key {
@@ -111,7 +111,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         .map(|&m| format!("{} ({})", g.states[m].name(), wins_for[m].name()))
         .collect();
     Explained {
-        figure: grundy_figure(g, Some(&marks)),
+        figure: grundy_page_figure(g, Some(&marks)),
         table: Table {
             headers: ["table.state", "table.moves_to", "table.wins"]
                 .iter()
@@ -121,14 +121,27 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         },
         notes: vec![
             lang.get("note.grundy_rule").to_string(),
-            lang.fill(
-                "note.grundy_winner",
-                &[
-                    ("start", &g.states[0].name()),
-                    ("winner", winner.name()),
-                    ("moves", &first_moves.join(", ")),
-                ],
-            ),
+            // One or two coins: the start is the whole graph, and lost.
+            if first_moves.is_empty() {
+                lang.fill(
+                    "note.grundy_no_move",
+                    &[
+                        ("start", &g.states[0].name()),
+                        ("coins", &g.coins.to_string()),
+                        ("player", g.states[0].to_move.name()),
+                        ("winner", winner.name()),
+                    ],
+                )
+            } else {
+                lang.fill(
+                    "note.grundy_winner",
+                    &[
+                        ("start", &g.states[0].name()),
+                        ("winner", winner.name()),
+                        ("moves", &first_moves.join(", ")),
+                    ],
+                )
+            },
         ],
     }
 }

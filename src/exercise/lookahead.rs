@@ -137,7 +137,8 @@ pub(super) fn evaluated(t: &Tree) -> Vec<crate::gametree::NodeId> {
 
 /// Why a fixed position's search does not fit a page, if it does not: the
 /// limits generated exercises meet by construction (Othello also bounds leaves).
-pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>) -> Option<String> {
+/// `key` is the file's key that bounds the search: `depth`, `budget` or `deepening`.
+pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>, key: &str) -> Option<String> {
     let (nodes, leaves) = (t.len(), t.leaves().count());
     let max_nodes = crate::instance::MAX_EXERCISE_NODES as usize;
     let too_many_leaves = max_leaves.is_some_and(|m| leaves > m);
@@ -147,7 +148,7 @@ pub(super) fn too_large(t: &Tree, max_leaves: Option<usize>) -> Option<String> {
             None => format!("{max_nodes} nodes"),
         };
         format!(
-            "its search tree has {nodes} nodes and {leaves} leaves; a figure stays legible up to {limit}: lower `depth`, or give a position with fewer moves"
+            "its search tree has {nodes} nodes and {leaves} leaves; a figure stays legible up to {limit}: lower `{key}`, or give a position with fewer moves"
         )
     })
 }
@@ -159,14 +160,15 @@ pub(super) fn too_large_search(
     size: impl FnOnce(usize) -> Option<usize>,
     tree: impl FnOnce() -> Tree,
     max_leaves: Option<usize>,
+    key: &str,
 ) -> Option<String> {
     let max_nodes = crate::instance::MAX_EXERCISE_NODES as usize;
     if size(max_nodes).is_none() {
         return Some(format!(
-            "its search tree has more than {max_nodes} nodes; a figure stays legible up to {max_nodes} nodes: lower `depth`, or give a position with fewer moves"
+            "its search tree has more than {max_nodes} nodes; a figure stays legible up to {max_nodes} nodes: lower `{key}`, or give a position with fewer moves"
         ));
     }
-    too_large(&tree(), max_leaves)
+    too_large(&tree(), max_leaves, key)
 }
 
 /// A game kind's measures: its work (leaves evaluated) first, then the moves

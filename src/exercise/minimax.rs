@@ -27,6 +27,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn solve(instance: &Instance, _: &super::Conventions) -> Key {

@@ -18,6 +18,7 @@ mod solvable;
 mod tictactoe;
 
 use crate::draw::Figure;
+use crate::games::lookahead::Budgets;
 use crate::gametree;
 pub use crate::instance::{Family, Item};
 use crate::instance::{Instance, Model};
@@ -372,7 +373,11 @@ pub struct KindDef {
     pub fields: &'static [Field],
     /// The solver whose trace its keys hold ([`Trace::solver`]).
     pub solver: &'static str,
-    /// Solves an instance of the kind's family: the key, as data.
+    /// Solves an instance of the kind's family: the key, as data. Like
+    /// `explain`, `teach` and `measure`, it is handed only instances its
+    /// `unusable` accepts: every caller checks (problem_set and manifest for
+    /// fixed instances, fair::draw for generated ones, `solve` by filtering),
+    /// so the `unreachable!`s of the kinds name what `unusable` ruled out.
     pub solve: fn(&Instance, &Conventions) -> Key,
     /// The key for people, for the fields asked: its marked figure, its
     /// table and its notes.
@@ -399,6 +404,11 @@ pub struct KindDef {
     /// the explanation's table, or none where the sheet's figure is not what
     /// the search walks (a game's board) or there are no steps.
     pub replay: fn(&Context<'_>) -> Vec<Frame>,
+    /// The node budget a generated instance is searched under when the set
+    /// gives none: the key (`budget` or `deepening`) and the range
+    /// docs/problem-sets.md documents. It is the only budget key the kind
+    /// takes; [`Budgets::NONE`] for kinds that search to a depth.
+    pub budgets: Budgets,
 }
 
 /// A range a measure must lie in, both ends included.
@@ -562,6 +572,18 @@ impl KindDef {
     }
 }
 
+impl KindDef {
+    /// Whether the instance is one this kind is meant for: its family, and
+    /// its search stopped by the kind's own budget key (or by none, for the
+    /// kinds without one). A plain game tree is not node-budget's, so that
+    /// kind's refusal of it says nothing; othello-budget's refusal of a
+    /// position given `budget` does.
+    pub fn meant_for(&self, instance: &Instance) -> bool {
+        let own = self.budgets.key_and_range().map(|(key, _)| key);
+        self.family == instance.family() && own == instance.budget_key()
+    }
+}
+
 impl std::fmt::Debug for KindDef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name)
@@ -628,7 +650,8 @@ fn graph<'a>(ctx: &'a Context<'_>) -> &'a crate::andor::Graph {
 fn instance_tree(instance: &Instance) -> &gametree::Tree {
     match instance {
         Instance::GameTree(t) => t,
-        _ => unreachable!("the problem set checks the family"),
+        // minimax's and alpha-beta's `unusable` (whole_tree) refuse a budgeted tree.
+        _ => unreachable!("unusable accepts only a plain game tree"),
     }
 }
 

@@ -31,6 +31,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure: super::lookahead::measure,
     point: super::lookahead::point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn game(instance: &Instance) -> &Othello {
@@ -56,6 +57,7 @@ fn unusable(instance: &Instance) -> Option<String> {
         |cap| g.search_size(cap),
         || g.lookahead().tree,
         Some(crate::games::othello::MAX_LEAVES),
+        "depth",
     )
 }
 

@@ -50,6 +50,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn game(instance: &Instance) -> &Othello {

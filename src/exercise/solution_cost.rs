@@ -28,6 +28,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn unusable(instance: &Instance) -> Option<String> {

@@ -27,6 +27,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn solvable_of<'a>(ctx: &'a Context<'_>) -> &'a [bool] {

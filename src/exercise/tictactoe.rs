@@ -25,6 +25,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure: super::lookahead::measure,
     point: super::lookahead::point,
     replay: super::no_replay,
+    budgets: super::Budgets::NONE,
 };
 
 fn game(instance: &Instance) -> &TicTacToe {
@@ -47,7 +48,12 @@ fn unusable(instance: &Instance) -> Option<String> {
             g.to_move().letter()
         ));
     }
-    lookahead::too_large_search(|cap| g.search_size(cap), || g.lookahead().tree, None)
+    lookahead::too_large_search(
+        |cap| g.search_size(cap),
+        || g.lookahead().tree,
+        None,
+        "depth",
+    )
 }
 
 fn solve(instance: &Instance, conventions: &Conventions) -> Key {

@@ -290,22 +290,27 @@ mod tests {
         assert_eq!(splits(&[3, 3]), vec![vec![3, 2, 1]]);
     }
 
-    /// OEIS A002188, n = 0..30 (Guy & Smith 1956; Berlekamp, Conway & Guy, Winning Ways).
-    const A002188: [u32; 31] = [
-        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
+    /// OEIS A002188, n = 0..40 (Guy & Smith 1956; Berlekamp, Conway & Guy,
+    /// Winning Ways): every size an instance file may give.
+    const A002188: [u32; 41] = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1,
     ];
 
     #[test]
     fn sprague_grundy_values_are_the_published_ones() {
-        assert_eq!(sprague_grundy(30), A002188);
+        assert_eq!(sprague_grundy(MAX_COINS), A002188);
     }
 
+    /// 1 and 2 coins (no move: the player to move loses) up to 40 (37,331 states).
     #[test]
     fn the_first_player_wins_exactly_when_the_value_is_not_zero() {
-        for n in 1..=30 {
+        for n in 1..=MAX_COINS {
             for first in [Player::Max, Player::Min] {
                 let game = solve(n, first);
                 let first_wins = A002188[n as usize] != 0;
+                // No pile of 1 or 2 coins splits: the start is the whole graph.
+                assert_eq!(game.states.len() == 1, n <= 2, "n = {n}");
                 assert_eq!(
                     game.winner() == first,
                     first_wins,

@@ -55,6 +55,7 @@ impl Horizon {
             Horizon::Depth(0) | Horizon::Budget(0) => None,
             Horizon::Depth(d) => Some(Horizon::Depth(d - 1)),
             Horizon::Budget(b) => Some(Horizon::Budget(b / moves.max(1) as u32)),
+            // Every caller (lookahead_within, count_nodes, frontier_depths) resolves first.
             Horizon::Deepening(_) => unreachable!("resolved to a depth first"),
         }
     }
@@ -174,6 +175,8 @@ pub fn frontier_depths<P: Position + Clone>(
     horizon: Horizon,
     cap: usize,
 ) -> Option<(usize, usize, usize)> {
+    // Deepening searches to a depth: resolved here too, so `split` never sees it.
+    let horizon = horizon.resolved(root);
     let (mut visited, mut leaves, mut lo, mut hi) = (0usize, 0usize, usize::MAX, 0usize);
     let mut stack = vec![(root.clone(), horizon, 0usize)];
     while let Some((position, given, depth)) = stack.pop() {
@@ -417,16 +420,34 @@ pub struct Budgets {
 }
 
 impl Budgets {
-    /// Reads `budget = "4..10"` and `deepening = "8..20"`.
+    /// Neither: a search that stops at a depth.
+    pub const NONE: Budgets = Budgets {
+        budget: None,
+        deepening: None,
+    };
+
+    /// Reads `budget = "4..10"` and `deepening = "8..20"`; `default` when
+    /// the table gives neither (a budgeted kind's documented range).
     pub fn read(
         r: &crate::input::Reader<'_>,
         t: &crate::input::Table<'_>,
+        default: Budgets,
     ) -> Result<Budgets, crate::input::InputError> {
         let range = |key| t.get(key).map(|d| r.small_range(d)).transpose();
-        Ok(Budgets {
+        let given = Budgets {
             budget: range("budget")?,
             deepening: range("deepening")?,
-        })
+        };
+        Ok(if given.any() { given } else { default })
+    }
+
+    /// The key that gives this range, and the range (the first given).
+    pub fn key_and_range(self) -> Option<(&'static str, (u32, u32))> {
+        match (self.budget, self.deepening) {
+            (Some(r), _) => Some(("budget", r)),
+            (None, Some(r)) => Some(("deepening", r)),
+            (None, None) => None,
+        }
     }
 
     /// Whether either is given.

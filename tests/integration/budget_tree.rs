@@ -291,3 +291,53 @@ budget = 4
         20
     );
 }
+
+/// A budgeted kind whose set leaves its key out searches under the range
+/// docs/problem-sets.md documents, which is the kind's own default (one
+/// place: `KindDef::budgets`). Before, node-budget, iterative-deepening and
+/// othello-deepening panicked and othello-budget searched to depth 1.
+#[test]
+fn budgeted_kinds_without_their_key_draw_the_documented_range() {
+    use treequiz::class_set;
+    use treequiz::input::Source;
+    use treequiz::rng::Master;
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/problem-sets.md"))
+            .unwrap();
+    for (name, key, (lo, hi)) in [
+        ("node-budget", "budget", (6, 12)),
+        ("iterative-deepening", "deepening", (10, 30)),
+        ("othello-budget", "budget", (8, 16)),
+        ("othello-deepening", "deepening", (30, 60)),
+    ] {
+        let default = kind(name).unwrap().budgets.key_and_range();
+        assert_eq!(default, Some((key, (lo, hi))), "{name}");
+        assert!(
+            docs.contains(&format!("`{key} = \"{lo}..{hi}\"` (for `{name}`")),
+            "docs/problem-sets.md gives {name}'s default as {key} = \"{lo}..{hi}\""
+        );
+        let source = Source {
+            path: "set.toml".into(),
+            text: format!("title = \"t\"\n[[exercise]]\nkind = \"{name}\"\n"),
+        };
+        let set = treequiz::problem_set::parse(&source, std::path::Path::new(".")).unwrap();
+        let mut drawn = std::collections::BTreeSet::new();
+        for seed in 0..12 {
+            let variants = class_set::build(&set, &Master::from_seed(seed), &[])
+                .unwrap_or_else(|e| panic!("{name}, seed {seed}: {e}"));
+            let instance = &variants[0].items[0].instance;
+            assert_eq!(instance.budget_key(), Some(key), "{name}, seed {seed}");
+            let horizon = match instance {
+                Instance::BudgetTree(b) => b.horizon,
+                Instance::Othello(g) => g.horizon,
+                other => panic!("{name}: {other:?}"),
+            };
+            drawn.insert(horizon.allowance());
+        }
+        assert!(
+            drawn.iter().all(|b| (lo..=hi).contains(b)),
+            "{name}: {drawn:?} outside {lo}..{hi}"
+        );
+        assert!(drawn.len() > 1, "{name}: one budget drawn, {drawn:?}");
+    }
+}

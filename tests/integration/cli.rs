@@ -229,6 +229,101 @@ fn solve_plays_grundys_game() {
     );
 }
 
+/// Every pile an instance file may give (1 to 40 coins) is solved, not
+/// only the 3 to 9 of an exercise, with a note that a problem set refuses
+/// it. The winners are A002188's (the first player wins exactly when the
+/// pile's Sprague–Grundy value is not 0), and from 40 coins the winning
+/// first moves are the splits into two piles of equal value.
+#[test]
+fn solve_plays_grundys_game_from_every_pile_a_file_gives() {
+    let dir = crate::common::scratch("grundy-piles");
+    let solved = |coins: u32, first: &str| {
+        let file = format!("g{coins}.toml");
+        std::fs::write(
+            dir.join(&file),
+            format!("kind = \"grundy\"\ncoins = {coins}\nfirst = \"{first}\"\n"),
+        )
+        .unwrap();
+        let (code, out, err) = crate::common::run_in(&dir, &["solve", &file, "--json"]);
+        assert_eq!(code, 0, "{coins} coins: {err}");
+        assert!(
+            err.contains(&format!(
+                "note: {file}: solved here, but a problem set refuses it: an exercise uses 3 to 9 coins, not {coins}"
+            )),
+            "{err}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        solution(&json, "grundy").clone()
+    };
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    };
+    // No pile of 1 or 2 splits: the player to move loses at once.
+    let one = solved(1, "max");
+    assert_eq!(one["fields"]["winner"], "MIN");
+    assert_eq!(strings(&one["fields"]["max_wins"]), Vec::<String>::new());
+    assert_eq!(
+        strings(&one["fields"]["winning_moves"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(one["table"]["rows"].as_array().unwrap().len(), 1);
+    let two = solved(2, "min");
+    assert_eq!(two["fields"]["winner"], "MAX");
+    assert_eq!(strings(&two["fields"]["max_wins"]), ["(2,MIN)"]);
+    assert!(
+        two["notes"][1]
+            .as_str()
+            .unwrap()
+            .starts_with("(2,MIN) has no move: a pile of 2 cannot be split"),
+        "{}",
+        two["notes"]
+    );
+    // 10 coins: value 0, so MAX, moving first, loses; MIN answers every split.
+    let ten = solved(10, "max");
+    assert_eq!(ten["fields"]["winner"], "MIN");
+    assert!(strings(&ten["fields"]["winning_moves"]).contains(&"(9,1,MIN) -> (7,2,1,MAX)".into()));
+    // 40 coins: value 1, so MAX wins by splitting into piles of equal value.
+    let forty = solved(40, "max");
+    assert_eq!(forty["fields"]["winner"], "MAX");
+    let first: Vec<String> = strings(&forty["fields"]["winning_moves"])
+        .into_iter()
+        .filter(|m| m.starts_with("(40,MAX) -> "))
+        .collect();
+    let splits = [
+        (37, 3),
+        (35, 5),
+        (34, 6),
+        (32, 8),
+        (31, 9),
+        (29, 11),
+        (28, 12),
+    ];
+    let expected: Vec<String> = splits
+        .iter()
+        .map(|(a, b)| format!("(40,MAX) -> ({a},{b},MIN)"))
+        .collect();
+    assert_eq!(first, expected);
+    assert_eq!(forty["table"]["rows"].as_array().unwrap().len(), 37_331);
+    // A problem set still takes 3 to 9 coins only, fixed or generated.
+    std::fs::write(
+        dir.join("set.toml"),
+        "title = \"t\"\n[[exercise]]\nkind = \"grundy\"\ninstance = { kind = \"grundy\", coins = 12 }\n",
+    )
+    .unwrap();
+    let (code, _, err) = crate::common::run_in(&dir, &["generate", "set.toml", "--out", "out"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("this instance cannot be used for grundy")
+            && err.contains("an exercise uses 3 to 9 coins, not 12")
+            && err.contains("set.toml:4:12"),
+        "{err}"
+    );
+}
+
 #[test]
 fn solve_speaks_the_language_asked_for() {
     let (code, out, err) = run(&["solve", "good/aima-5-2.toml", "--lang", "zh"]);

@@ -479,10 +479,12 @@ pub const PARAM_KEYS: &[&str] = &[
     "unique_best",
 ];
 
-/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s
+/// options), with `budgets` when it gives no budget ([`Budgets::read`]).
 pub fn read_params(
     r: &crate::input::Reader<'_>,
     t: &crate::input::Table<'_>,
+    budgets: Budgets,
 ) -> Result<Params, crate::input::InputError> {
     let mut p = Params::default();
     if let Some(d) = t.get("plies") {
@@ -490,7 +492,7 @@ pub fn read_params(
     }
     p.weights = read_weights(r, t)?;
     p.regions = read_regions(r, t)?;
-    p.budgets = Budgets::read(r, t)?;
+    p.budgets = Budgets::read(r, t, budgets)?;
     p.search = super::lookahead::read_search(r, t, p.search)?;
     r.check_generator(t, p.validate().err())?;
     Ok(p)
