@@ -208,7 +208,8 @@ fn futility_bound_stops_ao_star() {
         treequiz::andor::ao_star::Options {
             model: None,
             futility: Some(best - 1),
-            max_revisions: None,
+            max_steps: None,
+            max_traced: None,
         },
     );
     assert_eq!(run.outcome, Outcome::Futile);
@@ -217,7 +218,8 @@ fn futility_bound_stops_ao_star() {
         treequiz::andor::ao_star::Options {
             model: None,
             futility: Some(best),
-            max_revisions: None,
+            max_steps: None,
+            max_traced: None,
         },
     );
     assert_eq!(run.outcome, Outcome::Solved);
