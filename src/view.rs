@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
-use crate::draw::{to_svg, to_tikz};
+use crate::draw::{Figure, to_svg, to_tikz};
 use crate::exercise::{self, Context, Conventions, Key, KindDef, Shape, Table};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
@@ -359,19 +359,34 @@ impl<'a> Part<'a> {
     }
 }
 
+/// Whether a view writes its figures out (SVG, TikZ): `solve` shows none.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Figures {
+    Drawn,
+    Left,
+}
+
 fn exercise_view(
     item: &Part<'_>,
     model: &Model<'_>,
     conventions: &Conventions,
     lang: &Lang,
     with_key: bool,
+    figures: Figures,
 ) -> ExerciseView {
     let kind = item.kind;
     let kind_title = item
         .title
         .map(str::to_string)
         .unwrap_or_else(|| lang.get(&format!("kind.{}", kind.name)).to_string());
-    let (figure, start) = model.sheet_figure(item.instance);
+    let (figure, start) = match figures {
+        Figures::Drawn => model.sheet_figure(item.instance),
+        Figures::Left => (Figure::default(), String::new()),
+    };
+    let written = |f: &Figure, write: fn(&Figure) -> String| match figures {
+        Figures::Drawn => write(f),
+        Figures::Left => String::new(),
+    };
     let family = kind.family.key_name();
     let answer = |field: &str| {
         item.key
@@ -428,8 +443,8 @@ fn exercise_view(
             lang.for_kind("sheet", if without { &nocuts } else { &plain }, kind.name)
                 .to_string()
         },
-        figure_svg: to_svg(&e.figure),
-        figure_tikz: to_tikz(&e.figure),
+        figure_svg: written(&e.figure, to_svg),
+        figure_tikz: written(&e.figure, to_tikz),
         answers: item
             .ask
             .iter()
@@ -459,8 +474,8 @@ fn exercise_view(
         legend: lang
             .for_kind("sheet", &format!("legend_{family}"), kind.name)
             .to_string(),
-        figure_svg: to_svg(&figure),
-        figure_tikz: to_tikz(&figure),
+        figure_svg: written(&figure, to_svg),
+        figure_tikz: written(&figure, to_tikz),
         figure_width: format!("{:.1}", figure.width),
         paper_figure,
         key_figure_width: format!("{key_figure_width:.1}"),
@@ -493,7 +508,14 @@ pub fn sheet<'a>(
         .iter()
         .map(|item| {
             let model = item.instance.model();
-            exercise_view(&Part::of(item), &model, &set.conventions, lang, with_key)
+            exercise_view(
+                &Part::of(item),
+                &model,
+                &set.conventions,
+                lang,
+                with_key,
+                Figures::Drawn,
+            )
         })
         .collect();
     let mut all = Vec::new();
@@ -624,7 +646,8 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
                 instance,
                 key: &key,
             };
-            let view = exercise_view(&part, &model, conventions, lang, true);
+            // The text and JSON show no figure: none is written out.
+            let view = exercise_view(&part, &model, conventions, lang, true, Figures::Left);
             let shown = view.key.expect("a key view");
             SolutionView {
                 kind: kind.name,

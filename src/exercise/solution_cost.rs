@@ -131,29 +131,24 @@ fn conventions(_: &Instance, _: &super::Conventions, _: &[&str], lang: &Lang) ->
 }
 
 /// Connectors on the longest path from the start through a solution graph.
+/// Each node's depth once, children before parents: a graph that shares
+/// nodes has exponentially many paths.
 pub(crate) fn solution_depth(
     g: &crate::andor::Graph,
     solution: &[crate::andor::ConnectorId],
 ) -> u64 {
-    fn depth(
-        g: &crate::andor::Graph,
-        solution: &[crate::andor::ConnectorId],
-        n: crate::andor::NodeId,
-    ) -> u64 {
-        solution
-            .iter()
-            .find(|&&c| g.connector(c).from == n)
-            .map_or(0, |&c| {
-                1 + g
-                    .connector(c)
-                    .to
-                    .iter()
-                    .map(|&t| depth(g, solution, t))
-                    .max()
-                    .unwrap_or(0)
-            })
+    let mut chosen = vec![None; g.len()];
+    for &c in solution {
+        chosen[g.connector(c).from.index()] = Some(c);
     }
-    depth(g, solution, g.start())
+    let mut depth = vec![0u64; g.len()];
+    for n in g.topological_order().into_iter().rev() {
+        if let Some(c) = chosen[n.index()] {
+            let below = g.connector(c).to.iter().map(|t| depth[t.index()]).max();
+            depth[n.index()] = 1 + below.unwrap_or(0);
+        }
+    }
+    depth[g.start().index()]
 }
 
 fn measure(ctx: &Context<'_>) -> Vec<u64> {
