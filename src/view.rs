@@ -600,8 +600,61 @@ pub struct SolveView<'a> {
     pub instance: serde_json::Value,
     /// The conventions the keys assume.
     pub conventions: Conventions,
+    /// An AND/OR graph's optimal solution graph under its own cost model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<OptimumView>,
     /// One solution per kind.
     pub solutions: Vec<SolutionView>,
+}
+
+/// The optimal solution graph under the instance's own cost model, which
+/// every graph has (the `solution-cost` kind asks sum and max, which need a
+/// cost on every arc); and which models cannot cost the graph, and why.
+#[derive(Serialize)]
+pub struct OptimumView {
+    /// The instance's cost model.
+    pub model: crate::andor::CostModel,
+    /// The start node's optimal cost (`"+inf"` when it cannot be solved).
+    pub cost: crate::andor::Cost,
+    /// The connectors of the optimal solution graph, as answers name them.
+    pub solution: Vec<String>,
+    /// The rules it follows, in the language.
+    pub conventions: Vec<String>,
+    /// Sentences: the models the graph has no costs for and why; no solution.
+    pub notes: Vec<String>,
+}
+
+/// [`OptimumView`] of `g`.
+fn optimum(g: &crate::andor::Graph, lang: &Lang) -> Option<OptimumView> {
+    use crate::andor::{CostModel, GraphError};
+    let model = g.model();
+    // The instance's own model always applies: sum and max need arc costs,
+    // and a graph read under either of them has every arc's.
+    let best = crate::andor::try_optimal(g, model).ok()?;
+    let mut notes = Vec::new();
+    if let Err(GraphError::NeedsArcs(c)) = g.check_model(CostModel::Sum) {
+        notes.push(lang.fill(
+            "solve.optimum_needs_arcs",
+            &[
+                ("connector", &g.describe(c)),
+                ("cost", &g.connector(c).cost.to_string()),
+            ],
+        ));
+    }
+    if !best.cost.is_finite() {
+        notes.push(lang.get("note.ao_unsolvable").to_string());
+    }
+    Some(OptimumView {
+        model,
+        cost: best.cost,
+        solution: best.solution.iter().map(|&c| g.connector_name(c)).collect(),
+        conventions: vec![
+            lang.get(&format!("convention.cost_{}", model.name()))
+                .to_string(),
+            lang.get("solve.optimum_rule").to_string(),
+        ],
+        notes,
+    })
 }
 
 /// One kind's solution of an instance.
@@ -673,6 +726,10 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
         about: instance.about(lang),
         instance: instance.to_json_value(),
         conventions: *conventions,
+        optimum: match instance {
+            Instance::AndOr(g) => optimum(g, lang),
+            _ => None,
+        },
         solutions,
     }
 }

@@ -30,14 +30,21 @@ pub(super) static KIND: KindDef = KindDef {
     replay: super::no_replay,
 };
 
+/// The kind asks the sum and max costs, which add a cost per arc: a graph
+/// with a bare connector cost has neither (its own connector model still
+/// applies, and `solve` shows that optimum).
 fn unusable(instance: &Instance) -> Option<String> {
-    match instance {
-        Instance::AndOr(g) if !g.has_arc_costs() => Some(
-            "the max cost needs a cost per arc: use `costs = [..]` instead of `cost = ..`"
-                .to_string(),
-        ),
-        _ => None,
-    }
+    let Instance::AndOr(g) = instance else {
+        return None;
+    };
+    let Err(crate::andor::GraphError::NeedsArcs(c)) = g.check_model(CostModel::Max) else {
+        return None;
+    };
+    Some(format!(
+        "it asks the sum and max costs, which add a cost per arc, and `{}` gives one cost for the whole connector (`cost = {}`): give every connector `costs = [..]`, one per child, to ask them (the connector model needs no arc costs: `treequiz solve` shows its optimum)",
+        g.describe(c),
+        g.connector(c).cost
+    ))
 }
 
 fn solve(instance: &Instance, _: &super::Conventions) -> Key {
