@@ -17,6 +17,85 @@ fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
     (out, start.elapsed().as_secs_f64())
 }
 
+/// An AND/OR braid `levels` deep under the max model: two nodes a level,
+/// each with an AND group and OR branches to the next level's two, h = 0.
+/// AO* revises every marked ancestor at each expansion: about levels² revisions.
+fn braid(levels: usize) -> String {
+    let mut text = format!(
+        "kind = \"and-or-graph\"\nstart = \"a0\"\ncost = \"max\"\nterminal = [\"a{levels}\", \"b{levels}\"]\nconnectors = [\n"
+    );
+    for i in 0..levels {
+        let j = i + 1;
+        text += &format!(
+            "  {{ from = \"a{i}\", to = [\"a{j}\", \"b{j}\"], costs = [1, 1] }}, {{ from = \"a{i}\", to = [\"b{j}\"], costs = [3] }},\n  {{ from = \"b{i}\", to = [\"a{j}\"], costs = [1] }}, {{ from = \"b{i}\", to = [\"b{j}\"], costs = [2] }},\n"
+        );
+    }
+    text += "]\n[nodes]\n";
+    for i in 0..=levels {
+        text += &format!("a{i} = 0\nb{i} = 0\n");
+    }
+    text
+}
+
+/// `treequiz solve` on braids 500 to 4,000 levels deep (the shape of issue
+/// 25's 8,000-node graph): its time, peak memory (from `/usr/bin/time -v`
+/// where it exists) and output, which must stay linear in the file: the AO*
+/// table is cut, and a run past its step budget refused.
+/// `TREEQUIZ_BENCH_BASELINE=path/to/treequiz` runs another build beside it.
+fn solve_on_deep_braids() {
+    println!(
+        "\n`treequiz solve` on deep AND/OR braids, max cost (AO* revises about levels² times)"
+    );
+    println!(
+        "{:>8} {:>8} {:>10} {:>6} {:>8} {:>10} {:>12}  build",
+        "levels", "nodes", "file B", "exit", "wall s", "peak MiB", "stdout B"
+    );
+    let dir = std::env::temp_dir().join(format!("treequiz-bench-braid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut builds = vec![("this", env!("CARGO_BIN_EXE_treequiz").to_string())];
+    if let Ok(old) = std::env::var("TREEQUIZ_BENCH_BASELINE") {
+        builds.push(("baseline", old));
+    }
+    let timed = std::path::Path::new("/usr/bin/time").exists();
+    for levels in [500usize, 1_000, 2_000, 4_000] {
+        let file = dir.join(format!("braid-{levels}.toml"));
+        let text = braid(levels);
+        std::fs::write(&file, &text).unwrap();
+        for (name, bin) in &builds {
+            let mut command = if timed {
+                let mut c = std::process::Command::new("/usr/bin/time");
+                c.args(["-v", bin]);
+                c
+            } else {
+                std::process::Command::new(bin)
+            };
+            let (out, wall) = time(|| command.arg("solve").arg(&file).output().unwrap());
+            let err = String::from_utf8_lossy(&out.stderr);
+            let peak = err
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .map_or("-".to_string(), |k| format!("{:.0}", k / 1024.0));
+            println!(
+                "{levels:>8} {:>8} {:>10} {:>6} {wall:>8.2} {peak:>10} {:>12}  {name}",
+                2 * levels + 2,
+                text.len(),
+                out.status.code().unwrap_or(-1),
+                out.stdout.len()
+            );
+            if *name == "this" {
+                assert!(
+                    out.stdout.len() <= (2 << 20) + 16 * text.len(),
+                    "solve printed {} bytes for a {}-byte file",
+                    out.stdout.len(),
+                    text.len()
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A tree of depth 7 whose levels have the given branching; random leaves 0..=99.
 fn game_tree(branching: &[u32], seed: u64) -> Tree {
     let mut rng = Rng::from_seed(seed);
@@ -142,6 +221,8 @@ fn main() {
             run.cost
         );
     }
+
+    solve_on_deep_braids();
 
     println!("\nGames: lookahead trees built from positions, then minimax and alpha-beta");
     println!(

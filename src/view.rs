@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
-use crate::draw::{to_svg, to_tikz};
+use crate::draw::{Figure, to_svg, to_tikz};
 use crate::exercise::{self, Context, Conventions, Key, KindDef, Shape, Table};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
@@ -359,19 +359,34 @@ impl<'a> Part<'a> {
     }
 }
 
+/// Whether a view writes its figures out (SVG, TikZ): `solve` shows none.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Figures {
+    Drawn,
+    Left,
+}
+
 fn exercise_view(
     item: &Part<'_>,
     model: &Model<'_>,
     conventions: &Conventions,
     lang: &Lang,
     with_key: bool,
+    figures: Figures,
 ) -> ExerciseView {
     let kind = item.kind;
     let kind_title = item
         .title
         .map(str::to_string)
         .unwrap_or_else(|| lang.get(&format!("kind.{}", kind.name)).to_string());
-    let (figure, start) = model.sheet_figure(item.instance);
+    let (figure, start) = match figures {
+        Figures::Drawn => model.sheet_figure(item.instance),
+        Figures::Left => (Figure::default(), String::new()),
+    };
+    let written = |f: &Figure, write: fn(&Figure) -> String| match figures {
+        Figures::Drawn => write(f),
+        Figures::Left => String::new(),
+    };
     let family = kind.family.key_name();
     let answer = |field: &str| {
         item.key
@@ -428,8 +443,8 @@ fn exercise_view(
             lang.for_kind("sheet", if without { &nocuts } else { &plain }, kind.name)
                 .to_string()
         },
-        figure_svg: to_svg(&e.figure),
-        figure_tikz: to_tikz(&e.figure),
+        figure_svg: written(&e.figure, to_svg),
+        figure_tikz: written(&e.figure, to_tikz),
         answers: item
             .ask
             .iter()
@@ -459,8 +474,8 @@ fn exercise_view(
         legend: lang
             .for_kind("sheet", &format!("legend_{family}"), kind.name)
             .to_string(),
-        figure_svg: to_svg(&figure),
-        figure_tikz: to_tikz(&figure),
+        figure_svg: written(&figure, to_svg),
+        figure_tikz: written(&figure, to_tikz),
         figure_width: format!("{:.1}", figure.width),
         paper_figure,
         key_figure_width: format!("{key_figure_width:.1}"),
@@ -493,7 +508,14 @@ pub fn sheet<'a>(
         .iter()
         .map(|item| {
             let model = item.instance.model();
-            exercise_view(&Part::of(item), &model, &set.conventions, lang, with_key)
+            exercise_view(
+                &Part::of(item),
+                &model,
+                &set.conventions,
+                lang,
+                with_key,
+                Figures::Drawn,
+            )
         })
         .collect();
     let mut all = Vec::new();
@@ -578,8 +600,61 @@ pub struct SolveView<'a> {
     pub instance: serde_json::Value,
     /// The conventions the keys assume.
     pub conventions: Conventions,
+    /// An AND/OR graph's optimal solution graph under its own cost model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<OptimumView>,
     /// One solution per kind.
     pub solutions: Vec<SolutionView>,
+}
+
+/// The optimal solution graph under the instance's own cost model, which
+/// every graph has (the `solution-cost` kind asks sum and max, which need a
+/// cost on every arc); and which models cannot cost the graph, and why.
+#[derive(Serialize)]
+pub struct OptimumView {
+    /// The instance's cost model.
+    pub model: crate::andor::CostModel,
+    /// The start node's optimal cost (`"+inf"` when it cannot be solved).
+    pub cost: crate::andor::Cost,
+    /// The connectors of the optimal solution graph, as answers name them.
+    pub solution: Vec<String>,
+    /// The rules it follows, in the language.
+    pub conventions: Vec<String>,
+    /// Sentences: the models the graph has no costs for and why; no solution.
+    pub notes: Vec<String>,
+}
+
+/// [`OptimumView`] of `g`.
+fn optimum(g: &crate::andor::Graph, lang: &Lang) -> Option<OptimumView> {
+    use crate::andor::{CostModel, GraphError};
+    let model = g.model();
+    // The instance's own model always applies: sum and max need arc costs,
+    // and a graph read under either of them has every arc's.
+    let best = crate::andor::try_optimal(g, model).ok()?;
+    let mut notes = Vec::new();
+    if let Err(GraphError::NeedsArcs(c)) = g.check_model(CostModel::Sum) {
+        notes.push(lang.fill(
+            "solve.optimum_needs_arcs",
+            &[
+                ("connector", &g.describe(c)),
+                ("cost", &g.connector(c).cost.to_string()),
+            ],
+        ));
+    }
+    if !best.cost.is_finite() {
+        notes.push(lang.get("note.ao_unsolvable").to_string());
+    }
+    Some(OptimumView {
+        model,
+        cost: best.cost,
+        solution: best.solution.iter().map(|&c| g.connector_name(c)).collect(),
+        conventions: vec![
+            lang.get(&format!("convention.cost_{}", model.name()))
+                .to_string(),
+            lang.get("solve.optimum_rule").to_string(),
+        ],
+        notes,
+    })
 }
 
 /// One kind's solution of an instance.
@@ -624,7 +699,8 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
                 instance,
                 key: &key,
             };
-            let view = exercise_view(&part, &model, conventions, lang, true);
+            // The text and JSON show no figure: none is written out.
+            let view = exercise_view(&part, &model, conventions, lang, true, Figures::Left);
             let shown = view.key.expect("a key view");
             SolutionView {
                 kind: kind.name,
@@ -650,6 +726,10 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
         about: instance.about(lang),
         instance: instance.to_json_value(),
         conventions: *conventions,
+        optimum: match instance {
+            Instance::AndOr(g) => optimum(g, lang),
+            _ => None,
+        },
         solutions,
     }
 }

@@ -17,6 +17,10 @@
 //! It stops when the start node is SOLVED, when its cost becomes infinite
 //! (unsolvable: every way leads to a dead end), or when its cost exceeds the
 //! futility bound.
+//!
+//! The run counts its steps (see [`Options::max_steps`]) and keeps the trace
+//! of its first cycles only (see [`Options::max_traced`]): revisions grow
+//! with depth × nodes, so neither may grow with the run unbounded.
 
 use serde::Serialize;
 
@@ -33,7 +37,7 @@ pub enum Outcome {
     Unsolvable,
     /// The start node's cost exceeded the futility bound.
     Futile,
-    /// The trace outgrew [`Options::max_revisions`] before the start node was decided.
+    /// The run took more than [`Options::max_steps`] steps before the start node was decided.
     TooLong,
 }
 
@@ -94,8 +98,12 @@ pub struct AoStar {
     pub expanded: Vec<NodeId>,
     /// The marked connectors from the start at the end (the solution graph when solved).
     pub solution: Vec<ConnectorId>,
-    /// Every cycle.
+    /// The cycles traced: every cycle, unless [`Options::max_traced`] cut the
+    /// trace short (then [`AoStar::untraced`] counts the rest).
     pub cycles: Vec<Cycle>,
+    /// The cycles run after the trace was full, and their revisions.
+    #[serde(default, skip_serializing_if = "Untraced::is_none")]
+    pub untraced: Untraced,
     /// How many times a node's mark moved from one connector to another.
     pub switches: u32,
     /// How many times the tie rule chose among equally cheap connectors.
@@ -108,7 +116,34 @@ pub struct AoStar {
     pub solved: Vec<bool>,
 }
 
+/// What a run did past the end of its trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Untraced {
+    /// Cycles run but not traced.
+    pub cycles: u32,
+    /// Their revisions.
+    pub revisions: u64,
+}
+
+impl Untraced {
+    /// Whether the trace holds every cycle.
+    pub fn is_none(&self) -> bool {
+        self.cycles == 0
+    }
+}
+
 impl AoStar {
+    /// Every revision of the run, traced or not.
+    pub fn revisions(&self) -> u64 {
+        let traced: usize = self.cycles.iter().map(|c| c.revised.len()).sum();
+        traced as u64 + self.untraced.revisions
+    }
+
+    /// Every cycle of the run, traced or not.
+    pub fn cycle_count(&self) -> usize {
+        self.cycles.len() + self.untraced.cycles as usize
+    }
+
     /// Whether its ids and tables fit a graph of `nodes` nodes and `connectors` connectors.
     pub fn fits(&self, nodes: usize, connectors: usize) -> bool {
         let node = |n: &NodeId| n.index() < nodes;
@@ -140,10 +175,17 @@ pub struct Options {
     pub model: Option<CostModel>,
     /// Stop when the start node's cost exceeds this.
     pub futility: Option<u64>,
-    /// Stop once this many revisions are traced. Each expansion revises the
-    /// ancestors whose cost changes, so a deep chain of n nodes needs about
-    /// n²/2 of them: a bound keeps a pathological input from exhausting memory.
-    pub max_revisions: Option<usize>,
+    /// Stop (as [`Outcome::TooLong`]) past this many steps: a step is a node
+    /// revised, a connector or arc read to cost it, a parent looked at, or a
+    /// node walked through to find the tip. Each expansion revises the
+    /// ancestors whose cost changes, so a deep chain of n nodes takes about
+    /// n²/2 steps: a bound keeps a pathological input from running for hours.
+    pub max_steps: Option<u64>,
+    /// Trace cycles only while the trace holds fewer entries than this (an
+    /// entry: a revision, or one connector's cost it records); later cycles
+    /// are run and counted in [`AoStar::untraced`], not kept, so memory and
+    /// every view of the trace stay bounded whatever the run's length.
+    pub max_traced: Option<usize>,
 }
 
 struct State<'g> {
@@ -155,6 +197,8 @@ struct State<'g> {
     expanded: Vec<bool>,
     ties: u32,
     switches: u32,
+    /// Work done so far, as [`Options::max_steps`] counts it.
+    steps: u64,
 }
 
 /// Runs AO* from the graph's start node.
@@ -188,12 +232,14 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         expanded: vec![false; n],
         ties: 0,
         switches: 0,
+        steps: 0,
     };
     st.generate(start, &mut Vec::new());
     let mut cycles = Vec::new();
+    let mut untraced = Untraced::default();
+    let mut traced = 0usize;
     let mut expanded = Vec::new();
     let mut in_set = vec![false; n];
-    let mut revisions = 0usize;
     let outcome = loop {
         let start_cost = st.cost[start.index()].expect("start is generated");
         if st.solved[start.index()] {
@@ -208,7 +254,7 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         {
             break Outcome::Futile;
         }
-        if options.max_revisions.is_some_and(|m| revisions > m) {
+        if options.max_steps.is_some_and(|m| st.steps > m) {
             break Outcome::TooLong;
         }
         let tip = st.first_tip(start);
@@ -217,6 +263,7 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         let mut generated = Vec::new();
         let mut solved_now = Vec::new();
         for &c in graph.connectors_of(tip) {
+            st.steps += 1 + graph.connector(c).to.len() as u64;
             for &t in &graph.connector(c).to {
                 if st.cost[t.index()].is_none() {
                     generated.push(t);
@@ -226,15 +273,20 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         }
         let mut connector_costs = Vec::new();
         let revised = st.revise(tip, &mut in_set, &mut solved_now, &mut connector_costs);
-        revisions += revised.len();
-        cycles.push(Cycle {
-            expanded: tip,
-            generated,
-            revised,
-            solved: solved_now,
-            start_cost: st.cost[start.index()].expect("start is generated"),
-            connector_costs,
-        });
+        if options.max_traced.is_none_or(|m| traced < m) && untraced.is_none() {
+            traced += revised.len() + connector_costs.len();
+            cycles.push(Cycle {
+                expanded: tip,
+                generated,
+                revised,
+                solved: solved_now,
+                start_cost: st.cost[start.index()].expect("start is generated"),
+                connector_costs,
+            });
+        } else {
+            untraced.cycles += 1;
+            untraced.revisions += revised.len() as u64;
+        }
     };
     let solution = solution_graph(graph, start, |m| st.marked[m.index()]);
     AoStar {
@@ -244,6 +296,7 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         expanded,
         solution,
         cycles,
+        untraced,
         switches: st.switches,
         ties: st.ties,
         costs: st.cost,
@@ -266,17 +319,17 @@ impl State<'_> {
     }
 
     /// The first unsolved, unexpanded tip of the marked partial solution graph.
-    fn first_tip(&self, start: NodeId) -> NodeId {
+    fn first_tip(&mut self, start: NodeId) -> NodeId {
         let mut at = start;
         while self.expanded[at.index()] {
             let c = self.marked[at.index()].expect("an expanded node with finite cost has a mark");
-            at = *self
-                .graph
-                .connector(c)
-                .to
+            let to = &self.graph.connector(c).to;
+            let i = to
                 .iter()
-                .find(|t| !self.solved[t.index()])
+                .position(|t| !self.solved[t.index()])
                 .expect("an unsolved node's marked connector has an unsolved child");
+            self.steps += 1 + i as u64;
+            at = to[i];
         }
         at
     }
@@ -303,7 +356,9 @@ impl State<'_> {
             let mut best: Option<(Cost, ConnectorId)> = None;
             let mut tied = false;
             let first = costs.len() as u32;
+            self.steps += 1;
             for &c in graph.connectors_of(m) {
+                self.steps += 1 + graph.connector(c).to.len() as u64;
                 let cost = graph.connector_cost(c, self.model, |t| {
                     self.cost[t.index()].expect("children of expanded nodes are generated")
                 });
@@ -347,6 +402,7 @@ impl State<'_> {
                 costs,
             });
             if new != old || became_solved {
+                self.steps += graph.parents_of(m).len() as u64;
                 for &pc in graph.parents_of(m) {
                     let p = graph.connector(pc).from;
                     if self.expanded[p.index()]

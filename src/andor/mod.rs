@@ -6,6 +6,6 @@ pub mod generate;
 pub mod graph;
 pub mod solve;
 
-pub use ao_star::{AoStar, Cycle, Outcome, Revision, ao_star, try_ao_star};
+pub use ao_star::{AoStar, Cycle, Outcome, Revision, Untraced, ao_star, try_ao_star};
 pub use graph::{Connector, ConnectorId, Cost, CostModel, Graph, GraphError, Node, NodeId};
 pub use solve::{Optimal, optimal, solution_graph, solvable, try_optimal};

@@ -90,10 +90,14 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .iter()
         .any(|s| matches!(&s.key.trace, Trace::AoStar(run) if run.outcome == Outcome::TooLong));
     if too_long {
+        let treequiz::instance::Instance::AndOr(g) = &instance else {
+            unreachable!("AO* runs on AND/OR graphs")
+        };
         return Err(UsageError(format!(
-            "{}: AO* needs more than {} cost revisions on this graph, too many for a worked answer\n  = hint: each expansion revises the ancestors whose cost changes, so deep graphs cost about depth²/2 revisions; use a smaller or shallower graph",
-            args.file.display(),
-            treequiz::exercise::AO_MAX_REVISIONS,
+            "{shown}: AO* needs more than {} steps on this graph, too many for a worked answer\n  = note: AO* may take {} steps, or {} per node, connector and arc if that is more, so that its work stays linear in the graph's size\n  = hint: each expansion revises the ancestors whose cost changes, so a graph d levels deep with n nodes costs about d × n steps; use a smaller or shallower graph",
+            treequiz::exercise::ao_max_steps(g),
+            treequiz::exercise::AO_MIN_STEPS,
+            treequiz::exercise::AO_STEPS_PER_ITEM,
         )));
     }
     if args.json {

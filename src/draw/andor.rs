@@ -114,18 +114,40 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     let m = marks.unwrap_or(&no_marks);
     let mut items = Vec::new();
     let mut targets = Vec::new();
+    // Marks and angles by index, so that every connector costs its own
+    // edges, not a scan of the solution or of its parent's other connectors.
+    let marked = |cs: &[ConnectorId]| {
+        let mut on = vec![false; graph.connectors().len()];
+        for c in cs {
+            if let Some(b) = on.get_mut(c.index()) {
+                *b = true;
+            }
+        }
+        on
+    };
+    let (in_solution, in_second) = (marked(&m.solution), marked(&m.second));
+    let edge_end = |t: NodeId| (x[t.index()], y[t.index()] - HEIGHT / 2.0);
+    let start_of = |n: NodeId| (x[n.index()], y[n.index()] + HEIGHT / 2.0);
+    let angle =
+        |from: (f64, f64), &(ex, ey): &(f64, f64)| (ey - from.1).atan2(ex - from.0).to_degrees();
+    // Each parent's edges by angle, as `joining_arc` reckons it, made when
+    // its first AND connector is drawn: an arc's room is set by the nearest
+    // edge on each side.
+    let mut fans: Vec<Option<Vec<(f64, (f64, f64))>>> = vec![None; graph.len()];
     for (i, con) in graph.connectors().iter().enumerate() {
         let c = ConnectorId(i as u32);
-        let style = if m.solution.contains(&c) {
+        let style = if in_solution[c.index()] {
             Style::Answer
         } else {
             Style::Normal
         };
-        let second = m.second.contains(&c);
-        let (px, py) = (x[con.from.index()], y[con.from.index()] + HEIGHT / 2.0);
+        let second = in_second[c.index()];
+        let (px, py) = start_of(con.from);
+        let name: std::sync::Arc<str> = graph.connector_name(c).into();
+        let arc_labels = con.arcs.as_ref().filter(|a| a.iter().any(|&v| v != 1));
         let mut ends = Vec::new();
         for (j, t) in con.to.iter().enumerate() {
-            let (cx, cy) = (x[t.index()], y[t.index()] - HEIGHT / 2.0);
+            let (cx, cy) = edge_end(*t);
             for style in std::iter::once(style).chain(second.then_some(Style::Second)) {
                 items.push(Item::Line {
                     x1: px,
@@ -138,12 +160,12 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
             ends.push((cx, cy));
             // Any of a connector's edges picks it.
             targets.push(Target::line(
-                graph.connector_name(c),
+                name.clone(),
                 Pick::Connector,
                 (px, py),
                 (cx, cy),
             ));
-            if let Some(arcs) = con.arcs.as_ref().filter(|a| a.iter().any(|&v| v != 1)) {
+            if let Some(arcs) = arc_labels {
                 let (lx, ly) = (px + (cx - px) * 0.55, py + (cy - py) * 0.55);
                 items.push(Item::Text {
                     x: lx + 1.0,
@@ -167,16 +189,39 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
                 });
             }
         }
+        if ends.len() < 2 {
+            continue;
+        }
         // A node's AND connectors get arcs at different radii, so that each
         // arc shows which children belong together.
-        let r = radii[i];
-        // The node's edges to children outside this connector.
-        let others: Vec<(f64, f64)> = graph
-            .connectors_of(con.from)
+        let r = radii[c.index()];
+        // The nearest of the node's other edges on each side: the edges
+        // between the connector's outer ones (its own, and any other to
+        // the same children) take no room from the arc.
+        let from = (px, py);
+        let (lo, hi) = ends
             .iter()
-            .flat_map(|&o| graph.connector(o).to.iter())
-            .filter(|t| !con.to.contains(t))
-            .map(|t| (x[t.index()], y[t.index()] - HEIGHT / 2.0))
+            .map(|e| angle(from, e))
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
+                (lo.min(a), hi.max(a))
+            });
+        let fan = fans[con.from.index()].get_or_insert_with(|| {
+            let mut fan: Vec<(f64, (f64, f64))> = graph
+                .connectors_of(con.from)
+                .iter()
+                .flat_map(|&o| graph.connector(o).to.iter())
+                .map(|&t| (angle(from, &edge_end(t)), edge_end(t)))
+                .collect();
+            fan.sort_by(|a, b| a.0.total_cmp(&b.0));
+            fan
+        });
+        let below = fan.partition_point(|e| e.0 < lo);
+        let above = fan.partition_point(|e| e.0 <= hi);
+        let others: Vec<(f64, f64)> = below
+            .checked_sub(1)
+            .map(|i| fan[i].1)
+            .into_iter()
+            .chain(fan.get(above).map(|e| e.1))
             .collect();
         items.extend(joining_arc((px, py), &ends, &others, r, style));
         if second {

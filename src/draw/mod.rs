@@ -110,7 +110,7 @@ pub enum Item {
 }
 
 /// A laid-out drawing.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Figure {
     /// Width in mm.
     pub width: f64,
@@ -149,8 +149,10 @@ impl Pick {
 /// the answer sheet writes it, over a box or along a line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Target {
-    /// The name an answer sheet uses (`K`, `n0 -> n1 + n2`, `c3`).
-    pub label: String,
+    /// The name an answer sheet uses (`K`, `n0 -> n1 + n2`, `c3`); shared by
+    /// a connector's edges, so a k-child connector's k targets hold one name,
+    /// not k copies of a name k labels long.
+    pub label: std::sync::Arc<str>,
     /// What it names.
     pub pick: Pick,
     /// Where it is: a box centred at (x, y), or a line from (x, y) to (x2, y2).
@@ -167,9 +169,14 @@ pub struct Target {
 
 impl Target {
     /// A box `w` × `h` centred at (x, y).
-    pub fn area(label: String, pick: Pick, (x, y): (f64, f64), (w, h): (f64, f64)) -> Target {
+    pub fn area(
+        label: impl Into<std::sync::Arc<str>>,
+        pick: Pick,
+        (x, y): (f64, f64),
+        (w, h): (f64, f64),
+    ) -> Target {
         Target {
-            label,
+            label: label.into(),
             pick,
             x,
             y,
@@ -180,9 +187,14 @@ impl Target {
     }
 
     /// The line from `a` to `b`.
-    pub fn line(label: String, pick: Pick, a: (f64, f64), b: (f64, f64)) -> Target {
+    pub fn line(
+        label: impl Into<std::sync::Arc<str>>,
+        pick: Pick,
+        a: (f64, f64),
+        b: (f64, f64),
+    ) -> Target {
         Target {
-            label,
+            label: label.into(),
             pick,
             x: a.0,
             y: a.1,

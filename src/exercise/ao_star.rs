@@ -31,16 +31,33 @@ pub(super) static KIND: KindDef = KindDef {
     budgets: super::Budgets::NONE,
 };
 
-/// The longest AO* trace a key holds (about 300 MB at most): exercises stay
-/// far below it; a larger graph given to `solve` ends as `TooLong`.
-pub const MAX_REVISIONS: usize = 5_000_000;
+/// AO* may take this many steps on any graph (about a second)…
+pub const MIN_STEPS: u64 = 50_000_000;
+/// …or this many per node, connector and arc, if that is more: the work stays
+/// linear in the graph's size. Past it the run ends as `TooLong` (`solve`
+/// refuses the graph). Revisions grow as depth × nodes, so a bound on them
+/// alone would let a deep graph run for hours.
+pub const STEPS_PER_ITEM: u64 = 16;
+/// The trace a key keeps, in revisions and the connector costs they record (a
+/// few MB as JSON): a generated exercise's run takes far fewer; a longer one
+/// (a 400-node chain takes 160,000) keeps its first cycles.
+pub(super) const MAX_TRACED: usize = 50_000;
+
+/// The step budget of AO* on `g`: [`MIN_STEPS`], or [`STEPS_PER_ITEM`] per
+/// node, connector and arc.
+pub fn max_steps(g: &crate::andor::Graph) -> u64 {
+    let arcs: usize = g.connectors().iter().map(|c| c.to.len()).sum();
+    let items = (g.len() + g.connectors().len() + arcs) as u64;
+    MIN_STEPS.max(STEPS_PER_ITEM.saturating_mul(items))
+}
 
 fn solve(instance: &Instance, conventions: &super::Conventions) -> Key {
     let g = instance_graph(instance);
     let options = crate::andor::ao_star::Options {
         model: None,
         futility: conventions.ao_futility,
-        max_revisions: Some(MAX_REVISIONS),
+        max_steps: Some(max_steps(g)),
+        max_traced: Some(MAX_TRACED),
     };
     let run = ao_star(g, options);
     Key::new(
@@ -159,49 +176,30 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         second: Vec::new(),
     };
     let mut notes = Vec::new();
-    let rows = run
-        .cycles
-        .iter()
-        .enumerate()
-        .map(|(i, cy)| {
-            let revised: Vec<String> = cy
-                .revised
-                .iter()
-                .map(|r| format!("{}: {} → {}", g.label(r.node), r.old, r.new))
-                .collect();
-            let marked: Vec<String> = cy
-                .revised
-                .iter()
-                .filter_map(|r| {
-                    let mark = g.describe(r.marked?);
-                    notes.extend(mark_note(g, cy, r, i + 1, lang));
-                    Some(match r.switched_from {
-                        Some(from) => {
-                            format!(
-                                "{mark} ({})",
-                                lang.fill("table.was", &[("from", &g.describe(from))])
-                            )
-                        }
-                        None => mark,
-                    })
-                })
-                .collect();
-            let solved: Vec<&str> = cy
-                .solved
-                .iter()
-                .filter(|&&n| !g.node(n).terminal)
-                .map(|&n| g.label(n))
-                .collect();
-            vec![
-                (i + 1).to_string(),
-                g.label(cy.expanded).to_string(),
-                revised.join(", "),
-                marked.join(", "),
-                solved.join(", "),
-                cy.start_cost.to_string(),
-            ]
-        })
-        .collect();
+    let mut rows = Vec::new();
+    // The table and its notes stop at a size a page (or a terminal) can
+    // take: a run's revisions grow as depth × nodes, and the notes with them.
+    let mut shown_bytes = 0;
+    for (i, cy) in run.cycles.iter().enumerate() {
+        let (row, row_notes) = cycle_row(g, cy, i + 1, lang);
+        let bytes: usize = row.iter().chain(&row_notes).map(String::len).sum();
+        if shown_bytes + bytes > SHOWN_BYTES {
+            break;
+        }
+        shown_bytes += bytes;
+        rows.push(row);
+        notes.extend(row_notes);
+    }
+    if rows.len() < run.cycle_count() {
+        notes.push(lang.fill(
+            "note.ao_cut",
+            &[
+                ("shown", &rows.len().to_string()),
+                ("cycles", &run.cycle_count().to_string()),
+                ("revisions", &run.revisions().to_string()),
+            ],
+        ));
+    }
     let table = Table {
         headers: [
             "table.cycle",
@@ -217,15 +215,18 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         rows,
     };
     notes.insert(0, lang.get("note.ao_rule").to_string());
+    let cycles = run.cycle_count().to_string();
     let outcome = match run.outcome {
         Outcome::Solved => lang.fill(
             "note.ao_solved",
-            &[
-                ("cost", &run.cost.to_string()),
-                ("cycles", &run.cycles.len().to_string()),
-            ],
+            &[("cost", &run.cost.to_string()), ("cycles", &cycles)],
         ),
-        _ => lang.get("note.ao_unsolvable").to_string(),
+        Outcome::Unsolvable => lang.get("note.ao_unsolvable").to_string(),
+        Outcome::Futile => lang.fill(
+            "note.ao_futile",
+            &[("cost", &run.cost.to_string()), ("cycles", &cycles)],
+        ),
+        Outcome::TooLong => lang.fill("note.ao_too_long", &[("cycles", &cycles)]),
     };
     notes.push(outcome);
     // An inadmissible h may make AO* stop at a solution dearer than the best.
@@ -252,6 +253,57 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     }
 }
 
+/// The bytes of table rows and notes an explanation shows (1 MiB): a generated
+/// exercise's take a few KB; a long run shows its first cycles.
+const SHOWN_BYTES: usize = 1 << 20;
+
+/// One cycle's row of the table, and its notes (switches and ties).
+fn cycle_row(
+    g: &crate::andor::Graph,
+    cy: &crate::andor::Cycle,
+    cycle: usize,
+    lang: &Lang,
+) -> (Vec<String>, Vec<String>) {
+    let mut notes = Vec::new();
+    let revised: Vec<String> = cy
+        .revised
+        .iter()
+        .map(|r| format!("{}: {} → {}", g.label(r.node), r.old, r.new))
+        .collect();
+    let marked: Vec<String> = cy
+        .revised
+        .iter()
+        .filter_map(|r| {
+            let mark = g.describe(r.marked?);
+            notes.extend(mark_note(g, cy, r, cycle, lang));
+            Some(match r.switched_from {
+                Some(from) => {
+                    format!(
+                        "{mark} ({})",
+                        lang.fill("table.was", &[("from", &g.describe(from))])
+                    )
+                }
+                None => mark,
+            })
+        })
+        .collect();
+    let solved: Vec<&str> = cy
+        .solved
+        .iter()
+        .filter(|&&n| !g.node(n).terminal)
+        .map(|&n| g.label(n))
+        .collect();
+    let row = vec![
+        cycle.to_string(),
+        g.label(cy.expanded).to_string(),
+        revised.join(", "),
+        marked.join(", "),
+        solved.join(", "),
+        cy.start_cost.to_string(),
+    ];
+    (row, notes)
+}
+
 /// Why a revision marks the connector it marks: a switch to a cheaper one, or
 /// a tie decided by file order. `None` when the mark stays, without a tie.
 fn mark_note(
@@ -263,13 +315,22 @@ fn mark_note(
 ) -> Option<String> {
     let mark = r.marked?;
     let costs = cy.costs(r);
-    let tied: Vec<String> = g
+    let tied: Vec<crate::andor::ConnectorId> = g
         .connectors_of(r.node)
         .iter()
         .zip(costs)
         .filter(|&(_, &c)| c == r.new)
-        .map(|(&c, _)| g.describe(c))
+        .map(|(&c, _)| c)
         .collect();
+    // Named in full up to eight, as `Graph::describe` names children: a
+    // note per revision must not grow with the node's connectors.
+    let tied_text = if tied.len() <= 8 {
+        let names: Vec<String> = tied.iter().map(|&c| g.describe(c)).collect();
+        names.join(", ")
+    } else {
+        let names: Vec<String> = tied[..6].iter().map(|&c| g.describe(c)).collect();
+        format!("{}, … ({} connectors)", names.join(", "), tied.len())
+    };
     let cycle = cycle.to_string();
     let cost_of = |c: crate::andor::ConnectorId| {
         g.connectors_of(r.node)
@@ -287,7 +348,7 @@ fn mark_note(
             &[
                 ("cycle", &cycle),
                 ("node", g.label(r.node)),
-                ("tied", &tied.join(", ")),
+                ("tied", &tied_text),
                 ("cost", &r.new.to_string()),
                 ("to", &g.describe(mark)),
                 ("switch", &from),
@@ -328,7 +389,7 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
     vec![
         run.expanded.len() as u64,
         u64::from(run.switches),
-        run.cycles.iter().map(|c| c.revised.len() as u64).sum(),
+        run.revisions(),
         super::solution_cost::solution_depth(g, &run.solution),
     ]
 }

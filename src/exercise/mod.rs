@@ -25,7 +25,9 @@ use crate::instance::{Instance, Model};
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
 pub use answer::{Shape, relation};
-pub use ao_star::MAX_REVISIONS as AO_MAX_REVISIONS;
+pub use ao_star::{
+    MIN_STEPS as AO_MIN_STEPS, STEPS_PER_ITEM as AO_STEPS_PER_ITEM, max_steps as ao_max_steps,
+};
 pub use key::{Answer, Key, Trace};
 
 /// A field an exercise can ask for.

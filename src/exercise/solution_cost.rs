@@ -31,14 +31,21 @@ pub(super) static KIND: KindDef = KindDef {
     budgets: super::Budgets::NONE,
 };
 
+/// The kind asks the sum and max costs, which add a cost per arc: a graph
+/// with a bare connector cost has neither (its own connector model still
+/// applies, and `solve` shows that optimum).
 fn unusable(instance: &Instance) -> Option<String> {
-    match instance {
-        Instance::AndOr(g) if !g.has_arc_costs() => Some(
-            "the max cost needs a cost per arc: use `costs = [..]` instead of `cost = ..`"
-                .to_string(),
-        ),
-        _ => None,
-    }
+    let Instance::AndOr(g) = instance else {
+        return None;
+    };
+    let Err(crate::andor::GraphError::NeedsArcs(c)) = g.check_model(CostModel::Max) else {
+        return None;
+    };
+    Some(format!(
+        "it asks the sum and max costs, which add a cost per arc, and `{}` gives one cost for the whole connector (`cost = {}`): give every connector `costs = [..]`, one per child, to ask them (the connector model needs no arc costs: `treequiz solve` shows its optimum)",
+        g.describe(c),
+        g.connector(c).cost
+    ))
 }
 
 fn solve(instance: &Instance, _: &super::Conventions) -> Key {
@@ -132,29 +139,24 @@ fn conventions(_: &Instance, _: &super::Conventions, _: &[&str], lang: &Lang) ->
 }
 
 /// Connectors on the longest path from the start through a solution graph.
+/// Each node's depth once, children before parents: a graph that shares
+/// nodes has exponentially many paths.
 pub(crate) fn solution_depth(
     g: &crate::andor::Graph,
     solution: &[crate::andor::ConnectorId],
 ) -> u64 {
-    fn depth(
-        g: &crate::andor::Graph,
-        solution: &[crate::andor::ConnectorId],
-        n: crate::andor::NodeId,
-    ) -> u64 {
-        solution
-            .iter()
-            .find(|&&c| g.connector(c).from == n)
-            .map_or(0, |&c| {
-                1 + g
-                    .connector(c)
-                    .to
-                    .iter()
-                    .map(|&t| depth(g, solution, t))
-                    .max()
-                    .unwrap_or(0)
-            })
+    let mut chosen = vec![None; g.len()];
+    for &c in solution {
+        chosen[g.connector(c).from.index()] = Some(c);
     }
-    depth(g, solution, g.start())
+    let mut depth = vec![0u64; g.len()];
+    for n in g.topological_order().into_iter().rev() {
+        if let Some(c) = chosen[n.index()] {
+            let below = g.connector(c).to.iter().map(|t| depth[t.index()]).max();
+            depth[n.index()] = 1 + below.unwrap_or(0);
+        }
+    }
+    depth[g.start().index()]
 }
 
 fn measure(ctx: &Context<'_>) -> Vec<u64> {

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use treequiz::andor::generate::{Params, generate};
 use treequiz::andor::{
-    ConnectorId, Cost, CostModel, Graph, NodeId, Outcome, ao_star, optimal, solvable,
+    Connector, ConnectorId, Cost, CostModel, Graph, NodeId, Outcome, ao_star, optimal, solvable,
+    try_optimal,
 };
 use treequiz::rng::Rng;
 
@@ -161,6 +162,62 @@ fn ao_star_finds_the_exhaustive_optimum_on_random_trees() {
     assert!(switched > 100, "only {switched} runs switch branch");
 }
 
+/// A bare connector cost (`cost = C`, no arc costs, as Nilsson writes a
+/// k-connector's k) is the connector model's own: its optimum, and AO*'s cost
+/// with an admissible h, are the cheapest enumerated solution tree's; the sum
+/// and max models, defined arc by arc, refuse the graph.
+#[test]
+fn bare_connector_costs_give_the_exhaustive_optimum() {
+    let mut changed = 0;
+    for seed in 0..2_000u64 {
+        let mut rng = Rng::from_seed(seed ^ 0xC057);
+        let mut params = random_params(&mut rng, false);
+        params.model = CostModel::Connector;
+        let base = generate(&params, seed).unwrap();
+        // Each connector a cost of its own, never below its arcs' sum, so
+        // that h, admissible for the arcs, stays admissible.
+        let connectors: Vec<Connector> = base
+            .connectors()
+            .iter()
+            .map(|c| Connector {
+                cost: c.cost + rng.below(4),
+                arcs: None,
+                ..c.clone()
+            })
+            .collect();
+        let graph = Graph::new(
+            base.nodes().to_vec(),
+            connectors,
+            base.start(),
+            CostModel::Connector,
+        )
+        .unwrap();
+        assert!(!graph.has_arc_costs() || graph.connectors().is_empty());
+        let best = all_solutions(&graph, graph.start())
+            .iter()
+            .map(|s| cost_of(&graph, s, graph.start(), CostModel::Connector))
+            .min()
+            .unwrap_or(Cost::INFINITE);
+        let opt = optimal(&graph, CostModel::Connector);
+        assert_eq!(opt.cost, best, "seed {seed}: optimal");
+        changed += usize::from(opt.cost != optimal(&base, CostModel::Connector).cost);
+        let run = ao_star(&graph, Default::default());
+        if best.is_finite() {
+            let found = check_solution_graph(&graph, &opt.solution, CostModel::Connector);
+            assert_eq!(found, best, "seed {seed}");
+            assert_eq!((run.outcome, run.cost), (Outcome::Solved, best), "seed {seed}: AO*");
+        } else {
+            assert_eq!(run.outcome, Outcome::Unsolvable, "seed {seed}");
+        }
+        if !graph.connectors().is_empty() {
+            assert!(try_optimal(&graph, CostModel::Sum).is_err(), "seed {seed}");
+            assert!(try_optimal(&graph, CostModel::Max).is_err(), "seed {seed}");
+        }
+    }
+    // The connectors' own costs change the answer often enough to test it.
+    assert!(changed > 300, "only {changed} optima changed");
+}
+
 #[test]
 fn ao_star_is_optimal_on_random_dags_and_valid_with_inadmissible_h() {
     for seed in 0..3_000u64 {
@@ -208,7 +265,8 @@ fn futility_bound_stops_ao_star() {
         treequiz::andor::ao_star::Options {
             model: None,
             futility: Some(best - 1),
-            max_revisions: None,
+            max_steps: None,
+            max_traced: None,
         },
     );
     assert_eq!(run.outcome, Outcome::Futile);
@@ -217,7 +275,8 @@ fn futility_bound_stops_ao_star() {
         treequiz::andor::ao_star::Options {
             model: None,
             futility: Some(best),
-            max_revisions: None,
+            max_steps: None,
+            max_traced: None,
         },
     );
     assert_eq!(run.outcome, Outcome::Solved);

@@ -169,6 +169,58 @@ fn solve_explains_an_and_or_graph() {
     insta::assert_snapshot!("solve_and_or_json", out);
 }
 
+/// Nilsson's example gives each connector its cost (`cost = K`): the sum and
+/// max models need a cost per arc, but the connector model, the instance's
+/// own, has its optimum, 5, which AO* reaches too.
+#[test]
+fn solve_shows_the_connector_optimum_of_nilssons_example() {
+    let (code, out, err) = run(&["solve", "good/nilsson-ao-star.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    for line in [
+        "== Optimal solution graph ==",
+        "  · Connector cost (Nilsson)",
+        "  cost (of the optimal solution graph, by the instance's own cost model): 5\n",
+        "  solution (its connectors): n0 -> n4 + n5; n4 -> n8; n5 -> n7 + n8\n",
+        "Sum cost and max cost are not defined here: they add a cost per arc, and n0 -> n1 gives one cost for the whole connector (`cost = 1`)",
+        "  cost (the cost of the solution AO* finds): 5\n",
+    ] {
+        assert!(out.contains(line), "{line:?} not in\n{out}");
+    }
+    let (code, out, _) = run(&["solve", "good/nilsson-ao-star.toml", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let optimum = &json["optimum"];
+    assert_eq!(optimum["model"], "connector");
+    assert_eq!(optimum["cost"], 5);
+    assert_eq!(
+        optimum["solution"],
+        serde_json::json!(["n0 -> n4 + n5", "n4 -> n8", "n5 -> n7 + n8"])
+    );
+    assert_eq!(solution(&json, "ao-star")["fields"]["cost"], 5);
+    // The kind that asks sum and max is left out, and says why when asked for.
+    let kinds: Vec<&str> = json["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["and-or-solvable", "ao-star"]);
+    // With a cost on every arc the sum and max models apply, and the note goes.
+    let (code, out, _) = run(&["solve", "good/and-or.toml", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["optimum"]["model"], "sum");
+    assert_eq!(
+        json["optimum"]["cost"],
+        solution(&json, "solution-cost")["fields"]["sum_cost"]
+    );
+    assert_eq!(json["optimum"]["notes"], serde_json::json!([]));
+    // A game tree has no optimum block.
+    let (_, out, _) = run(&["solve", "good/aima-5-2.toml", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(json.get("optimum").is_none(), "{json}");
+}
+
 #[test]
 fn solve_searches_tic_tac_toe_and_othello_positions() {
     let (code, out, err) = run(&["solve", "good/tictactoe.toml"]);

@@ -291,7 +291,7 @@ fn question(
         .targets
         .iter()
         .filter(|t| t.pick == Pick::Node)
-        .map(|t| t.label.as_str())
+        .map(|t| &*t.label)
         .collect();
     // The kind's own replay where it has one; else each row's named nodes.
     let frames = kind.replay_key(&item.instance, &item.key, conventions);
@@ -366,7 +366,7 @@ fn pick(
         figure
             .targets
             .iter()
-            .any(|t| t.pick == pick && t.label == label)
+            .any(|t| t.pick == pick && *t.label == *label)
     };
     items.iter().all(drawn).then_some(pick)
 }
