@@ -30,6 +30,10 @@ pub enum Node {
     Int(i64),
     /// An unsigned integer (costs, h values).
     UInt(u64),
+    /// A number with a fractional part: a TOML float literal written as its
+    /// exact digits (`-4.01`); a string in JSON and the canonical form, so
+    /// that no JSON reader rounds it to a binary float.
+    Decimal(crate::value::Decimal),
     /// `true` or `false`.
     Bool(bool),
     /// A string.
@@ -166,6 +170,7 @@ fn toml_value(value: &Node, out: &mut String) {
     match value {
         Node::Int(v) => out.push_str(&v.to_string()),
         Node::UInt(v) => out.push_str(&v.to_string()),
+        Node::Decimal(d) => out.push_str(&d.to_string()),
         Node::Bool(v) => out.push_str(if *v { "true" } else { "false" }),
         Node::Str(s) => out.push_str(&toml_string(s)),
         Node::Array(items, Layout::Inline) => {
@@ -221,6 +226,7 @@ pub fn to_json_value(doc: &Table) -> serde_json::Value {
         match node {
             Node::Int(v) => (*v).into(),
             Node::UInt(v) => (*v).into(),
+            Node::Decimal(d) => d.to_string().into(),
             Node::Bool(v) => (*v).into(),
             Node::Str(s) => s.as_str().into(),
             Node::Array(items, _) => items.iter().map(value).collect(),
@@ -275,6 +281,7 @@ fn canonical_value(value: &Node, out: &mut String) {
     match value {
         Node::Int(v) => out.push_str(&v.to_string()),
         Node::UInt(v) => out.push_str(&v.to_string()),
+        Node::Decimal(d) => canonical_string(&d.to_string(), out),
         Node::Bool(v) => out.push_str(if *v { "true" } else { "false" }),
         Node::Str(s) => canonical_string(s, out),
         Node::Array(items, _) => {
@@ -309,9 +316,13 @@ mod tests {
     use super::*;
 
     fn sample() -> Table {
+        let crate::value::Value::Decimal(d) = crate::value::Value::decimal(-401, 2).unwrap() else {
+            panic!("-4.01 is a decimal")
+        };
         Table::new()
             .with("kind", "x")
             .with("n", -3i64)
+            .with("d", Node::Decimal(d))
             .with("ok", true)
             .with("list", Node::inline([1u64, 2]))
             .with("rows", Node::lines([Table::new().with("a", "é\"\\\u{1}")]))
@@ -322,7 +333,7 @@ mod tests {
     fn canonical_is_compact_json_in_document_order() {
         assert_eq!(
             canonical(&sample()),
-            r#"{"kind":"x","n":-3,"ok":true,"list":[1,2],"rows":[{"a":"é\"\\\u0001"}],"nodes":{"n 0":3}}"#
+            r#"{"kind":"x","n":-3,"d":"-4.01","ok":true,"list":[1,2],"rows":[{"a":"é\"\\\u0001"}],"nodes":{"n 0":3}}"#
         );
         // It is JSON, and the same value the JSON writer writes.
         let parsed: serde_json::Value = serde_json::from_str(&canonical(&sample())).unwrap();
@@ -332,11 +343,13 @@ mod tests {
     #[test]
     fn toml_puts_tables_last_as_sections() {
         let text = to_toml(&sample());
-        assert!(
-            text.starts_with("kind = \"x\"\nn = -3\nok = true\nlist = [1, 2]\nrows = [\n  { a = ")
-        );
+        assert!(text.starts_with(
+            "kind = \"x\"\nn = -3\nd = -4.01\nok = true\nlist = [1, 2]\nrows = [\n  { a = "
+        ));
         assert!(text.ends_with("]\n\n# h\n[nodes]\n\"n 0\" = 3\n"), "{text}");
         let back: toml::Table = text.parse().unwrap();
         assert_eq!(back["rows"][0]["a"].as_str(), Some("é\"\\\u{1}"));
+        // A TOML float, whose digits are the decimal's.
+        assert_eq!(back["d"].as_float(), Some(-4.01));
     }
 }

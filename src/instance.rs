@@ -345,6 +345,20 @@ impl Instance {
         }
     }
 
+    /// A decimal value of a game tree (a leaf or an estimate), the first
+    /// breadth-first: `solve` and `convert` read them, problem sets do not.
+    pub fn decimal_value(&self) -> Option<crate::value::Value> {
+        let t = self.game_tree()?;
+        let estimates = match self {
+            Instance::BudgetTree(b) => t.ids().filter_map(|id| b.estimate(id)).collect(),
+            _ => Vec::new(),
+        };
+        t.ids()
+            .filter_map(|id| t.leaf(id))
+            .chain(estimates)
+            .find(|v| matches!(v, crate::value::Value::Decimal(_)))
+    }
+
     /// One line about the instance, for `solve`.
     pub fn about(&self, lang: &crate::lang::Lang) -> String {
         match self {

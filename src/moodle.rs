@@ -285,6 +285,7 @@ pub const ORDER_PART: usize = 7;
 fn number_body(v: Value, tolerance: u64) -> String {
     match v {
         Value::Finite(n) => format!("NUMERICAL:={n}:{tolerance}"),
+        Value::Decimal(d) => format!("NUMERICAL:={d}:{tolerance}"),
         Value::PosInf => "SHORTANSWER:=+inf~=inf~=+∞~=∞".to_string(),
         Value::NegInf => "SHORTANSWER:=-inf~=-∞".to_string(),
     }
@@ -305,13 +306,23 @@ fn order_forms(labels: &[String]) -> Vec<String> {
     out
 }
 
+/// The cloze type of typed labels: SHORTANSWER ignores case, which a tree
+/// whose labels are case-sensitive (`a` and `A` two nodes) must not.
+fn shortanswer(model: &Model<'_>) -> &'static str {
+    if model.tree().is_some_and(|t| t.case_sensitive()) {
+        "SHORTANSWER_C"
+    } else {
+        "SHORTANSWER"
+    }
+}
+
 /// A SHORTANSWER body accepting every spelling of an order.
-fn order_body(labels: &[String]) -> String {
+fn order_body(model: &Model<'_>, labels: &[String]) -> String {
     let forms: Vec<String> = order_forms(labels)
         .iter()
         .map(|f| format!("={}", cloze_answer(f)))
         .collect();
-    format!("SHORTANSWER:{}", forms.join("~"))
+    format!("{}:{}", shortanswer(model), forms.join("~"))
 }
 
 /// Nodes below a pruned root: ticking them with their root is what the
@@ -388,7 +399,10 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                     .iter()
                     .map(|&i| format!("={}", cloze_answer(&model.name(i))))
                     .collect();
-                return one(format!("SHORTANSWER:{}", forms.join("~")), String::new());
+                return one(
+                    format!("{}:{}", shortanswer(model), forms.join("~")),
+                    String::new(),
+                );
             }
             let alts: Vec<String> = choices
                 .iter()
@@ -441,7 +455,7 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
             let labels: Vec<String> = items.iter().map(|&i| model.name(i)).collect();
             let n = labels.len();
             if n <= ORDER_PART || exercise.scoring.orders == OrderRule::Exact {
-                return one(order_body(&labels), hint("moodle.order_hint"));
+                return one(order_body(model, &labels), hint("moodle.order_hint"));
             }
             // In parts of ORDER_PART labels, each graded on its own and worth
             // its share of the labels; the last part is open-ended, so the
@@ -466,7 +480,7 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                     };
                     Sub {
                         before,
-                        body: order_body(part),
+                        body: order_body(model, part),
                         after: String::new(),
                         share: share.part(part.len(), n),
                     }

@@ -466,6 +466,15 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
                         .to_string(),
                 ));
             }
+            // Answer sheets, grading tolerances and Moodle's numbers are whole.
+            if let Some(v) = inst.decimal_value() {
+                return Err(source.error(
+                    d,
+                    format!("this game tree has decimal values ({v}), and problem sets ask and grade whole numbers"),
+                    "scale the values to whole numbers (×100 makes -4.01 into -401); `treequiz solve` and `convert` take decimals"
+                        .to_string(),
+                ));
+            }
             if let Some(why) = (kind.unusable)(&inst).or_else(|| inst.exercise_refusal()) {
                 return Err(source.error(
                     d,

@@ -1,5 +1,6 @@
 //! Instance files (TOML, or JSON when the text starts with `{`; the same
-//! bytes as a Python nested list and as a CS188 test too): read, then solved.
+//! bytes as a Python nested list and as a CS188 test too): read, then solved;
+//! a game tree is written in every form `convert` has and read back.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -28,8 +29,11 @@ fn solve(instance: &Instance) {
     match instance {
         Instance::GameTree(t) => {
             let _ = treequiz::gametree::alpha_beta(t, Default::default());
-            // What `convert` writes reads back as the same tree.
+            // What `convert` writes reads back as the same tree: decimals
+            // exactly, labels compared with case where they were.
             let written = [
+                ("back.toml", Some(instance.to_toml())),
+                ("back.json", Some(instance.to_json())),
                 ("back.py", treequiz::gametree::pylist::write(t)),
                 ("back.test", treequiz::gametree::cs188::write(t, "MinimaxAgent").ok()),
             ];
@@ -49,6 +53,10 @@ fn solve(instance: &Instance) {
                         .collect()
                 };
                 assert_eq!(nodes(t), nodes(&back), "{path}");
+                // A Python list or CS188 test needs case only where labels differ by it.
+                if path.ends_with(".toml") || path.ends_with(".json") || t.case_sensitive() {
+                    assert_eq!(t.case_sensitive(), back.case_sensitive(), "{path}");
+                }
             }
         }
         Instance::AndOr(g) => {

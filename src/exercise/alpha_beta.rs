@@ -41,6 +41,7 @@ fn shown(v: Value) -> String {
         Value::NegInf => "−∞".to_string(),
         Value::PosInf => "+∞".to_string(),
         Value::Finite(n) => n.to_string(),
+        Value::Decimal(d) => d.to_string(),
     }
 }
 

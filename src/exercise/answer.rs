@@ -24,6 +24,7 @@ fn list(items: &[String]) -> String {
 fn value(v: Value) -> String {
     match v {
         Value::Finite(n) => n.to_string(),
+        Value::Decimal(d) => d.to_string(),
         other => quote(&other.to_string()),
     }
 }

@@ -120,6 +120,7 @@ impl BudgetTree {
             .collect();
         look.tree = look
             .tree
+            .with_case_sensitive_labels(self.tree.case_sensitive())
             .relabel(labels)
             .expect("the whole tree's labels are unique");
         look
@@ -135,10 +136,7 @@ impl BudgetTree {
         let mut doc = crate::gametree::file::document(&self.tree);
         doc.push(
             "estimates",
-            DocNode::inline(self.estimates().map(|v| match v {
-                Value::Finite(n) => DocNode::Int(n),
-                v => DocNode::Str(v.to_string()),
-            })),
+            DocNode::inline(self.estimates().map(crate::gametree::file::value_node)),
         );
         doc.push(
             super::lookahead::horizon_key(self.horizon),
@@ -153,8 +151,8 @@ const ESTIMATE: crate::gametree::file::Number = crate::gametree::file::Number {
     too_large: "this estimate is too large",
     range: "estimates fit in 64 bits; use \"+inf\" or \"-inf\" for won or lost positions",
     noun: "an estimate",
-    forms: "estimates are integers, or \"+inf\" / \"-inf\" for won / lost positions",
-    expected: "an integer estimate",
+    forms: "estimates are numbers (4, -0.5), or \"+inf\" / \"-inf\" for won / lost positions",
+    expected: "an estimate (a number)",
     example: "`estimates = [4, 1, 6]`",
 };
 

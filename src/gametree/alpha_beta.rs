@@ -331,12 +331,14 @@ const CUT: u32 = 3;
 /// Exit, plus the bound's relation (0 exact, 1 at most, 2 at least).
 const EXIT: u32 = 4;
 
-/// A value as (kind, integer): kind 0 is -inf, 1 finite, 2 +inf.
+/// A value as (kind, integer): kind 0 is -inf, 1 finite, 2 +inf, 3 a
+/// decimal (its packed form).
 fn split(v: Value) -> (u32, i64) {
     match v {
         Value::NegInf => (0, 0),
         Value::Finite(x) => (1, x),
         Value::PosInf => (2, 0),
+        Value::Decimal(d) => (3, d.to_bits()),
     }
 }
 
@@ -344,7 +346,8 @@ fn join(kind: u32, x: i64) -> Value {
     match kind {
         0 => Value::NegInf,
         1 => Value::Finite(x),
-        _ => Value::PosInf,
+        2 => Value::PosInf,
+        _ => Value::Decimal(crate::value::Decimal::from_bits(x)),
     }
 }
 
@@ -965,7 +968,7 @@ struct Slot {
     payload: i64,
     /// An entered node's first child's slot.
     children: u32,
-    /// 0 unexamined, else 1 + the bound's relation × 3 + its value's kind.
+    /// 0 unexamined, else 1 + the bound's relation × 4 + its value's kind.
     code: u32,
 }
 
@@ -981,17 +984,17 @@ impl Slot {
     }
 }
 
-/// A bound as (code, integer): code 1 + the relation × 3 + the value's kind.
+/// A bound as (code, integer): code 1 + the relation × 4 + the value's kind.
 fn pack_bound(b: Bound) -> (u32, i64) {
     let (relation, v) = split_bound(b);
     let (kind, x) = split(v);
-    (1 + relation * 3 + kind, x)
+    (1 + relation * 4 + kind, x)
 }
 
 /// The inverse of [`pack_bound`]; code 0 is no bound.
 fn unpack_bound(code: u32, x: i64) -> Option<Bound> {
     let c = code.checked_sub(1)?;
-    Some(join_bound(c / 3, join(c % 3, x)))
+    Some(join_bound(c / 4, join(c % 4, x)))
 }
 
 /// An examined node and its bound, packed as in [`Slot`] (16 bytes, not 32).
@@ -1284,5 +1287,38 @@ mod tests {
             ]
         );
         assert!(serde_json::from_str::<Bound>(r#""<2""#).is_err());
+    }
+
+    /// Decimal leaves (CS188's 3.01) are searched, packed into the trace and
+    /// read back exactly: 3 is below 3.01, so the second MIN node is cut.
+    #[test]
+    fn decimal_leaves_survive_the_packed_trace() {
+        let d = |units, places| Shape::Leaf(Value::decimal(units, places).unwrap());
+        let shape = Shape::Inner(vec![
+            Shape::Inner(vec![d(301, 2), leaf(5)]),
+            Shape::Inner(vec![leaf(3), d(95, 1), d(-1_000_000_001, 9)]),
+        ]);
+        let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
+        let ab = alpha_beta(&tree, Options::default());
+        assert_eq!(ab.value.to_string(), "3.01");
+        assert_eq!(ab.pruned, [NodeId(6), NodeId(7)]);
+        assert_eq!(ab.bound(NodeId(2)), Some(Bound::AtMost(Value::Finite(3))));
+        let leaves: Vec<String> = ab
+            .steps()
+            .filter_map(|s| match s.event {
+                Event::Leaf(v) => Some(v.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(leaves, ["3.01", "5", "3"]);
+        let windows: Vec<String> = ab.steps().map(|s| s.alpha.to_string()).collect();
+        assert!(windows.contains(&"3.01".to_string()), "{windows:?}");
+        let json = serde_json::to_string(&ab).unwrap();
+        assert!(json.contains(r#""3.01""#), "{json}");
+        let back: AlphaBeta = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, ab);
+        let bounds: Vec<Bound> = serde_json::from_str(r#"["<=-4.01", ">=0.5"]"#).unwrap();
+        assert_eq!(bounds[0], Bound::AtMost(Value::decimal(-401, 2).unwrap()));
+        assert_eq!(bounds[1].to_string(), ">=0.5");
     }
 }

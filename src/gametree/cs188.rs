@@ -5,14 +5,17 @@
 //! state's actions in order) from `start_state`, two agents (MAX, then MIN);
 //! leaves are the states without successors, the `win_states` and
 //! `lose_states` (the agents stop there), and the states `depth` rounds down;
-//! their values are in `evaluation` (`state value` lines).
+//! their values are in `evaluation` (`state value` lines), which CS188 reads
+//! as Python floats and treequiz exactly (`-4.01` is −4.01, not the binary
+//! float nearest it). States are Python strings, so `a` and `A` are two
+//! states: a file that has both gets a tree whose labels are case-sensitive.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::tree::{MAX_DEPTH, MAX_FILE_NODES, Player, Shape, Tree};
 use crate::input::{InputError, Source};
-use crate::value::Value;
+use crate::value::{NumberError, Value};
 
 /// The keys a `GraphGameTreeTest` may have; treequiz reads the tree's.
 const KEYS: &[&str] = &[
@@ -139,20 +142,14 @@ fn entries(source: &Source) -> Result<HashMap<&str, Entry<'_>>, InputError> {
     Ok(out)
 }
 
-/// A value as CS188 writes it (`3.0`, `-inf`): an integer, or an infinity.
-fn value(text: &str) -> Option<Value> {
-    let t = text.trim();
-    match t.to_ascii_lowercase().as_str() {
-        "inf" | "+inf" | "infinity" | "+infinity" => return Some(Value::PosInf),
-        "-inf" | "-infinity" => return Some(Value::NegInf),
-        _ => {}
+/// A value as CS188's `float()` reads it, but exactly (a float would round
+/// `-4.01`, and `12.0` past 2^53): `3.0` is 3, `-4.01` is −4.01; or an infinity.
+fn value(text: &str) -> Result<Value, NumberError> {
+    match text.to_ascii_lowercase().as_str() {
+        "inf" | "+inf" | "infinity" | "+infinity" => Ok(Value::PosInf),
+        "-inf" | "-infinity" => Ok(Value::NegInf),
+        _ => Value::parse_number(text),
     }
-    // `12.0` as written, exactly, however large (a float would round it).
-    if let Ok(n) = t.strip_suffix(".0").unwrap_or(t).parse::<i64>() {
-        return Some(Value::Finite(n));
-    }
-    let f: f64 = t.parse().ok()?;
-    (f.fract() == 0.0 && f.abs() < 9.0e15).then_some(Value::Finite(f as i64))
 }
 
 /// Reads a game tree from a CS188 `GraphGameTreeTest` file.
@@ -230,9 +227,10 @@ fn read_entries<'a>(
             }
         },
     };
-    // Children in file order; each state one parent.
+    // Children in file order; each state one parent, named where it is reached.
     let mut children: HashMap<&str, Vec<&str>> = HashMap::new();
     let mut parent: HashMap<&str, &str> = HashMap::new();
+    let mut named: HashMap<&str, Range<usize>> = HashMap::new();
     let all = words(successors);
     let lines = |e: &Entry<'a>| -> Vec<&'a str> {
         e.lines
@@ -267,29 +265,30 @@ fn read_entries<'a>(
             ));
         }
         children.entry(from).or_default().push(next);
+        named.insert(next, triple[2].1.clone());
     }
-    let mut values: HashMap<&str, (Value, Range<usize>)> = HashMap::new();
+    let mut values: HashMap<&str, Value> = HashMap::new();
     for line in lines(evaluation) {
         let at = offset(line);
         let parts: Vec<&str> = line.split_ascii_whitespace().collect();
-        let v = match parts.as_slice() {
-            [_, v] => value(v),
-            _ => {
-                return Err(source.error_at(
-                    at..at + line.len(),
-                    "an evaluation line needs two words",
-                    Some("write each value as: state value".to_string()),
-                ));
-            }
-        };
-        let Some(v) = v else {
+        let [state, text] = parts.as_slice() else {
             return Err(source.error_at(
                 at..at + line.len(),
-                format!("`{}` is not a whole number", parts[1]),
-                Some("treequiz's leaf values are integers (3.0 is 3), or inf / -inf".to_string()),
+                "an evaluation line needs two words",
+                Some("write each value as: state value".to_string()),
             ));
         };
-        values.insert(parts[0], (v, at..at + line.len()));
+        let v = value(text).map_err(|why| {
+            let (message, hint) = super::file::number_problem(text, why).unwrap_or_else(|| {
+                (
+                    format!("`{text}` is not a number"),
+                    "write each value as: state value, the number with a decimal point (3.0, -4.01), or inf / -inf"
+                        .to_string(),
+                )
+            });
+            source.error_at(offset(text)..offset(text) + text.len(), message, Some(hint))
+        })?;
+        values.insert(state, v);
     }
     // Breadth first from the start: labels and the shape.
     let limit = depth.map_or(usize::MAX, |d| 2 * d);
@@ -329,12 +328,18 @@ fn read_entries<'a>(
             Some("the tree starts at start_state: list its moves in successors".to_string()),
         ));
     }
+    // States are Python strings: `a` and `A` are two.
     let mut labels = Vec::with_capacity(order.len());
-    let mut seen = HashSet::new();
+    let mut seen = super::file::Labels::new(true);
     for &(state, _, _) in &order {
         let label = crate::input::label_text(state);
-        super::file::check_label(&label, &mut seen)
-            .map_err(|(m, h)| source.error_at(start_entry.span(), m, Some(h)))?;
+        seen.check(&label).map_err(|(m, h)| {
+            let at = named
+                .get(state)
+                .cloned()
+                .unwrap_or_else(|| start_entry.span());
+            source.error_at(at, m, Some(h))
+        })?;
         labels.push(label);
     }
     // Nested shapes from the breadth-first list, last first.
@@ -349,7 +354,7 @@ fn read_entries<'a>(
     for i in (0..order.len()).rev() {
         let (state, _, k) = order[i];
         shapes[i] = Some(if k == 0 {
-            let Some((v, _)) = values.get(state) else {
+            let Some(v) = values.get(state) else {
                 return Err(source.error_at(
                     evaluation.key_span.clone(),
                     format!("the leaf `{state}` has no value"),
@@ -366,13 +371,18 @@ fn read_entries<'a>(
         });
     }
     let shape = shapes[0].take().expect("the start state");
-    Tree::from_shape(&shape, Player::Max, Some(labels)).map_err(|e| {
-        source.error_at(
-            start_entry.span(),
-            e.to_string(),
-            Some("make the tree smaller".to_string()),
-        )
-    })
+    Tree::from_shape(&shape, Player::Max, None)
+        .and_then(|t| {
+            t.with_case_sensitive_labels(seen.differ_in_case())
+                .relabel(labels)
+        })
+        .map_err(|e| {
+            source.error_at(
+                start_entry.span(),
+                e.to_string(),
+                Some("make the tree smaller".to_string()),
+            )
+        })
 }
 
 /// Why a label cannot be written to a CS188 file (`testParser.py` cuts a
@@ -410,6 +420,7 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
         if let Some(v) = tree.leaf(id) {
             let text = match v {
                 Value::Finite(n) => format!("{n}.0"),
+                Value::Decimal(d) => d.to_string(),
                 Value::PosInf => "inf".to_string(),
                 Value::NegInf => "-inf".to_string(),
             };
@@ -452,6 +463,7 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gametree::file::tests::{read_file, write_file};
     use crate::gametree::pylist::tests::{assert_round_trips, values};
 
     fn src(text: &str) -> Source {
@@ -506,8 +518,25 @@ mod tests {
         for (text, line, words) in [
             (base.replace("\"2\"", "\"3\""), 1, "two players"),
             (base.replace("a R c", "a R"), 5, "three words"),
-            (base.replace("c 2", "c 2.5"), 9, "not a whole number"),
+            (base.replace("c 2", "c 2,5"), 9, "`2,5` is not a number"),
+            (base.replace("c 2", "c nan"), 9, "`nan` is not a number"),
+            (
+                base.replace("c 2", "c -4.0000000001"),
+                9,
+                "`-4.0000000001` has more than 9 decimal places",
+            ),
+            (
+                base.replace("c 2", "c 92233720368547758.08"),
+                9,
+                "`92233720368547758.08` is too large",
+            ),
             (base.replace("c 2\n", ""), 7, "`c` has no value"),
+            // A successor back to the start: two nodes named `a`, the second marked.
+            (
+                format!("depth: \"1\"\n{}", base.replace("a R c", "a R c\nc L a")),
+                7,
+                "`a` is used twice",
+            ),
             (
                 base.replace("a R c", "a R b"),
                 5,
@@ -525,7 +554,46 @@ mod tests {
                 "{text}: {}",
                 e.message
             );
+            // A bad value is marked itself, after its state.
+            if line == 9 {
+                assert_eq!(e.line_column(), Some((9, 3)), "{}", e.message);
+            }
         }
+    }
+
+    /// CS188's own 1-5-minmax, cut down: states `a` and `A` (two nodes, so
+    /// the tree's labels are case-sensitive) and the value 3.01, read exactly:
+    /// MAX prefers 3.01 to 3. Written back, and through TOML and JSON, the
+    /// tree reads the same.
+    #[test]
+    fn decimals_and_states_differing_in_case_read_as_cs188_reads_them() {
+        let text = "num_agents: \"2\"\nstart_state: \"a\"\nwin_states: \"A Z\"\nlose_states: \"\"\nsuccessors: \"\"\"\na Left b1\na Right b2\nb1 Down A\nb2 Down Z\n\"\"\"\nevaluation: \"\"\"\nA 3.0\nZ 3.01\n\"\"\"\n";
+        let t = read(&src(text)).unwrap();
+        assert!(t.case_sensitive());
+        let (a, big_a) = (t.find("a").unwrap(), t.find("A").unwrap());
+        assert_ne!(a, big_a);
+        assert_eq!(t.leaf(big_a), Some(Value::Finite(3)));
+        let z = t.leaf(t.find("Z").unwrap()).unwrap();
+        assert_eq!(z.to_string(), "3.01");
+        assert_eq!(crate::gametree::minimax(&t).value, z);
+        assert_eq!(
+            crate::gametree::minimax(&t).best_moves,
+            [t.find("b2").unwrap()]
+        );
+        let back = read(&src(&write(&t, "MinimaxAgent").unwrap())).unwrap();
+        assert_eq!(values(&back), values(&t));
+        assert!(back.case_sensitive());
+        for path in ["t.toml", "t.json"] {
+            let written = write_file(path, &t);
+            assert!(written.contains("case_sensitive_labels"), "{written}");
+            let again = read_file(path, &written).unwrap_or_else(|e| panic!("{written}\n{e}"));
+            assert_eq!(values(&again), values(&t), "{written}");
+            assert!(again.case_sensitive());
+        }
+        // Without both, a file's states are compared without case, as before.
+        let plain = read(&src(&text.replace("A", "X"))).unwrap();
+        assert!(!plain.case_sensitive());
+        assert_eq!(plain.find("x"), plain.find("X"));
     }
 
     /// Written and read back: the same tree, over 1,000 random shapes with

@@ -3,9 +3,10 @@
 //! (a list is an inner node, its first item a string naming it; a tuple is a
 //! labelled leaf) or, without labels, `[[3, 12, 8], [2, 4, 6], [14, 5, 2]]`.
 //! The root is MAX. A file holds one such literal, optionally assigned to a
-//! name (`tree = [...]`), with `#` comments anywhere.
+//! name (`tree = [...]`), with `#` comments anywhere. Values are read
+//! exactly (`-4.01` is −4.01); labels are Python strings, so a tree that
+//! names nodes `a` and `A` compares its labels with case.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use super::tree::{MAX_DEPTH, MAX_FILE_NODES, Player, Shape, Tree, TreeError};
@@ -190,7 +191,8 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// An integer, or a signed infinity (`-math.inf`, `-float('inf')`).
+    /// A number (`3`, `-4.01`, `1.5e2`, read exactly), or a signed infinity
+    /// (`-math.inf`, `-float('inf')`).
     fn number(&mut self) -> Result<Py, InputError> {
         let start = self.at;
         let negative = self.peek() == Some('-');
@@ -206,26 +208,27 @@ impl<'s> Parser<'s> {
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
             .unwrap_or(text.len() - self.at);
         self.at += digits;
-        let literal = text[start..self.at].replace([' ', '_'], "");
-        if let Ok(v) = literal.parse::<i64>() {
-            return Ok(Py::Num(Value::Finite(v)));
-        }
-        let hint = if literal.parse::<f64>().is_ok_and(f64::is_finite) {
-            "leaf values are integers: scale the values (3.5 → 35) or round them"
-        } else if literal
-            .trim_start_matches(['-', '+'])
-            .bytes()
-            .all(|b| b.is_ascii_digit())
+        // An exponent's sign: `1.5e-2` goes on past the `-`.
+        if text[..self.at].ends_with(['e', 'E'])
+            && text[self.at..].starts_with(['-', '+'])
+            && text[start..self.at].bytes().any(|b| b.is_ascii_digit())
         {
-            "leaf values fit in 64 bits; use float('inf') or float('-inf') for won or lost positions"
-        } else {
-            "leaf values are integers, or float('inf') / float('-inf')"
-        };
-        Err(self.error(
-            start..self.at,
-            format!("`{literal}` is not an integer"),
-            hint,
-        ))
+            self.at += 1;
+            self.at += text[self.at..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .unwrap_or(text.len() - self.at);
+        }
+        let literal = text[start..self.at].replace([' ', '_'], "");
+        Value::parse_number(&literal).map(Py::Num).map_err(|why| {
+            let (message, hint) = super::file::number_problem(&literal, why).unwrap_or_else(|| {
+                (
+                    format!("`{literal}` is not a number"),
+                    "leaf values are numbers (3, -4.01), or float('inf') / float('-inf')"
+                        .to_string(),
+                )
+            });
+            self.error(start..self.at, message, &hint)
+        })
     }
 
     /// `math.inf`, `inf` or `float('inf')` (and `'-inf'`, `'+inf'`, `'infinity'`).
@@ -357,7 +360,7 @@ fn node<'a>(p: &Parser<'_>, item: &'a Item) -> Result<Node<'a>, InputError> {
                     }),
                     _ => Err(p.error(
                         second.span.clone(),
-                        "a leaf's value is an integer",
+                        "a leaf's value is a number",
                         "write a leaf as ('B', 5): its label, then its value",
                     )),
                 }
@@ -406,14 +409,15 @@ pub fn read(source: &Source) -> Result<Tree, InputError> {
     // Breadth first, as treequiz numbers nodes: labels in that order.
     let mut labels: Vec<String> = Vec::new();
     let mut unlabelled: Option<&Range<usize>> = None;
-    let mut seen = HashSet::new();
+    // Python strings: `a` and `A` are two labels.
+    let mut seen = super::file::Labels::new(true);
     let mut queue = std::collections::VecDeque::from([root]);
     let mut order: Vec<(Option<Value>, usize)> = Vec::new();
     while let Some(n) = queue.pop_front() {
         match n.label {
             Some((text, span)) => {
                 let label = crate::input::label_text(text);
-                super::file::check_label(&label, &mut seen)
+                seen.check(&label)
                     .map_err(|(m, h)| source.error_at(span.clone(), m, Some(h)))?;
                 labels.push(label);
             }
@@ -452,14 +456,22 @@ pub fn read(source: &Source) -> Result<Tree, InputError> {
         });
     }
     let shape = shapes[0].take().expect("the root");
-    let labels = (!labels.is_empty()).then_some(labels);
-    Tree::from_shape(&shape, Player::Max, labels).map_err(|e| {
-        let hint = match e {
-            TreeError::TooDeep | TreeError::TooLarge => "make the tree smaller",
-            _ => FORM,
-        };
-        p.error(top.span.clone(), e.to_string(), hint)
-    })
+    Tree::from_shape(&shape, Player::Max, None)
+        .and_then(|t| {
+            let t = t.with_case_sensitive_labels(seen.differ_in_case());
+            if labels.is_empty() {
+                Ok(t)
+            } else {
+                t.relabel(labels)
+            }
+        })
+        .map_err(|e| {
+            let hint = match e {
+                TreeError::TooDeep | TreeError::TooLarge => "make the tree smaller",
+                _ => FORM,
+            };
+            p.error(top.span.clone(), e.to_string(), hint)
+        })
 }
 
 /// A Python string literal of `text`.
@@ -479,6 +491,7 @@ fn quoted(text: &str) -> String {
 fn number(v: Value) -> String {
     match v {
         Value::Finite(n) => n.to_string(),
+        Value::Decimal(d) => d.to_string(),
         Value::PosInf => "float('inf')".to_string(),
         Value::NegInf => "float('-inf')".to_string(),
     }
@@ -548,6 +561,11 @@ pub(crate) mod tests {
             Shape::Leaf(match next(state, 25) {
                 0 => Value::PosInf,
                 1 => Value::NegInf,
+                2 => Value::decimal(
+                    next(state, 20_001) as i64 - 10_000,
+                    1 + next(state, 9) as u32,
+                )
+                .expect("at most 9 places"),
                 n => Value::Finite(n as i64 - 12),
             })
         }
@@ -582,16 +600,44 @@ pub(crate) mod tests {
         ))
         .unwrap();
         assert_eq!(values(&tuples), values(&named));
+        assert!(!named.case_sensitive());
+        // Python floats are read exactly, and `a` and `A` are two strings.
+        let exact = read(&src("['a', ('A', -4.01), ('b', 15e-1), ('B', 1_000.50)]")).unwrap();
+        assert!(exact.case_sensitive());
+        let shown: Vec<String> = exact
+            .ids()
+            .map(|i| {
+                format!(
+                    "{}{}",
+                    exact.label(i),
+                    exact.leaf(i).map(|v| format!("={v}")).unwrap_or_default()
+                )
+            })
+            .collect();
+        assert_eq!(shown, ["a", "A=-4.01", "b=1.5", "B=1000.5"]);
+        assert_eq!(exact.find("b"), Some(crate::gametree::NodeId(2)));
     }
 
     #[test]
     fn errors_say_where_and_how() {
         for (text, line, col, words) in [
             ("['A', ('B', 5), 'C']", 1, 17, "stands alone"),
-            ("['A', ('B', 5), ('C', 3.5)]", 1, 23, "not an integer"),
+            (
+                "['A', ('B', 5), ('C', 1e-10)]",
+                1,
+                23,
+                "more than 9 decimal places",
+            ),
+            (
+                "['A', ('B', 5), ('C', 3.5.1)]",
+                1,
+                23,
+                "`3.5.1` is not a number",
+            ),
+            ("[[1, 2], [3, 99999999999999999999]]", 1, 14, "too large"),
             ("[[1, 2],\n [3 4]]", 2, 5, "expected `,` or `]`"),
             ("['A', ('B', 5), [('C', 1), ('D', 2)]]", 1, 17, "no label"),
-            ("['A', ('B', 5), ('b', 1)]", 1, 18, "used twice"),
+            ("['A', ('B', 5), ('B', 1)]", 1, 18, "used twice"),
             ("[[1, 2], []]", 1, 10, "empty list"),
             ("[[1, 2]] x", 1, 10, "ends before this"),
             ("['A', ('B', 5)", 1, 1, "never closed"),
@@ -603,8 +649,10 @@ pub(crate) mod tests {
         }
     }
 
-    /// 1,000 random trees (a root with at least one child), each written by
-    /// `write` and read back by `read` from a file named `path`: the same tree.
+    /// 1,000 random trees (a root with at least one child; some decimal
+    /// leaves; every other tree labelled `A`, `a`, `B`, `b`, …, so compared
+    /// with case), each written by `write` and read back by `read` from a
+    /// file named `path`: the same tree.
     pub(crate) fn assert_round_trips(
         mut state: u64,
         path: &str,
@@ -616,7 +664,21 @@ pub(crate) mod tests {
                 leaf @ Shape::Leaf(_) => Shape::Inner(vec![leaf]),
                 inner => inner,
             };
-            let t = Tree::from_shape(&shape, Player::Max, None).unwrap();
+            let mut t = Tree::from_shape(&shape, Player::Max, None).unwrap();
+            if seed % 2 == 1 {
+                let labels = t
+                    .ids()
+                    .map(|i| {
+                        let l = crate::gametree::textbook_label(i.index() / 2);
+                        if i.index() % 2 == 1 {
+                            l.to_lowercase()
+                        } else {
+                            l
+                        }
+                    })
+                    .collect();
+                t = t.with_case_sensitive_labels(true).relabel(labels).unwrap();
+            }
             let text = write(&t);
             let back = read(&Source {
                 path: path.into(),
@@ -624,6 +686,8 @@ pub(crate) mod tests {
             })
             .unwrap();
             assert_eq!(values(&back), values(&t), "seed {seed}:\n{text}");
+            // `A` and `a` are read back as two labels, compared with case.
+            assert_eq!(back.case_sensitive(), t.case_sensitive(), "seed {seed}");
         }
     }
 

@@ -53,7 +53,7 @@ impl NodeId {
 
 /// 12 bytes, what the searches read. An inner node keeps its child range in
 /// `a` (first) and `b` (count); a leaf keeps its value's kind in `kind` and a
-/// finite value's bits in `a` (low) and `b` (high). Parents and depths, which
+/// number's bits (a decimal's packed form) in `a` (low) and `b` (high). Parents and depths, which
 /// the searches never read, live beside the arena.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -66,6 +66,7 @@ const INNER: u32 = 0;
 const NEG_INF: u32 = 1;
 const FINITE: u32 = 2;
 const POS_INF: u32 = 3;
+const DECIMAL: u32 = 4;
 
 impl Node {
     fn inner(first: u32, count: u32) -> Node {
@@ -93,6 +94,11 @@ impl Node {
                 b: (x >> 32) as u32,
                 kind: FINITE,
             },
+            Value::Decimal(d) => Node {
+                a: d.to_bits() as u32,
+                b: (d.to_bits() >> 32) as u32,
+                kind: DECIMAL,
+            },
         }
     }
 
@@ -102,6 +108,16 @@ impl Node {
         b: 0,
         kind: INNER,
     };
+}
+
+/// A leaf that is an infinity or a decimal, out of the searches' way.
+#[cold]
+fn rare_leaf(kind: u32, bits: i64) -> Value {
+    match kind {
+        NEG_INF => Value::NegInf,
+        POS_INF => Value::PosInf,
+        _ => Value::Decimal(crate::value::Decimal::from_bits(bits)),
+    }
 }
 
 /// What a search reads of a node: its child range or its value.
@@ -151,7 +167,8 @@ pub enum TreeError {
         /// Nodes in the tree.
         nodes: usize,
     },
-    /// Two nodes share a label (compared case-insensitively).
+    /// Two nodes share a label (compared without case unless the tree's
+    /// labels are case-sensitive).
     #[error("the label `{0}` is used twice")]
     DuplicateLabel(String),
 }
@@ -167,6 +184,8 @@ pub struct Tree {
     level_starts: Vec<u32>,
     root_player: Player,
     labels: Option<Vec<String>>,
+    /// Labels compared with case: a file named two nodes `a` and `A`.
+    case_sensitive: bool,
 }
 
 /// The textbook label of the `index`-th node in breadth-first order: `A`…`Z`, `AA`, `AB`, …
@@ -191,6 +210,7 @@ impl Tree {
             level_starts: vec![0],
             root_player,
             labels: None,
+            case_sensitive: false,
         }
     }
 
@@ -251,7 +271,12 @@ impl Tree {
             }
             let mut seen = std::collections::BTreeSet::new();
             for label in labels {
-                if !seen.insert(label.to_lowercase()) {
+                let key = if self.case_sensitive {
+                    label.clone()
+                } else {
+                    label.to_lowercase()
+                };
+                if !seen.insert(key) {
                     return Err(TreeError::DuplicateLabel(label.clone()));
                 }
             }
@@ -294,25 +319,41 @@ impl Tree {
         Ok(tree)
     }
 
-    /// The same tree with these labels, in breadth-first order.
+    /// The same tree with these labels, in breadth-first order, none twice
+    /// (compared as [`Tree::case_sensitive`] says).
     pub fn relabel(self, labels: Vec<String>) -> Result<Tree, TreeError> {
         self.with_labels(Some(labels))
+    }
+
+    /// The same tree, its labels compared with case (`a` and `A` two nodes)
+    /// or without: set before [`Tree::relabel`], which checks by it.
+    pub fn with_case_sensitive_labels(mut self, on: bool) -> Tree {
+        self.case_sensitive = on;
+        self
+    }
+
+    /// Whether labels are compared with case, by [`Tree::find`] and
+    /// [`Tree::relabel`]: only where a file names two nodes that differ
+    /// only in case, or asks for it.
+    pub fn case_sensitive(&self) -> bool {
+        self.case_sensitive
     }
 
     /// What a search reads of node `id`, without building an iterator.
     #[inline]
     pub(crate) fn kind(&self, id: u32) -> Kind {
         let n = self.nodes[id as usize];
-        match n.kind {
-            INNER => Kind::Inner {
+        let bits = (u64::from(n.a) | (u64::from(n.b) << 32)) as i64;
+        // Inner nodes and whole numbers first: nearly all a search reads.
+        if n.kind == INNER {
+            Kind::Inner {
                 first: n.a,
                 count: n.b,
-            },
-            NEG_INF => Kind::Leaf(Value::NegInf),
-            POS_INF => Kind::Leaf(Value::PosInf),
-            _ => Kind::Leaf(Value::Finite(
-                (u64::from(n.a) | (u64::from(n.b) << 32)) as i64,
-            )),
+            }
+        } else if n.kind == FINITE {
+            Kind::Leaf(Value::Finite(bits))
+        } else {
+            Kind::Leaf(rare_leaf(n.kind, bits))
         }
     }
 
@@ -418,9 +459,14 @@ impl Tree {
         self.labels.as_deref()
     }
 
-    /// The node with this label (case-insensitive; `é` typed as one character
-    /// or as `e` and a combining accent is the same label: see [`crate::input::label_text`]).
+    /// The node with this label (without case unless [`Tree::case_sensitive`];
+    /// `é` typed as one character or as `e` and a combining accent is the
+    /// same label: see [`crate::input::label_text`]).
     pub fn find(&self, label: &str) -> Option<NodeId> {
+        if self.case_sensitive {
+            let wanted = crate::input::label_text(label);
+            return self.ids().find(|&id| self.label(id) == wanted.as_str());
+        }
         let wanted = crate::input::label_key(label);
         self.ids()
             .find(|&id| self.label(id).to_lowercase() == wanted)
@@ -480,6 +526,9 @@ mod tests {
             Value::Finite(i64::MIN),
             Value::Finite(i64::MAX),
             Value::Finite(1 << 40),
+            Value::decimal(-401, 2).unwrap(),
+            Value::decimal(-99_999_999_999_999_999, 9).unwrap(),
+            Value::decimal(99_999_999_999_999_999, 1).unwrap(),
         ] {
             let tree = Tree::from_shape(&Shape::Leaf(v), Player::Min, None).unwrap();
             assert_eq!(tree.leaf(tree.root()), Some(v));
@@ -547,5 +596,19 @@ mod tests {
         let err =
             Tree::from_shape(&shape, Player::Max, Some(vec!["x".into(), "X".into()])).unwrap_err();
         assert_eq!(err, TreeError::DuplicateLabel("X".into()));
+        // Compared with case, `x` and `X` are two nodes, each found by its own case alone.
+        let exact = Tree::from_shape(&shape, Player::Max, None)
+            .unwrap()
+            .with_case_sensitive_labels(true);
+        let exact = exact.relabel(vec!["x".into(), "X".into()]).unwrap();
+        assert_eq!(exact.find("x"), Some(NodeId(0)));
+        assert_eq!(exact.find(" X "), Some(NodeId(1)));
+        assert_eq!(exact.find("y"), None);
+        let err = Tree::from_shape(&shape, Player::Max, None)
+            .unwrap()
+            .with_case_sensitive_labels(true)
+            .relabel(vec!["x".into(), "x".into()])
+            .unwrap_err();
+        assert_eq!(err, TreeError::DuplicateLabel("x".into()));
     }
 }

@@ -7,6 +7,7 @@ mod budget_tree;
 mod catalogue;
 mod cli;
 mod common;
+mod cs188_suite;
 mod figures;
 mod games;
 mod gametree_oracle;

@@ -497,6 +497,7 @@ fn number_answers(v: treequiz::value::Value) -> Vec<String> {
     use treequiz::value::Value;
     match v {
         Value::Finite(n) => vec![n.to_string()],
+        Value::Decimal(d) => vec![d.to_string()],
         Value::PosInf => vec!["+inf".into(), "inf".into(), "+∞".into(), "∞".into()],
         Value::NegInf => vec!["-inf".into(), "-∞".into()],
     }

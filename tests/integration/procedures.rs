@@ -425,6 +425,7 @@ fn knuth_moore(tree: &Tree, o: Options) -> (Value, Vec<NodeId>) {
             Value::NegInf => Value::PosInf,
             Value::PosInf => Value::NegInf,
             Value::Finite(x) => Value::Finite(-x),
+            Value::Decimal(d) => Value::decimal(-d.units(), d.places()).expect("as many places"),
         }
     }
     #[allow(clippy::too_many_arguments)]
