@@ -160,11 +160,17 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
             continue;
         }
         let before = out.len();
-        let entries = std::fs::read_dir(p)
+        // Only a given folder that cannot be read stops the run.
+        std::fs::read_dir(p)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
-        let mut todo = vec![(p.clone(), entries, 0)];
-        while let Some((d, entries, depth)) = todo.pop() {
-            let mut listed = Vec::new();
+        // Paths, not open listings: a download of thousands of student
+        // folders must not hold thousands of folders open.
+        let mut todo = vec![(p.clone(), 0)];
+        while let Some((d, depth)) = todo.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                out.push(d);
+                continue;
+            };
             for e in entries {
                 let Ok(e) = e else {
                     // The folder's listing broke off: the folder is the row.
@@ -175,19 +181,12 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
                     continue;
                 }
                 // The entry's own type: a link is not followed.
-                let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-                listed.push((e.path(), is_dir));
-            }
-            for (path, is_dir) in listed {
-                if !is_dir {
-                    out.push(path);
-                    continue;
-                }
-                match std::fs::read_dir(&path) {
-                    Ok(entries) if depth < MAX_FOLDER_DEPTH => {
-                        todo.push((path, entries, depth + 1));
-                    }
-                    _ => out.push(path),
+                if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                    out.push(e.path());
+                } else if depth < MAX_FOLDER_DEPTH {
+                    todo.push((e.path(), depth + 1));
+                } else {
+                    out.push(e.path());
                 }
             }
         }

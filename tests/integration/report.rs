@@ -864,3 +864,33 @@ fn student_ids_from_sheets_are_plain_text_in_one_spelling() {
         assert!(!dir.join("bad").exists());
     }
 }
+
+/// An LMS download holds a folder per student: 1,500 of them are searched
+/// with at most 256 files open (folders are listed one at a time, never
+/// held open while their siblings are), and every file gets its row.
+#[test]
+fn a_folder_per_student_is_searched_within_few_open_files() {
+    let dir = scratch("report-many-folders");
+    for i in 0..1500 {
+        let sub = dir.join(format!("handed-in/student {i}_assignsubmission_file_"));
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(sub.join("answers.toml"), "x").unwrap();
+    }
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/demo.toml");
+    let out = std::process::Command::new("sh")
+        .current_dir(&dir)
+        .arg("-c")
+        .arg(format!(
+            "ulimit -n 256 && exec '{}' grade handed-in --set '{set}' --seed 1 --out report",
+            env!("CARGO_BIN_EXE_treequiz")
+        ))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("graded 0 of 1500 files"), "{stdout}");
+    let table = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
+    let rows = records(&table);
+    assert_eq!(rows.iter().filter(|r| r[2].ends_with("/answers.toml")).count(), 1500);
+    assert!(!table.contains("a folder that cannot be read"));
+}
