@@ -759,17 +759,7 @@ fn convert_round_trips_through_python_and_cs188() {
         assert_eq!(code, 0, "{err}");
         let toml_path = dir.join(format!("t{seed}.toml"));
         std::fs::write(&toml_path, &toml).unwrap();
-        let fields = |path: &Path| {
-            let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--json"]);
-            assert_eq!(code, 0, "{}: {err}", path.display());
-            let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-            json["solutions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| (s["kind"].clone(), s["fields"].clone()))
-                .collect::<Vec<_>>()
-        };
+        let fields = crate::common::solve_fields;
         let want = fields(&toml_path);
         for (form, ext) in [("python", "py"), ("cs188", "test")] {
             let (code, text, err) = run(&["convert", toml_path.to_str().unwrap(), "--to", form]);

@@ -54,6 +54,20 @@ pub(crate) fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// What `solve --json` answers for the file at `path`: each kind with its
+/// fields, in order (for comparing the same instance in several forms).
+pub(crate) fn solve_fields(path: &Path) -> Vec<(serde_json::Value, serde_json::Value)> {
+    let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{}: {err}", path.display());
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    json["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["kind"].clone(), s["fields"].clone()))
+        .collect()
+}
+
 /// `text` with a few random one-character edits (delete, replace, insert).
 pub(crate) fn mangle(
     text: &str,

@@ -8,7 +8,7 @@
 //! states it generates.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use treequiz::gametree::{Preset, Tree, alpha_beta, minimax};
 use treequiz::instance::{self, Instance};
@@ -316,17 +316,7 @@ fn cs188s_own_tests_read_and_solve_as_cs188_does() {
 #[test]
 fn cs188s_own_tests_convert_to_every_form_and_back() {
     let dir = scratch("cs188-convert");
-    let answers = |path: &Path| {
-        let (code, out, err) = run(&["solve", path.to_str().unwrap(), "--json"]);
-        assert_eq!(code, 0, "{}: {err}", path.display());
-        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-        json["solutions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| (s["kind"].clone(), s["fields"].clone()))
-            .collect::<Vec<_>>()
-    };
+    let answers = crate::common::solve_fields;
     let mut shown_decimal = false;
     for path in suite() {
         let text = std::fs::read_to_string(&path).unwrap();
