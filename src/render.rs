@@ -138,11 +138,7 @@ pub fn md_text(text: &str) -> String {
 /// `|` (which ends a table cell even there) is escaped.
 pub fn md_code(text: &str) -> String {
     let text = text.replace(['\n', '\r'], " ").replace('|', "\\|");
-    let run = text
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let run = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(run + 1);
     // A space on each side keeps a leading or trailing backtick apart from the fence.
     let pad = if text.starts_with('`') || text.ends_with('`') {
@@ -169,12 +165,14 @@ impl Renderer {
         text.autoescape_on(Vec::<&str>::new());
         // Any value: a missing one (`none`) prints as nothing, as without the filter.
         let shown = |x: &tera::Value| x.as_str().map_or_else(|| x.to_string(), str::to_string);
-        text.register_filter("md", move |x: tera::Value, _: tera::Kwargs, _: &tera::State| {
-            md_text(&shown(&x))
-        });
-        text.register_filter("code", move |x: tera::Value, _: tera::Kwargs, _: &tera::State| {
-            md_code(&shown(&x))
-        });
+        text.register_filter(
+            "md",
+            move |x: tera::Value, _: tera::Kwargs, _: &tera::State| md_text(&shown(&x)),
+        );
+        text.register_filter(
+            "code",
+            move |x: tera::Value, _: tera::Kwargs, _: &tera::State| md_code(&shown(&x)),
+        );
         for (name, builtin) in TEMPLATES {
             // Anything of the name counts (a FIFO or a folder is refused, not
             // skipped), read within the cap: a FIFO would block, a huge file fill memory.
@@ -344,7 +342,10 @@ mod tests {
         assert_eq!(md_text("&amp; &#60; a & b"), "\\&amp; \\&#60; a & b");
         assert_eq!(md_text("a | b\\c\nd"), "a \\| b\\\\c d");
         // Nothing that starts no markup is touched: keys stay readable.
-        assert_eq!(md_text("n0 -> n1 + n2; 3 < 4; <= 2"), "n0 -> n1 + n2; 3 < 4; <= 2");
+        assert_eq!(
+            md_text("n0 -> n1 + n2; 3 < 4; <= 2"),
+            "n0 -> n1 + n2; 3 < 4; <= 2"
+        );
     }
 
     #[test]

@@ -453,7 +453,10 @@ mod tests {
         assert_eq!(folder_name("a..").as_deref(), Some("a"));
         assert_eq!(folder_name("a.b").as_deref(), Some("a.b"));
         let err = roster("id\na\na.\n").unwrap_err().to_string();
-        assert!(err.contains("the id `a.` appears twice") && err.contains("r.csv:3"), "{err}");
+        assert!(
+            err.contains("the id `a.` appears twice") && err.contains("r.csv:3"),
+            "{err}"
+        );
     }
 
     #[test]

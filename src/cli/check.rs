@@ -123,10 +123,12 @@ fn not_a_set(path: &Path, sheet: &Source) -> UsageError {
 /// `message` about the set a sheet names, at the sheet's `set = …` line.
 fn at_set_line(sheet: &Source, message: String) -> UsageError {
     let hint = "pass --set SET.toml with the set your teacher gave out".to_string();
-    usage(match sheet.parse().ok().and_then(|d| d.get("set").cloned()) {
-        Some(line) => sheet.error(&line, message, hint),
-        None => treequiz::input::InputError::file(&sheet.path, message, Some(hint)),
-    })
+    usage(
+        match sheet.parse().ok().and_then(|d| d.get("set").cloned()) {
+            Some(line) => sheet.error(&line, message, hint),
+            None => treequiz::input::InputError::file(&sheet.path, message, Some(hint)),
+        },
+    )
 }
 
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {

@@ -18,12 +18,19 @@ static PENDING: Mutex<Pending> = Mutex::new(Pending {
     browsers: Vec::new(),
 });
 
+/// The pending list, even if a thread panicked holding it (it is only pushed to and filtered).
+fn pending() -> std::sync::MutexGuard<'static, Pending> {
+    PENDING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Takes over Ctrl-C, SIGTERM and SIGHUP for the whole run: what is pending
 /// is undone, then the process exits with status 130 (as a shell reports
 /// Ctrl-C). A handler that cannot be set leaves the default behaviour.
 pub(crate) fn install() {
     let _ = ctrlc::set_handler(|| {
-        let pending = PENDING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let pending = pending();
         for &group in &pending.browsers {
             stop(group);
         }
@@ -42,7 +49,7 @@ pub(crate) fn install() {
 
 /// Removes `folder` if the run is interrupted before the guard is dropped.
 pub(crate) fn remove_on_interrupt(folder: &Path) -> Registered {
-    let mut pending = PENDING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut pending = pending();
     pending.folders.push(folder.to_path_buf());
     Registered(Entry::Folder(folder.to_path_buf()))
 }
@@ -50,7 +57,7 @@ pub(crate) fn remove_on_interrupt(folder: &Path) -> Registered {
 /// Stops the browser `pid` (the leader of its own process group) if the
 /// run is interrupted before the guard is dropped.
 pub(crate) fn stop_on_interrupt(pid: u32) -> Registered {
-    let mut pending = PENDING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut pending = pending();
     pending.browsers.push(pid);
     Registered(Entry::Browser(pid))
 }
@@ -65,7 +72,7 @@ pub(crate) struct Registered(Entry);
 
 impl Drop for Registered {
     fn drop(&mut self) {
-        let mut pending = PENDING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut pending = pending();
         match &self.0 {
             Entry::Folder(f) => pending.folders.retain(|p| p != f),
             Entry::Browser(b) => pending.browsers.retain(|p| p != b),

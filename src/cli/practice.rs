@@ -90,8 +90,12 @@ fn without_comments(source: &Source) -> Result<String, UsageError> {
         path: source.path.clone(),
         text,
     };
-    problem_set::parse(&again, Path::new("."))
-        .map_err(|e| UsageError(format!("{}: written without comments it reads differently: {e}", source.path)))?;
+    problem_set::parse(&again, Path::new(".")).map_err(|e| {
+        UsageError(format!(
+            "{}: written without comments it reads differently: {e}",
+            source.path
+        ))
+    })?;
     Ok(again.text)
 }
 

@@ -14,8 +14,8 @@ use std::collections::HashMap;
 use super::batch::{Row, Status};
 use super::key::KeyBook;
 use super::report::points;
-use crate::output::{runs_as_formula, spreadsheet_safe};
 use super::score::cents;
+use crate::output::{runs_as_formula, spreadsheet_safe};
 
 /// Words that make Canvas's importer take a column for one it computes
 /// itself (Current Score, Final Grade, …) and skip it.

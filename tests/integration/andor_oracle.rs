@@ -205,7 +205,11 @@ fn bare_connector_costs_give_the_exhaustive_optimum() {
         if best.is_finite() {
             let found = check_solution_graph(&graph, &opt.solution, CostModel::Connector);
             assert_eq!(found, best, "seed {seed}");
-            assert_eq!((run.outcome, run.cost), (Outcome::Solved, best), "seed {seed}: AO*");
+            assert_eq!(
+                (run.outcome, run.cost),
+                (Outcome::Solved, best),
+                "seed {seed}: AO*"
+            );
         } else {
             assert_eq!(run.outcome, Outcome::Unsolvable, "seed {seed}");
         }

@@ -809,16 +809,28 @@ fn the_practice_page_carries_the_set_without_its_comments() {
     std::fs::write(dir.join("m.wasm"), b"\0asm\x01\0\0\0").unwrap();
     let (code, out, err) = crate::common::run_in(
         &dir,
-        &["practice", "set.toml", "--module", "m.wasm", "--out", "site"],
+        &[
+            "practice", "set.toml", "--module", "m.wasm", "--out", "site",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("practice.html"), "{out}");
     let page = std::fs::read_to_string(dir.join("site/practice.html")).unwrap();
-    for hidden in ["TEACHER-ONLY-NOTE", "exam.secret", "AIMA 5.2", "README's quick start"] {
-        assert!(!page.contains(hidden), "the comment {hidden:?} reached the page");
+    for hidden in [
+        "TEACHER-ONLY-NOTE",
+        "exam.secret",
+        "AIMA 5.2",
+        "README's quick start",
+    ] {
+        assert!(
+            !page.contains(hidden),
+            "the comment {hidden:?} reached the page"
+        );
     }
     // The set in the page reads as the same set.
-    let start = page.find(r#"<script id="tq-set" type="application/json">"#).unwrap();
+    let start = page
+        .find(r#"<script id="tq-set" type="application/json">"#)
+        .unwrap();
     let json = &page[start..];
     let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
     let embedded: String = serde_json::from_str(&json.replace("\\u003c", "<")).unwrap();
@@ -828,12 +840,9 @@ fn the_practice_page_carries_the_set_without_its_comments() {
             text: text.into(),
         };
         let set = treequiz::problem_set::parse(&source, &dir).unwrap();
-        let variants = treequiz::class_set::build(
-            &set,
-            &treequiz::rng::Master::from_seed(set.seed),
-            &[],
-        )
-        .unwrap();
+        let variants =
+            treequiz::class_set::build(&set, &treequiz::rng::Master::from_seed(set.seed), &[])
+                .unwrap();
         treequiz::grade::key::KeyBook::from_variants(&set, &variants).variants[0]
             .checksum
             .clone()
@@ -843,5 +852,8 @@ fn the_practice_page_carries_the_set_without_its_comments() {
         !embedded.lines().any(|l| l.trim_start().starts_with('#')),
         "{embedded}"
     );
-    assert!(err.contains("warning: exercise 4 (minimax) is a fixed instance"), "{err}");
+    assert!(
+        err.contains("warning: exercise 4 (minimax) is a fixed instance"),
+        "{err}"
+    );
 }

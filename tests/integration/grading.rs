@@ -219,7 +219,12 @@ fn invented_labels_are_wrong_items_and_problems() {
             6.22,
         ),
         // Q2's value table: an unknown node is a wrong item (penalty rule).
-        (2, r#"C = "<=2""#.to_string(), r#"C = "<=2", Z9 = 4"#.to_string(), 5.75),
+        (
+            2,
+            r#"C = "<=2""#.to_string(),
+            r#"C = "<=2", Z9 = 4"#.to_string(),
+            5.75,
+        ),
         // Q4's connectors: an unknown connector is a wrong item.
         (
             4,
@@ -234,7 +239,11 @@ fn invented_labels_are_wrong_items_and_problems() {
         let text = format!("{}{new}{}", &key[..at], &key[at + old.len()..]);
         let row = grade_text(&book, &lang, text);
         assert_eq!(row.questions[question - 1].earned, points, "{new}: {row:?}");
-        let invented = if new.contains("Q -> Z") { "Q -> Z" } else { "Z" };
+        let invented = if new.contains("Q -> Z") {
+            "Q -> Z"
+        } else {
+            "Z"
+        };
         assert!(
             row.problems.iter().any(|p| p.contains(invented)),
             "{new}: the problems name no invented label: {:?}",

@@ -201,7 +201,9 @@ fn a_signal_while_printing_removes_the_keys_and_stops_the_browser() {
         let _ = std::fs::remove_file(root.join("browser.pid"));
         let mut run = Command::new(BIN)
             .current_dir(&root)
-            .args(["generate", set, "--seed", "1", "--out", "exam", "--format", "pdf"])
+            .args([
+                "generate", set, "--seed", "1", "--out", "exam", "--format", "pdf",
+            ])
             .arg("--browser")
             .arg(&browser)
             .stdout(Stdio::null())
@@ -210,7 +212,10 @@ fn a_signal_while_printing_removes_the_keys_and_stops_the_browser() {
             .unwrap();
         let started = std::time::Instant::now();
         while !root.join("browser.pid").exists() {
-            assert!(started.elapsed() < Duration::from_secs(30), "the browser never started");
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the browser never started"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -222,7 +227,12 @@ fn a_signal_while_printing_removes_the_keys_and_stops_the_browser() {
         assert!(status.success());
         let code = run.wait().unwrap().code();
         assert_eq!(code, Some(130), "{signal}");
-        let read = |f: &str| std::fs::read_to_string(root.join(f)).unwrap().trim().to_string();
+        let read = |f: &str| {
+            std::fs::read_to_string(root.join(f))
+                .unwrap()
+                .trim()
+                .to_string()
+        };
         std::thread::sleep(Duration::from_millis(100));
         for pid in [read("browser.pid"), read("helper.pid")] {
             assert!(!alive(&pid), "{signal}: process {pid} still runs");

@@ -653,26 +653,42 @@ fn an_unreadable_subfolder_is_its_own_row_and_the_rest_is_graded() {
     std::fs::create_dir_all(dir.join("handed-in/s2")).unwrap();
     std::fs::copy(dir.join("exam/key.toml"), dir.join("handed-in/good.toml")).unwrap();
     std::fs::write(dir.join("handed-in/s2/answers.toml"), "x").unwrap();
-    std::fs::set_permissions(dir.join("handed-in/s2"), std::fs::Permissions::from_mode(0o000))
-        .unwrap();
+    std::fs::set_permissions(
+        dir.join("handed-in/s2"),
+        std::fs::Permissions::from_mode(0o000),
+    )
+    .unwrap();
     // Root reads any folder: run as `nobody` there (util-linux's setpriv).
     let bin = assert_cmd::cargo::cargo_bin!("treequiz");
     // A folder made here is owned by the user running the test.
     let root = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(&dir).unwrap()) == 0;
     let mut command = if root {
         let mut c = std::process::Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(bin);
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(bin);
         c
     } else {
         std::process::Command::new(bin)
     };
     let out = command
         .current_dir(&dir)
-        .args(["grade", "handed-in", "--set", set, "--seed", "1", "--out", "report"])
+        .args([
+            "grade",
+            "handed-in",
+            "--set",
+            set,
+            "--seed",
+            "1",
+            "--out",
+            "report",
+        ])
         .output()
         .unwrap();
-    std::fs::set_permissions(dir.join("handed-in/s2"), std::fs::Permissions::from_mode(0o755))
-        .unwrap();
+    std::fs::set_permissions(
+        dir.join("handed-in/s2"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -713,21 +729,44 @@ fn gradebook_files_run_no_formula_from_a_roster() {
     std::fs::write(dir.join("class.csv"), &roster).unwrap();
     let (code, _, err) = run_in(
         &dir,
-        &["generate", set, "--roster", "class.csv", "--seed", "1", "--out", "exam"],
+        &[
+            "generate",
+            set,
+            "--roster",
+            "class.csv",
+            "--seed",
+            "1",
+            "--out",
+            "exam",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     std::fs::create_dir_all(dir.join("handed-in")).unwrap();
-    std::fs::copy(dir.join("exam/keys/s0/key.toml"), dir.join("handed-in/s0.toml")).unwrap();
+    std::fs::copy(
+        dir.join("exam/keys/s0/key.toml"),
+        dir.join("handed-in/s0.toml"),
+    )
+    .unwrap();
     let (code, _, err) = run_in(
         &dir,
-        &["grade", "--manifest", "exam", "handed-in", "--out", "report"],
+        &[
+            "grade",
+            "--manifest",
+            "exam",
+            "handed-in",
+            "--out",
+            "report",
+        ],
     );
     assert_eq!(code, 1, "{err}");
     for file in ["canvas.csv", "moodle.csv", "grades.csv"] {
         let text = std::fs::read_to_string(dir.join("report").join(file)).unwrap();
         let cells: Vec<String> = records(&text).into_iter().flatten().collect();
         for name in names {
-            assert!(cells.contains(&format!("'{name}")), "{file}: {name}\n{text}");
+            assert!(
+                cells.contains(&format!("'{name}")),
+                "{file}: {name}\n{text}"
+            );
         }
         let live: Vec<&String> = cells
             .iter()
@@ -740,7 +779,9 @@ fn gradebook_files_run_no_formula_from_a_roster() {
         std::fs::write(dir.join("bad.csv"), roster).unwrap();
         let (code, _, err) = run_in(
             &dir,
-            &["generate", set, "--roster", "bad.csv", "--seed", "1", "--out", "bad"],
+            &[
+                "generate", set, "--roster", "bad.csv", "--seed", "1", "--out", "bad",
+            ],
         );
         assert_eq!(code, 2, "{id:?}: {err}");
         assert!(err.contains("bad.csv:2"), "{id:?}: {err}");
@@ -766,16 +807,40 @@ fn markdown_pages_show_student_text_as_text() {
     .unwrap();
     let (code, _, err) = run_in(
         &dir,
-        &["generate", set, "--roster", "class.csv", "--seed", "1", "--out", "exam", "--format", "md"],
+        &[
+            "generate",
+            set,
+            "--roster",
+            "class.csv",
+            "--seed",
+            "1",
+            "--out",
+            "exam",
+            "--format",
+            "md",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     std::fs::create_dir_all(dir.join("handed-in")).unwrap();
     let key = std::fs::read_to_string(dir.join("exam/keys/s1/key.toml")).unwrap();
     // A wrong answer with HTML in it, and an unknown question that names some.
-    let hostile = key.replacen("\nvalue = ", "\nvalue = \"<script>alert(1)</script>\" # ", 1)
-        + "\n[\"q9<b onmouseover=x>\"]\nvalue = \"[click](javascript:alert(1))\"\n";
+    let hostile = key.replacen(
+        "\nvalue = ",
+        "\nvalue = \"<script>alert(1)</script>\" # ",
+        1,
+    ) + "\n[\"q9<b onmouseover=x>\"]\nvalue = \"[click](javascript:alert(1))\"\n";
     std::fs::write(dir.join("handed-in/<i>s1.toml"), hostile).unwrap();
-    let (code, _, err) = run_in(&dir, &["grade", "--manifest", "exam", "handed-in", "--out", "report"]);
+    let (code, _, err) = run_in(
+        &dir,
+        &[
+            "grade",
+            "--manifest",
+            "exam",
+            "handed-in",
+            "--out",
+            "report",
+        ],
+    );
     assert_eq!(code, 1, "{err}");
     let mut pages = vec![
         dir.join("exam/s1/worksheet.md"),
@@ -826,13 +891,26 @@ fn student_ids_from_sheets_are_plain_text_in_one_spelling() {
     let key = std::fs::read_to_string(dir.join("exam/key.toml")).unwrap();
     assert!(key.contains("\nstudent = \"\"\n"));
     std::fs::create_dir_all(dir.join("handed-in")).unwrap();
-    for (file, id) in [("a", "Jos\u{e9}"), ("b", "Jose\u{301}"), ("c", "s1\u{202e}gpj.exe")] {
+    for (file, id) in [
+        ("a", "Jos\u{e9}"),
+        ("b", "Jose\u{301}"),
+        ("c", "s1\u{202e}gpj.exe"),
+    ] {
         let text = key.replace("\nstudent = \"\"\n", &format!("\nstudent = \"{id}\"\n"));
         std::fs::write(dir.join(format!("handed-in/{file}.toml")), text).unwrap();
     }
     let (code, _, err) = run_in(
         &dir,
-        &["grade", "handed-in", "--set", set, "--seed", "1", "--out", "report"],
+        &[
+            "grade",
+            "handed-in",
+            "--set",
+            set,
+            "--seed",
+            "1",
+            "--out",
+            "report",
+        ],
     );
     assert_eq!(code, 1, "{err}");
     let table = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
@@ -853,14 +931,19 @@ fn student_ids_from_sheets_are_plain_text_in_one_spelling() {
             "title = \"",
             &format!(
                 "title = \"{}",
-                bad.chars().map(|c| format!("\\u{:04X}", c as u32)).collect::<String>()
+                bad.chars()
+                    .map(|c| format!("\\u{:04X}", c as u32))
+                    .collect::<String>()
             ),
             1,
         );
         std::fs::write(dir.join("bad.toml"), text).unwrap();
         let (code, _, err) = run_in(&dir, &["generate", "bad.toml", "--out", "bad"]);
         assert_eq!(code, 2, "{bad:?}: {err}");
-        assert!(err.contains("the title") && err.contains("bad.toml:2:"), "{bad:?}: {err}");
+        assert!(
+            err.contains("the title") && err.contains("bad.toml:2:"),
+            "{bad:?}: {err}"
+        );
         assert!(!dir.join("bad").exists());
     }
 }
@@ -887,10 +970,20 @@ fn a_folder_per_student_is_searched_within_few_open_files() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("graded 0 of 1500 files"), "{stdout}");
     let table = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
     let rows = records(&table);
-    assert_eq!(rows.iter().filter(|r| r[2].ends_with("/answers.toml")).count(), 1500);
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r[2].ends_with("/answers.toml"))
+            .count(),
+        1500
+    );
     assert!(!table.contains("a folder that cannot be read"));
 }
