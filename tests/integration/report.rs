@@ -646,8 +646,14 @@ fn an_unreadable_subfolder_is_its_own_row_and_the_rest_is_graded() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("unreadable-folder");
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml");
-    let set = set.to_str().unwrap();
+    // `nobody` may not reach the checkout (a clone in a 700 folder): the
+    // set and the binary it runs are copied into the open scratch folder.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/demo.toml"),
+        dir.join("demo.toml"),
+    )
+    .unwrap();
+    let set = "demo.toml";
     let (code, _, err) = run_in(&dir, &["generate", set, "--out", "exam", "--seed", "1"]);
     assert_eq!(code, 0, "{err}");
     std::fs::create_dir_all(dir.join("handed-in/s2")).unwrap();
@@ -659,7 +665,9 @@ fn an_unreadable_subfolder_is_its_own_row_and_the_rest_is_graded() {
     )
     .unwrap();
     // Root reads any folder: run as `nobody` there (util-linux's setpriv).
-    let bin = assert_cmd::cargo::cargo_bin!("treequiz");
+    let bin = dir.join("treequiz");
+    std::fs::copy(assert_cmd::cargo::cargo_bin!("treequiz"), &bin).unwrap();
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
     // A folder made here is owned by the user running the test.
     let root = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata(&dir).unwrap()) == 0;
     let mut command = if root {
