@@ -299,24 +299,38 @@ pub fn export(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
             )
         }))
         .collect();
-    let edited: Vec<String> = files
+    export_files(dir, &files, force, "the built-in templates")
+}
+
+/// Writes built-in files (`(name, content)`, names relative to `dir`) into
+/// `dir` for a teacher to read and edit, each written atomically. A file there
+/// that differs from its built-in text (a teacher's edit) is overwritten only
+/// with `force`: without it nothing is written and the error lists the files
+/// that differ, calling the built-in ones `what`.
+pub fn export_files(
+    dir: &Path,
+    files: &[(&str, &str)],
+    force: bool,
+    what: &str,
+) -> Result<Vec<PathBuf>, String> {
+    let edited: Vec<&str> = files
         .iter()
         .filter(|(name, content)| {
             // Read capped: a FIFO or a huge file there is "edited", never waited on.
-            crate::input::read_capped(&dir.join(name), content.len() as u64 + 1)
-                .map_or_else(
-                    |e| !matches!(e, crate::input::ReadError::Io(ref io) if io.kind() == std::io::ErrorKind::NotFound),
-                    |there| there != content.as_bytes(),
-                )
+            crate::input::read_capped(&dir.join(name), content.len() as u64 + 1).map_or_else(
+                |e| !matches!(e, crate::input::ReadError::Io(ref io) if io.kind() == std::io::ErrorKind::NotFound),
+                |there| there != content.as_bytes(),
+            )
         })
-        .map(|(name, _)| name.to_string())
+        .map(|(name, _)| *name)
         .collect();
     if !edited.is_empty() && !force {
+        let one = edited.len() == 1;
         return Err(format!(
-            "{} file{} here differ{} from the built-in templates (edited?): {}; pass --force to overwrite them, or export into a new folder",
+            "{} file{} here differ{} from {what} (edited?): {}; pass --force to overwrite them, or export into a new folder",
             edited.len(),
-            if edited.len() == 1 { "" } else { "s" },
-            if edited.len() == 1 { "s" } else { "" },
+            if one { "" } else { "s" },
+            if one { "s" } else { "" },
             edited.join(", ")
         ));
     }

@@ -11,6 +11,7 @@ mod practice;
 mod progress;
 mod sample;
 mod secret;
+mod sets;
 mod solve;
 mod templates;
 
@@ -20,10 +21,31 @@ use clap::{Parser, Subcommand};
 
 /// Exercises on game trees and AND/OR graphs for AI courses.
 #[derive(Parser)]
-#[command(name = "treequiz", version, about, long_about = None)]
+#[command(name = "treequiz", version = env!("TREEQUIZ_VERSION"), about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+}
+
+/// What `treequiz` alone prints: where to start, not every option.
+fn start_page() -> String {
+    format!(
+        "treequiz {}: exercises on game trees and AND/OR graphs for AI courses
+
+Start here:
+  # the shipped problem sets, copied here to read and edit
+  treequiz sets export problem-sets
+  # a worksheet, its blank answer sheet and its key, in demo/
+  treequiz generate problem-sets/demo.toml --out demo
+  # grade a folder of handed-in answer files against demo's keys
+  treequiz grade --manifest demo handed-in --out report
+  # the practice page, one HTML file that works offline: site/practice.html
+  treequiz practice --out site
+
+Every command: treequiz help; one command: treequiz help generate
+",
+        env!("TREEQUIZ_VERSION")
+    )
 }
 
 #[derive(Subcommand)]
@@ -47,6 +69,9 @@ enum Command {
     /// Work with the built-in templates.
     #[command(subcommand)]
     Templates(templates::Command),
+    /// Work with the shipped problem sets.
+    #[command(subcommand)]
+    Sets(sets::Command),
 }
 
 /// Prints what the user should know but need not fix, on stderr.
@@ -71,7 +96,10 @@ pub(crate) fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     // `Ok((text, attention))`: attention makes the exit code 1 (some rows need a look).
-    let result: Result<(String, bool), UsageError> = match cli.command {
+    let Some(command) = cli.command else {
+        return crate::print_output(&start_page(), ExitCode::SUCCESS);
+    };
+    let result: Result<(String, bool), UsageError> = match command {
         Command::Solve(args) => solve::run(&args).map(|t| (t, false)),
         Command::Sample(args) => sample::run(&args).map(|t| (t, false)),
         Command::Convert(args) => convert::run(&args).map(|t| (t, false)),
@@ -81,6 +109,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Practice(args) => practice::run(&args).map(|t| (t, false)),
         Command::Secret => secret::run().map(|t| (t, false)),
         Command::Templates(command) => templates::run(&command).map(|t| (t, false)),
+        Command::Sets(command) => sets::run(&command).map(|t| (t, false)),
     };
     match result {
         Ok((text, attention)) => crate::print_output(

@@ -17,8 +17,8 @@ pub(crate) struct Args {
     /// The folder to write `practice.html` to.
     #[arg(long)]
     out: PathBuf,
-    /// The WebAssembly module `web/build` made (default: web/dist/treequiz.wasm
-    /// here, or in the source tree this treequiz was built in).
+    /// The WebAssembly module `web/build` made (default: the one built into
+    /// treequiz, which every release has).
     #[arg(long)]
     module: Option<PathBuf>,
 }
@@ -41,23 +41,41 @@ pub(crate) fn page(module: &[u8], set: Option<&str>) -> String {
         .replace("{{SET}}", &set)
 }
 
-fn module_path(given: Option<&Path>) -> Result<PathBuf, UsageError> {
-    if let Some(path) = given {
-        return Ok(path.to_path_buf());
-    }
-    let relative = Path::new("web/dist/treequiz.wasm");
-    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
-    [relative.to_path_buf(), built_in]
-        .into_iter()
-        .find(|p| p.is_file())
-        .ok_or_else(|| {
+/// The module `web/build` made, built into this binary when it was there at
+/// build time (every release and wheel has it).
+#[cfg(treequiz_page_module)]
+const BUILT_IN: Option<&[u8]> = Some(include_bytes!(env!("TREEQUIZ_PAGE_MODULE")));
+#[cfg(not(treequiz_page_module))]
+const BUILT_IN: Option<&[u8]> = None;
+
+/// The module: the one given, else the built-in one.
+fn module(given: Option<&Path>) -> Result<std::borrow::Cow<'static, [u8]>, UsageError> {
+    let Some(path) = given else {
+        return BUILT_IN.map(std::borrow::Cow::Borrowed).ok_or_else(|| {
             UsageError(
-                "the practice page needs treequiz's WebAssembly module, web/dist/treequiz.wasm, \
-                 which `web/build` makes from this source tree (docs/web.md); \
-                 pass --module PATH if it is elsewhere"
+                "this treequiz was built without the practice page's WebAssembly module; \
+                 `web/build --page` makes it (web/dist/treequiz.wasm) and builds treequiz again \
+                 with it inside (docs/web.md), or pass --module PATH"
                     .to_string(),
             )
-        })
+        });
+    };
+    let module = treequiz::input::read_capped(path, 64 << 20).map_err(|e| {
+        let hint = match &e {
+            treequiz::input::ReadError::Io(io) if io.kind() == std::io::ErrorKind::NotFound => {
+                "; `web/build` makes the module (web/dist/treequiz.wasm; docs/web.md)"
+            }
+            _ => "",
+        };
+        UsageError(format!("{}: {e}{hint}", path.display()))
+    })?;
+    if !module.starts_with(b"\0asm") {
+        return Err(UsageError(format!(
+            "{} is not a WebAssembly module; run `web/build` to make one",
+            path.display()
+        )));
+    }
+    Ok(std::borrow::Cow::Owned(module))
 }
 
 /// Why a set cannot be built into the page, if it cannot: the page has no
@@ -129,22 +147,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         }
         None => None,
     };
-    let module_path = module_path(args.module.as_deref())?;
-    let module = treequiz::input::read_capped(&module_path, 64 << 20).map_err(|e| {
-        let hint = match &e {
-            treequiz::input::ReadError::Io(io) if io.kind() == std::io::ErrorKind::NotFound => {
-                "; `web/build` makes the module (web/dist/treequiz.wasm; docs/web.md)"
-            }
-            _ => "",
-        };
-        UsageError(format!("{}: {e}{hint}", module_path.display()))
-    })?;
-    if !module.starts_with(b"\0asm") {
-        return Err(UsageError(format!(
-            "{} is not a WebAssembly module; run `web/build` to make one",
-            module_path.display()
-        )));
-    }
+    let module = module(args.module.as_deref())?;
     let html = page(&module, set.as_deref());
     std::fs::create_dir_all(&args.out)
         .map_err(|e| UsageError(format!("cannot create {}: {e}", args.out.display())))?;

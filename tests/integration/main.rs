@@ -13,6 +13,7 @@ mod games;
 mod gametree_oracle;
 mod golden;
 mod grading;
+mod install;
 mod interrupted;
 mod layers;
 mod manifest;

@@ -14,30 +14,24 @@ fn find(names: &[&str]) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Chromium, or `None` outside CI when it is not installed (CI installs it: then it must be there).
-fn chromium() -> Option<PathBuf> {
-    let found = find(&["chromium", "chromium-browser", "google-chrome"]);
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install chromium (.ci/run does)"
-        );
-        eprintln!("skipped: no chromium on this machine");
-    }
-    found
+/// A tool these tests need. A test that needs one is ignored where the tool
+/// was missing when the tests were built (build.rs; never under CI, which
+/// installs them all), so it never passes without having run.
+fn tool(names: &[&str]) -> PathBuf {
+    find(names).unwrap_or_else(|| {
+        panic!(
+            "{} is not on PATH; it was when the tests were built: `touch build.rs` to build them again (CI: .ci/run installs it)",
+            names[0]
+        )
+    })
 }
 
-/// xelatex, or `None` outside CI when it is not installed (CI installs it).
-fn xelatex() -> Option<PathBuf> {
-    let found = find(&["xelatex"]);
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install xelatex (.ci/run does)"
-        );
-        eprintln!("skipped: no xelatex on this machine");
-    }
-    found
+fn chromium() -> PathBuf {
+    tool(&["chromium", "chromium-browser", "google-chrome"])
+}
+
+fn xelatex() -> PathBuf {
+    tool(&["xelatex"])
 }
 
 fn headless(chromium: &Path, profile: &Path, args: &[String]) {
@@ -82,8 +76,12 @@ fn ink(png_path: &Path) -> (usize, usize) {
 }
 
 #[test]
+#[cfg_attr(
+    treequiz_without_chromium,
+    ignore = "needs Chromium (chromium, chromium-browser or google-chrome)"
+)]
 fn html_sheets_print_and_their_figures_are_drawn() {
-    let Some(chromium) = chromium() else { return };
+    let chromium = chromium();
     let dir = scratch("chromium");
     for set in ["demo", "midterm-zh", "games"] {
         let out = dir.join(set);
@@ -300,8 +298,12 @@ fn questions_split_in(pdf: &Path, questions: &[(String, String)]) -> Vec<String>
 /// heading and its field table's last field, a key's heading and its
 /// answers' last row, read back with pdftotext.
 #[test]
+#[cfg_attr(
+    any(treequiz_without_xelatex, treequiz_without_pdftotext),
+    ignore = "needs xelatex with ctex (texlive-xetex, texlive-lang-chinese) and pdftotext (poppler-utils)"
+)]
 fn latex_sheets_fit_their_lines_and_keep_each_question_on_one_page() {
-    let Some(xelatex) = xelatex() else { return };
+    let xelatex = xelatex();
     let dir = scratch("xelatex");
     let mut problems = Vec::new();
     for set in ["and-or-quiz", "games", "midterm-zh"] {
@@ -332,8 +334,12 @@ fn latex_sheets_fit_their_lines_and_keep_each_question_on_one_page() {
 /// names its student at its top, each student's pages numbered from 1, and a
 /// Chinese name on an English set gets its glyphs (ctex is loaded for it).
 #[test]
+#[cfg_attr(
+    any(treequiz_without_xelatex, treequiz_without_pdftotext),
+    ignore = "needs xelatex with ctex (texlive-xetex, texlive-lang-chinese) and pdftotext (poppler-utils)"
+)]
 fn latex_booklets_compile_and_name_each_student_on_every_page() {
-    let Some(xelatex) = xelatex() else { return };
+    let xelatex = xelatex();
     let dir = scratch("tex-booklets");
     let roster = dir.join("class.csv");
     std::fs::write(
@@ -570,18 +576,11 @@ fn split_questions(sheets: &[Sheet], pdf: &Path, key: bool) -> Vec<String> {
 /// page onto the next, a key's question keeps its figure with its answers,
 /// and a step table that continues repeats its header.
 #[test]
+#[cfg_attr(
+    any(treequiz_without_chromium, treequiz_without_pdftotext),
+    ignore = "needs Chromium and pdftotext (poppler-utils)"
+)]
 fn printed_questions_stay_whole_on_their_page() {
-    if chromium().is_none() {
-        return;
-    }
-    if find(&["pdftotext"]).is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install poppler-utils (.ci/run does)"
-        );
-        eprintln!("skipped: no pdftotext on this machine");
-        return;
-    }
     let dir = scratch("pages");
     // (the sheets' HTML, the PDF that prints them in order, whether keys)
     let mut jobs: Vec<(Vec<PathBuf>, PathBuf, bool)> = Vec::new();
@@ -678,10 +677,11 @@ fn generate_with(env: &[(&str, &str)], args: &[&str]) -> (i32, String, String) {
 /// each student on every page (names with quotes, `<` and Chinese printed as
 /// written), and each student's own PDF is that student's pages alone.
 #[test]
+#[cfg_attr(
+    any(treequiz_without_chromium, treequiz_without_pdftotext),
+    ignore = "needs Chromium and pdftotext (poppler-utils)"
+)]
 fn a_class_prints_as_booklets_that_name_each_student_on_every_page() {
-    if chromium().is_none() || find(&["pdftotext"]).is_none() {
-        return;
-    }
     let dir = scratch("booklets");
     let roster = dir.join("class.csv");
     let names = ["Jo \"JJ\" O'Neil", "</style><b>Ann", "王小明"];
@@ -852,10 +852,12 @@ fn options_that_would_do_nothing_say_what_they_need() {
 /// A Chinese sheet on a machine without CJK fonts fails, naming the font
 /// package, instead of printing boxes; nothing is written.
 #[test]
+#[cfg_attr(
+    treequiz_without_chromium,
+    ignore = "needs Chromium (chromium, chromium-browser or google-chrome)"
+)]
 fn pdf_without_cjk_fonts_names_the_font_package() {
-    if chromium().is_none() || find(&["fc-list"]).is_none() {
-        return;
-    }
+    tool(&["fc-list"]);
     let dir = scratch("no-cjk");
     // Fontconfig with only DejaVu (as a machine without fonts-noto-cjk).
     let fonts = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF"]
@@ -907,10 +909,11 @@ fn pdf_without_cjk_fonts_names_the_font_package() {
 /// whole on its page, and each question starts on the same page of the
 /// worksheet and of the key, so a teacher grades with the two side by side.
 #[test]
+#[cfg_attr(
+    any(treequiz_without_chromium, treequiz_without_pdftotext),
+    ignore = "needs Chromium and pdftotext (poppler-utils)"
+)]
 fn a_paper_exam_and_its_key_put_each_question_on_the_same_page() {
-    if chromium().is_none() || find(&["pdftotext"]).is_none() {
-        return;
-    }
     let dir = scratch("paper-exam");
     let roster = dir.join("class.csv");
     // Eight students on Letter: enough variants that some question ends near a page's foot.
