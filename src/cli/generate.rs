@@ -241,7 +241,7 @@ impl Job<'_> {
             }
             None => (self.stage.to_path_buf(), self.stage.to_path_buf()),
         };
-        let set_path = self.args.set.display().to_string();
+        let set_path = set_as_seen_from(&self.args.set, &self.args.out);
         let practice = match self.mode {
             Mode::Practice(seed) => Some((set_path.as_str(), seed)),
             Mode::Exam => None,
@@ -451,6 +451,57 @@ fn print_pdfs(
     Ok(jobs.len())
 }
 
+/// How the sheets and the manifest name the set: its path from the output
+/// folder (`../problem-sets/demo.toml`) when both are inside the folder
+/// treequiz runs in, else its file name alone. Never a path that names what
+/// lies outside the teacher's working folder (an absolute path names their
+/// home folder and user name on every sheet). `check` finds the set either
+/// way: from the sheet's folder, or beside it and in the folders above.
+fn set_as_seen_from(set: &Path, out: &Path) -> String {
+    use std::path::Component;
+    let name = set
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let (Ok(set_abs), Ok(out_abs), Ok(here)) = (
+        std::path::absolute(set),
+        std::path::absolute(out),
+        std::env::current_dir(),
+    ) else {
+        return name;
+    };
+    fn normal(p: &Path) -> Vec<Component<'_>> {
+        let mut parts: Vec<Component<'_>> = Vec::new();
+        for c in p.components() {
+            match c {
+                Component::CurDir => {}
+                Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                    parts.pop();
+                }
+                c => parts.push(c),
+            }
+        }
+        parts
+    }
+    let (set_parts, out_parts, here) = (normal(&set_abs), normal(&out_abs), normal(&here));
+    if !set_parts.starts_with(&here) || !out_parts.starts_with(&here) {
+        return name;
+    }
+    let common = set_parts
+        .iter()
+        .zip(&out_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let up = out_parts.len() - common;
+    let mut relative: Vec<String> = vec!["..".to_string(); up];
+    relative.extend(
+        set_parts[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    // `/` on every system: the sheet is read wherever the student is.
+    relative.join("/")
+}
+
 /// Variants made ahead of the one being written to the manifest: enough to
 /// keep every core busy, few enough that memory does not grow with the class.
 const WINDOW: usize = 64;
@@ -565,7 +616,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let mut manifest = manifest::Writer::new(
         std::io::BufWriter::new(file),
         &set,
-        &args.set.display().to_string(),
+        &set_as_seen_from(&args.set, &args.out),
         &lang.code,
         match mode {
             Mode::Practice(seed) => Some(seed),

@@ -857,3 +857,51 @@ fn the_practice_page_carries_the_set_without_its_comments() {
         "{err}"
     );
 }
+
+/// A practice sheet names its set by a path from the sheet's folder inside
+/// the folder the teacher works in, or by its file name: never the absolute
+/// path a teacher typed (their home folder and user name on every sheet);
+/// `check` finds the set from either.
+#[test]
+fn practice_sheets_never_hold_the_teachers_absolute_path() {
+    let dir = crate::common::scratch("set-path");
+    let home = dir.join("home").join("teacher-NAME").join("courses");
+    std::fs::create_dir_all(&home).unwrap();
+    let set = home.join("demo.toml");
+    std::fs::copy(crate::common::root().join("problem-sets/demo.toml"), &set).unwrap();
+    let cases = [
+        // (out, how the sheet names the set), run in `home` with absolute paths
+        (home.join("week1"), "../demo.toml"),
+        (dir.join("elsewhere"), "demo.toml"),
+    ];
+    for (out, named) in cases {
+        let (code, _, err) = crate::common::run_in(
+            &home,
+            &[
+                "generate",
+                set.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        for entry in std::fs::read_dir(&out).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                !text.contains("teacher-NAME"),
+                "{} names the teacher's folder",
+                path.display()
+            );
+        }
+        let sheet = std::fs::read_to_string(out.join("answer-sheet.toml")).unwrap();
+        assert!(sheet.contains(&format!("set = \"{named}\"\n")), "{sheet}");
+    }
+    // Beside the set's folder, check finds it by the relative path; a sheet
+    // handed out with the set beside it, by the file name.
+    let (code, out, err) = crate::common::run_in(&home, &["check", "week1/key.toml"]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::copy(&set, dir.join("elsewhere/demo.toml")).unwrap();
+    let (code, out, err) = crate::common::run_in(&dir, &["check", "elsewhere/key.toml"]);
+    assert_eq!(code, 0, "{out}{err}");
+}
