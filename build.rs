@@ -62,16 +62,16 @@ fn from_git() -> Option<String> {
     if std::fs::canonicalize(top).ok()? != here {
         return None;
     }
-    // A new commit, or another branch, changes HEAD or the ref it names.
-    for name in ["HEAD", "packed-refs"] {
-        if let Some(path) = git(&["rev-parse", "--git-path", name]) {
+    // A new commit, or another branch, changes HEAD or a branch's ref (a
+    // file under refs/heads, or packed-refs).
+    // Only files that are there: a missing one would rerun this script, and
+    // rebuild the crate, on every build.
+    for name in ["HEAD", "packed-refs", "refs/heads"] {
+        if let Some(path) = git(&["rev-parse", "--git-path", name])
+            && Path::new(&path).exists()
+        {
             println!("cargo::rerun-if-changed={path}");
         }
-    }
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"])
-        && let Some(path) = git(&["rev-parse", "--git-path", &branch])
-    {
-        println!("cargo::rerun-if-changed={path}");
     }
     git(&["rev-parse", "--short=12", "HEAD"])
 }
