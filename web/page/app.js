@@ -1,5 +1,5 @@
 // treequiz's practice page: glue between the page and the WebAssembly module,
-// which makes, draws and grades every exercise (web/src/lib.rs). Nothing here
+// which makes, draws and grades every exercise (web/module/src/lib.rs). Nothing here
 // solves, scores or words feedback; this file keeps the form and the figure in
 // step and lays out what the module answers.
 'use strict';

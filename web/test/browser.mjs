@@ -68,7 +68,7 @@ const file = join(dist, 'practice.html');
 const size = statSync(file).size;
 ok(size <= 3e6, `the page is ${size} bytes, over 3 MB`);
 const kinds = await (async () => { await open(page, file, 'kind=minimax&seed=1&lang=en'); return page.evaluate(() => [...document.querySelectorAll('#kind option')].map(o => o.value)); })();
-eq(kinds.length, 13, 'the page offers every kind of the registry (thirteen; web/src/kinds.rs checks each has sizes)');
+eq(kinds.length, 13, 'the page offers every kind of the registry (thirteen; web/module/src/kinds.rs checks each has sizes)');
 const timings = [];
 
 for (const kind of kinds) {

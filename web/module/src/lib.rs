@@ -457,7 +457,7 @@ mod tests {
             .map(|k| k["name"].as_str().unwrap())
             .collect();
         let registry: Vec<&str> = treequiz::exercise::KINDS.iter().map(|k| k.name).collect();
-        assert_eq!(offered, registry, "web/src/kinds.rs: SIZES lacks a kind");
+        assert_eq!(offered, registry, "web/module/src/kinds.rs: SIZES lacks a kind");
     }
 
     #[test]
