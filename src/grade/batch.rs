@@ -539,7 +539,9 @@ fn named_for<'a>(book: &'a KeyBook, path: &Path) -> Option<&'a KeyVariant> {
 /// (the file name wins over an id that is not on the roster).
 /// A file named for one student that holds another's sheet is a
 /// `name-mismatch`; several graded files of one student are all
-/// `duplicate`s, each naming the others. Linear in the number of files and
+/// `duplicate`s, each naming the others, unless they are copies of one file
+/// (the same bytes): then the first counts and the others are `duplicate`s
+/// naming it. Linear in the number of files and
 /// variants: students are found through hash maps, which are only looked up,
 /// never iterated.
 pub fn grade_all_with(
@@ -601,8 +603,9 @@ pub fn grade_all_with(
             row.problems.push(text);
         }
     }
-    // Several graded files with one student id: all are flagged and none counts,
-    // so the teacher decides (no rule about file names picks a resubmission silently).
+    // Several different graded files with one student id: all are flagged and
+    // none counts, so the teacher decides (no rule about file names picks a
+    // resubmission silently).
     let ids: Vec<Option<String>> = rows
         .iter()
         .map(|r| {
@@ -617,12 +620,29 @@ pub fn grade_all_with(
             files_of.entry(who).or_default().push(i);
         }
     }
+    // Copies of one file (byte for byte: handed in twice, or in two
+    // folders) are one answer: the first counts, the others say so.
+    let mut copy_of: HashMap<usize, usize> = HashMap::new();
+    for same in files_of.values().filter(|same| same.len() > 1) {
+        let bytes: Vec<Option<Vec<u8>>> = same
+            .iter()
+            .map(|&i| crate::input::read_capped_no_follow(&files[i], MAX_ANSWER_BYTES).ok())
+            .collect();
+        if bytes[0].is_some() && bytes.iter().all(|b| *b == bytes[0]) {
+            for &i in &same[1..] {
+                copy_of.insert(i, same[0]);
+            }
+        }
+    }
     let reasons: Vec<Option<String>> = ids
         .iter()
         .enumerate()
         .map(|(i, who)| {
+            if let Some(&first) = copy_of.get(&i) {
+                return Some(lang.fill("batch.duplicate_copy", &[("file", &rows[first].file)]));
+            }
             let same = &files_of[who.as_deref()?];
-            (same.len() > 1).then(|| {
+            (same.len() > 1 && !copy_of.contains_key(&same[1])).then(|| {
                 let others: Vec<&str> = same
                     .iter()
                     .filter(|&&j| j != i)

@@ -988,3 +988,45 @@ fn a_folder_per_student_is_searched_within_few_open_files() {
     );
     assert!(!table.contains("a folder that cannot be read"));
 }
+
+/// A student who hands in the same file twice (byte for byte: uploaded
+/// again, or in two folders) gets one grade: the first copy counts, the
+/// other is a `duplicate` that names it. Different files of one student
+/// stay refused (`c9` above).
+#[test]
+fn a_copy_of_the_same_file_counts_once() {
+    let dir = scratch("report-copies");
+    exam(&dir, ROSTER, MIDTERM);
+    let h = dir.join("handed-in");
+    std::fs::create_dir_all(h.join("again")).unwrap();
+    let text = set_field(&key(&dir, "2023001"), 1, "value", "999");
+    std::fs::write(h.join("2023001.toml"), &text).unwrap();
+    std::fs::write(h.join("again/2023001.toml"), &text).unwrap();
+    let (code, _, err) = grade(&dir, &[]);
+    assert_eq!(code, 1, "{err}");
+    let table = records(&std::fs::read_to_string(dir.join("report/grades.csv")).unwrap());
+    let col = |name: &str| table[0].iter().position(|c| c == name).unwrap();
+    let row = |file: &str| {
+        table
+            .iter()
+            .find(|r| r[col("file")] == format!("handed-in/{file}"))
+            .unwrap_or_else(|| panic!("no row for {file}: {table:?}"))
+    };
+    let (first, copy) = (row("2023001.toml"), row("again/2023001.toml"));
+    assert_eq!(first[col("status")], "graded", "{first:?}");
+    assert!(!first[col("total")].is_empty(), "{first:?}");
+    assert_eq!(copy[col("status")], "duplicate", "{copy:?}");
+    assert_eq!(copy[col("total")], "", "{copy:?}");
+    assert!(
+        copy[col("reason")].contains("handed-in/2023001.toml"),
+        "{copy:?}"
+    );
+    assert!(copy[col("reason")].contains("只计一次"), "{copy:?}"); // counts once
+    // The gradebook gets the one grade.
+    let canvas = std::fs::read_to_string(dir.join("report/canvas.csv")).unwrap();
+    let line = canvas.lines().find(|l| l.contains(",2023001,")).unwrap();
+    assert!(
+        line.ends_with(&format!(",{}", first[col("total")])),
+        "{line}"
+    );
+}
