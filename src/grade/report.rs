@@ -555,6 +555,11 @@ pub struct FeedbackView<'a> {
     pub status: String,
     /// Whether the key is hidden.
     pub hide_key: bool,
+    /// Whether the file counts (`graded`): only then is there a total.
+    pub counts: bool,
+    /// Whether its answers were scored (a duplicate's, a name mismatch's),
+    /// counted or not: their points are shown for comparison.
+    pub scored: bool,
     /// Points earned, for people.
     pub total: String,
     /// Points possible, for people.
@@ -586,6 +591,8 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
         row,
         status: status_name(row.status.name(), lang),
         hide_key,
+        counts: row.status == Status::Graded,
+        scored: row.status.scored(),
         total: points(row.total),
         max: points(row.max),
         questions: row

@@ -534,6 +534,23 @@ fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
     let c9 = std::fs::read_to_string(dir.join("report/feedback/handed-in_c9.md")).unwrap();
     assert!(c9.contains("\n重复: 有 3 个文件带有学号 c9"), "{c9}");
     assert!(!c9.contains("duplicate"), "{c9}");
+    // A file that does not count says so, instead of a total: its scores,
+    // where it has any, are shown only for comparison.
+    assert!(
+        c9.contains("**此文件不计分** (其答案的得分（仅供对照）: "),
+        "{c9}"
+    );
+    assert!(!c9.contains("**总分"), "{c9}");
+    let files = std::fs::read_dir(dir.join("report/feedback")).unwrap();
+    let utf16 = files
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("scan-0042") && p.extension().unwrap() == "md")
+        .unwrap();
+    let utf16 = std::fs::read_to_string(utf16).unwrap();
+    assert!(utf16.contains("**此文件不计分**\n"), "{utf16}");
+    assert!(!utf16.contains("0 / 0"), "{utf16}");
+    let graded = std::fs::read_to_string(dir.join("report/feedback/handed-in_2023001.md")).unwrap();
+    assert!(graded.contains("**总分: 100 / 100**"), "{graded}");
 }
 
 #[test]
