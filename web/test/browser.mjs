@@ -77,7 +77,9 @@ for (const kind of kinds) {
   // The same seed as the command line: generate on the set the page shows.
   const dir = mkdtempSync(join(tmpdir(), 'tq-gen-'));
   writeFileSync(join(dir, 'set.toml'), s.set);
-  execFileSync(cli, ['generate', 'set.toml', '--seed', '42', '--out', 'out'], { cwd: dir });
+  // From a folder beside the set: the sheet names it by its file name, as the page does.
+  mkdirSync(join(dir, 'run'));
+  execFileSync(cli, ['generate', '../set.toml', '--seed', '42', '--out', '../out'], { cwd: join(dir, 'run') });
   const cliKey = execFileSync('cat', [join(dir, 'out', 'key.toml')], { encoding: 'utf8' });
   eq(s.key, cliKey, `${kind}: the page's key differs from generate's`);
 
@@ -174,7 +176,8 @@ const demoCheck = +(await page.evaluate(() => document.body.dataset.checkMs));
 // A sheet of another seed is graded against that seed, as check does.
 const dir = mkdtempSync(join(tmpdir(), 'tq-seed-'));
 writeFileSync(join(dir, 'set.toml'), d.set);
-execFileSync(cli, ['generate', 'set.toml', '--seed', '77', '--out', 'out'], { cwd: dir });
+mkdirSync(join(dir, 'run'));
+execFileSync(cli, ['generate', '../set.toml', '--seed', '77', '--out', '../out'], { cwd: join(dir, 'run') });
 const other = execFileSync('cat', [join(dir, 'out', 'key.toml')], { encoding: 'utf8' });
 await page.setInputFiles('#file', { name: 'seed-77.toml', mimeType: 'text/plain', buffer: Buffer.from(other) });
 await page.waitForFunction(() => S.seed === '77');

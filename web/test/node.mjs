@@ -1,7 +1,7 @@
 // The module against the command line, in Node: the practice variant of a
 // set and the feedback on a sheet must be byte for byte what `treequiz
 // generate` and `treequiz check` write. Usage: node test/node.mjs MODULE.wasm TREEQUIZ
-import { readFileSync, mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,10 @@ for (const [setFile, seed] of [['demo.toml', 2026], ['game-tree-quiz.toml', 7], 
   const page = call({ op: 'practice', set: setText, seed: String(seed) });
   const made = performance.now() - t0;
   assert.equal(page.ok, true, page.error);
-  execFileSync(cli, ['generate', 'set.toml', '--seed', String(seed), '--out', 'out'], { cwd: dir });
+  // Run from a folder beside the set, as the page's sheet names it: by its
+  // file name (the CLI writes a path from the sheet only inside its own folder).
+  mkdirSync(join(dir, 'run'));
+  execFileSync(cli, ['generate', '../set.toml', '--seed', String(seed), '--out', '../out'], { cwd: join(dir, 'run') });
   for (const [field, file] of [['worksheet_html', 'worksheet.html'], ['answer_sheet', 'answer-sheet.toml'], ['key_html', 'key.html'], ['key_toml', 'key.toml']]) {
     assert.equal(page[field], readFileSync(join(dir, 'out', file), 'utf8'), `${setFile}: ${file} differs from generate's`);
     cases++;
