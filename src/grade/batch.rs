@@ -532,8 +532,9 @@ fn named_for<'a>(book: &'a KeyBook, path: &Path) -> Option<&'a KeyVariant> {
 
 /// [`grade_all`], calling `progress` once per file graded (from any thread).
 ///
-/// Every file gets one row, in the order of `files`, then one `missing` row
-/// per student of the book who has none. A row's student is the roster's
+/// Every file gets one row, and every student of the book who has none a
+/// `missing` row: in roster order, then the files that match no roster
+/// student in the order of `files`. A row's student is the roster's
 /// spelling of the id its file gives; a file that cannot be graded is
 /// given to the student its `student` line, or else its file name, names
 /// (the file name wins over an id that is not on the roster).
@@ -688,5 +689,15 @@ pub fn grade_all_with(
             rows.push(row);
         }
     }
+    // The roster's order, as the teacher's gradebook has it (a student's
+    // files, and a file before a `missing` row, in file order); then the
+    // files that match no roster student, in file order.
+    rows.sort_by_key(|r| {
+        r.student
+            .as_deref()
+            .and_then(|s| book.student_position(s))
+            .filter(|&i| book.variants[i].student.is_some())
+            .unwrap_or(usize::MAX)
+    });
     rows
 }

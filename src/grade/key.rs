@@ -237,9 +237,13 @@ impl KeyBook {
 
     /// The variant of the student with this id or folder name (any case).
     pub fn student(&self, id: &str) -> Option<&KeyVariant> {
-        self.by_student
-            .get(&id.trim().to_lowercase())
-            .map(|&i| &self.variants[i])
+        self.student_position(id).map(|i| &self.variants[i])
+    }
+
+    /// Where that student's variant is in [`KeyBook::variants`]: their place
+    /// on the roster.
+    pub fn student_position(&self, id: &str) -> Option<usize> {
+        self.by_student.get(&id.trim().to_lowercase()).copied()
     }
 
     /// Whether the variants belong to students of a roster.

@@ -1047,3 +1047,46 @@ fn a_copy_of_the_same_file_counts_once() {
         "{line}"
     );
 }
+
+/// The grade table follows the roster, as the teacher's gradebook does (a
+/// student's files together, a `missing` row in its place); files that
+/// match no roster student come last, in file order.
+#[test]
+fn the_grade_table_is_in_roster_order() {
+    let dir = scratch("report-roster-order");
+    handed_in(&dir);
+    // A file no roster student owns: its id is on no roster.
+    let stranger = key(&dir, "2023001").replace("student = \"2023001\"", "student = \"x99\"");
+    std::fs::write(dir.join("handed-in/000-first.toml"), stranger).unwrap();
+    grade(&dir, &[]);
+    let table = records(&std::fs::read_to_string(dir.join("report/grades.csv")).unwrap());
+    let place = |id: &str| ROSTER.iter().position(|(r, _)| *r == id);
+    let places: Vec<Option<usize>> = table[1..].iter().map(|r| place(&r[0])).collect();
+    let split = places
+        .iter()
+        .position(Option::is_none)
+        .unwrap_or(places.len());
+    assert!(places[split..].iter().all(Option::is_none), "{table:?}");
+    let known: Vec<usize> = places[..split].iter().map(|p| p.unwrap()).collect();
+    assert!(known.is_sorted(), "not in roster order: {table:?}");
+    assert_eq!(known.first(), Some(&0), "{table:?}");
+    assert_eq!(
+        table.last().unwrap()[2],
+        "handed-in/000-first.toml",
+        "{table:?}"
+    );
+    // c9's three files together, in file order.
+    let c9: Vec<&str> = table
+        .iter()
+        .filter(|r| r[0] == "c9")
+        .map(|r| r[2].as_str())
+        .collect();
+    assert_eq!(
+        c9,
+        [
+            "handed-in/c9 (1).toml",
+            "handed-in/c9-again.toml",
+            "handed-in/c9.toml"
+        ]
+    );
+}
