@@ -99,7 +99,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// never lost to a half-written new one (as cargo stages a build).
 ///
 /// The staging folder is `.DIR.treequiz-partial`, next to `DIR` (so on the
-/// same disk). It is locked while a run writes into it: a second run into
+/// same disk). It is locked while a run writes into it (on Windows, held
+/// open so that no other run can open it: `claim_folder`): a second run into
 /// the same `DIR` is refused, and a staging folder that is not locked was
 /// left by a killed run and is emptied and reused. [`Staging::publish`]
 /// makes it `DIR`: a rename when `DIR` is new; else one atomic exchange of
@@ -191,23 +192,36 @@ impl Staging {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(format!("{}: cannot create: {e}", dir.display())),
         }
-        let lock = std::fs::File::open(&dir)
-            .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?;
-        // A link put there since the look above: the folder opened is not ours.
-        refuse_link(&dir)?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(format!(
-                    "another `treequiz generate` is writing {} (it holds {}); wait for it to finish, or choose another --out",
-                    out.display(),
-                    dir.display()
-                ));
+        let busy = || {
+            format!(
+                "another `treequiz generate` is writing {} (it holds {}); wait for it to finish, or choose another --out",
+                out.display(),
+                dir.display()
+            )
+        };
+        #[cfg(not(windows))]
+        let lock = {
+            let lock = std::fs::File::open(&dir)
+                .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?;
+            // A link put there since the look above: the folder opened is not ours.
+            refuse_link(&dir)?;
+            match lock.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => return Err(busy()),
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(format!("{}: cannot lock: {e}", dir.display()));
+                }
             }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(format!("{}: cannot lock: {e}", dir.display()));
-            }
-        }
+            lock
+        };
+        #[cfg(windows)]
+        let lock = {
+            let lock = claim_folder(&dir)
+                .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?
+                .ok_or_else(busy)?;
+            refuse_link(&dir)?;
+            lock
+        };
         // Unlocked and not empty: what a killed run left; so is an old set
         // that a run killed while removing it left under its trash name.
         empty(&dir).map_err(|e| format!("{}: cannot empty: {e}", dir.display()))?;
@@ -290,6 +304,40 @@ impl Drop for Staging {
         if !self.published {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
+    }
+}
+
+/// Opens the staging folder `dir` and holds it for this run on Windows;
+/// `None` when another run holds it.
+///
+/// Windows locks no folder as Unix's `flock` does: `File::open` cannot open
+/// a folder at all (it lacks `FILE_FLAG_BACKUP_SEMANTICS`), and `LockFileEx`
+/// locks bytes of files, not folders. So the folder is opened for writing
+/// while sharing it with readers and renames only: a second run's open, for
+/// writing too, fails with a sharing violation until this run's handle
+/// closes, which the system does when the process ends, however it ends (a
+/// killed run's folder is then emptied and reused, as on Unix). The handle
+/// does not keep this run from renaming the folder (`FILE_SHARE_DELETE`),
+/// and it is the link itself if `dir` is one (`FILE_FLAG_OPEN_REPARSE_POINT`),
+/// never where it points; [`refuse_link`] then refuses it.
+#[cfg(windows)]
+fn claim_folder(dir: &Path) -> std::io::Result<Option<std::fs::File>> {
+    use std::os::windows::fs::OpenOptionsExt;
+    const FILE_SHARE_READ: u32 = 0x1;
+    const FILE_SHARE_DELETE: u32 = 0x4;
+    const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+    const ERROR_SHARING_VIOLATION: i32 = 32;
+    match std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .share_mode(FILE_SHARE_READ | FILE_SHARE_DELETE)
+        .custom_flags(FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT)
+        .open(dir)
+    {
+        Ok(file) => Ok(Some(file)),
+        Err(e) if e.raw_os_error() == Some(ERROR_SHARING_VIOLATION) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
