@@ -45,6 +45,19 @@ pub fn spreadsheet_safe(cell: &str) -> String {
     }
 }
 
+/// A path as the files treequiz writes show it (a report's `file` column, a
+/// practice sheet's `set = …`): `/` between its parts on every system, so
+/// that a report or a sheet made on Windows has the same bytes as on Linux
+/// and its paths read on both (Windows takes `/` as well, and `\` cannot be
+/// part of a file name there). Messages on the terminal keep the system's
+/// own separator.
+pub fn portable(path: &Path) -> String {
+    #[cfg(windows)]
+    return path.display().to_string().replace('\\', "/");
+    #[cfg(not(windows))]
+    path.display().to_string()
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a
 /// rename, so a reader never sees a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -241,7 +241,7 @@ impl Job<'_> {
             }
             None => (self.stage.to_path_buf(), self.stage.to_path_buf()),
         };
-        let set_path = self.args.set.display().to_string();
+        let set_path = treequiz::output::portable(&self.args.set);
         let practice = match self.mode {
             Mode::Practice(seed) => Some((set_path.as_str(), seed)),
             Mode::Exam => None,
@@ -565,7 +565,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let mut manifest = manifest::Writer::new(
         std::io::BufWriter::new(file),
         &set,
-        &args.set.display().to_string(),
+        &treequiz::output::portable(&args.set),
         &lang.code,
         match mode {
             Mode::Practice(seed) => Some(seed),
