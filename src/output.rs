@@ -152,7 +152,7 @@ impl Staging {
         };
         // The set replaces the whole folder; a shell or a program working
         // inside it would be left in a removed folder.
-        if let (Ok(here), Ok(there)) = (std::env::current_dir(), std::fs::canonicalize(&out))
+        if let (Ok(here), Ok(there)) = (current_folder(), std::fs::canonicalize(&out))
             && here.starts_with(&there)
         {
             return Err(format!(
@@ -318,6 +318,17 @@ impl Drop for Staging {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// The current folder, as [`std::fs::canonicalize`] writes paths. On
+/// Windows that is a verbatim path (`\\?\C:\…`) and `current_dir` a plain
+/// one (`C:\…`), which never compare equal: `--out ..\here` went past the
+/// check and failed later, at the swap, with a sharing violation.
+fn current_folder() -> std::io::Result<PathBuf> {
+    #[cfg(windows)]
+    return std::env::current_dir().and_then(std::fs::canonicalize);
+    #[cfg(not(windows))]
+    std::env::current_dir()
 }
 
 /// Opens the staging folder `dir` and holds it for this run on Windows;
