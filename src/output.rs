@@ -585,6 +585,8 @@ mod tests {
         std::fs::write(out.join("notes.txt"), "mine").unwrap();
         std::fs::write(out.join("manifest.json"), "old").unwrap();
         // A link the old folder holds where the new set writes: replaced, never written through.
+        // (Unix only: Windows makes links only with a privilege; the rest runs there too.)
+        #[cfg(unix)]
         std::os::unix::fs::symlink(&elsewhere, out.join("s2")).unwrap();
         let stage = Staging::new(&out).unwrap();
         assert!(!stage.dir().starts_with(&out), "staged beside, not inside");
@@ -650,6 +652,7 @@ mod tests {
         );
     }
 
+    #[cfg(unix)] // symbolic links: Windows makes them only with a privilege
     #[test]
     fn a_link_at_the_temporary_name_is_never_written_through() {
         let root = scratch("tmp-link");
@@ -666,6 +669,7 @@ mod tests {
         );
     }
 
+    #[cfg(unix)] // symbolic links: Windows makes them only with a privilege
     #[test]
     fn a_link_at_a_staging_name_is_refused_and_left_alone() {
         let root = scratch("stage-link");

@@ -4,6 +4,9 @@ mod andor_oracle;
 mod ao_star_procedure;
 mod big_inputs;
 mod budget_tree;
+// Its cases make FIFOs, sockets and symbolic links, and nest folders with
+// rustix (a Linux-only dependency): Linux only.
+#[cfg(target_os = "linux")]
 mod catalogue;
 mod cli;
 mod common;
@@ -13,6 +16,8 @@ mod games;
 mod gametree_oracle;
 mod golden;
 mod grading;
+// Kills, signals, ulimit and /proc: Unix only.
+#[cfg(unix)]
 mod interrupted;
 mod layers;
 mod manifest;
