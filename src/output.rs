@@ -45,6 +45,19 @@ pub fn spreadsheet_safe(cell: &str) -> String {
     }
 }
 
+/// A path as the files treequiz writes show it (a report's `file` column, a
+/// practice sheet's `set = …`): `/` between its parts on every system, so
+/// that a report or a sheet made on Windows has the same bytes as on Linux
+/// and its paths read on both (Windows takes `/` as well, and `\` cannot be
+/// part of a file name there). Messages on the terminal keep the system's
+/// own separator.
+pub fn portable(path: &Path) -> String {
+    #[cfg(windows)]
+    return path.display().to_string().replace('\\', "/");
+    #[cfg(not(windows))]
+    path.display().to_string()
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a
 /// rename, so a reader never sees a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -99,7 +112,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// never lost to a half-written new one (as cargo stages a build).
 ///
 /// The staging folder is `.DIR.treequiz-partial`, next to `DIR` (so on the
-/// same disk). It is locked while a run writes into it: a second run into
+/// same disk). It is locked while a run writes into it (on Windows, held
+/// open so that no other run can open it: `claim_folder`): a second run into
 /// the same `DIR` is refused, and a staging folder that is not locked was
 /// left by a killed run and is emptied and reused. [`Staging::publish`]
 /// makes it `DIR`: a rename when `DIR` is new; else one atomic exchange of
@@ -138,7 +152,7 @@ impl Staging {
         };
         // The set replaces the whole folder; a shell or a program working
         // inside it would be left in a removed folder.
-        if let (Ok(here), Ok(there)) = (std::env::current_dir(), std::fs::canonicalize(&out))
+        if let (Ok(here), Ok(there)) = (current_folder(), std::fs::canonicalize(&out))
             && here.starts_with(&there)
         {
             return Err(format!(
@@ -191,23 +205,36 @@ impl Staging {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(format!("{}: cannot create: {e}", dir.display())),
         }
-        let lock = std::fs::File::open(&dir)
-            .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?;
-        // A link put there since the look above: the folder opened is not ours.
-        refuse_link(&dir)?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(format!(
-                    "another `treequiz generate` is writing {} (it holds {}); wait for it to finish, or choose another --out",
-                    out.display(),
-                    dir.display()
-                ));
+        let busy = || {
+            format!(
+                "another `treequiz generate` is writing {} (it holds {}); wait for it to finish, or choose another --out",
+                out.display(),
+                dir.display()
+            )
+        };
+        #[cfg(not(windows))]
+        let lock = {
+            let lock = std::fs::File::open(&dir)
+                .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?;
+            // A link put there since the look above: the folder opened is not ours.
+            refuse_link(&dir)?;
+            match lock.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => return Err(busy()),
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(format!("{}: cannot lock: {e}", dir.display()));
+                }
             }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(format!("{}: cannot lock: {e}", dir.display()));
-            }
-        }
+            lock
+        };
+        #[cfg(windows)]
+        let lock = {
+            let lock = claim_folder(&dir)
+                .map_err(|e| format!("{}: cannot open: {e}", dir.display()))?
+                .ok_or_else(busy)?;
+            refuse_link(&dir)?;
+            lock
+        };
         // Unlocked and not empty: what a killed run left; so is an old set
         // that a run killed while removing it left under its trash name.
         empty(&dir).map_err(|e| format!("{}: cannot empty: {e}", dir.display()))?;
@@ -290,6 +317,51 @@ impl Drop for Staging {
         if !self.published {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
+    }
+}
+
+/// The current folder, as [`std::fs::canonicalize`] writes paths. On
+/// Windows that is a verbatim path (`\\?\C:\…`) and `current_dir` a plain
+/// one (`C:\…`), which never compare equal: `--out ..\here` went past the
+/// check and failed later, at the swap, with a sharing violation.
+fn current_folder() -> std::io::Result<PathBuf> {
+    #[cfg(windows)]
+    return std::env::current_dir().and_then(std::fs::canonicalize);
+    #[cfg(not(windows))]
+    std::env::current_dir()
+}
+
+/// Opens the staging folder `dir` and holds it for this run on Windows;
+/// `None` when another run holds it.
+///
+/// Windows locks no folder as Unix's `flock` does: `File::open` cannot open
+/// a folder at all (it lacks `FILE_FLAG_BACKUP_SEMANTICS`), and `LockFileEx`
+/// locks bytes of files, not folders. So the folder is opened for writing
+/// while sharing it with readers and renames only: a second run's open, for
+/// writing too, fails with a sharing violation until this run's handle
+/// closes, which the system does when the process ends, however it ends (a
+/// killed run's folder is then emptied and reused, as on Unix). The handle
+/// does not keep this run from renaming the folder (`FILE_SHARE_DELETE`),
+/// and it is the link itself if `dir` is one (`FILE_FLAG_OPEN_REPARSE_POINT`),
+/// never where it points; [`refuse_link`] then refuses it.
+#[cfg(windows)]
+fn claim_folder(dir: &Path) -> std::io::Result<Option<std::fs::File>> {
+    use std::os::windows::fs::OpenOptionsExt;
+    const FILE_SHARE_READ: u32 = 0x1;
+    const FILE_SHARE_DELETE: u32 = 0x4;
+    const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+    const ERROR_SHARING_VIOLATION: i32 = 32;
+    match std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .share_mode(FILE_SHARE_READ | FILE_SHARE_DELETE)
+        .custom_flags(FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT)
+        .open(dir)
+    {
+        Ok(file) => Ok(Some(file)),
+        Err(e) if e.raw_os_error() == Some(ERROR_SHARING_VIOLATION) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -513,6 +585,8 @@ mod tests {
         std::fs::write(out.join("notes.txt"), "mine").unwrap();
         std::fs::write(out.join("manifest.json"), "old").unwrap();
         // A link the old folder holds where the new set writes: replaced, never written through.
+        // (Unix only: Windows makes links only with a privilege; the rest runs there too.)
+        #[cfg(unix)]
         std::os::unix::fs::symlink(&elsewhere, out.join("s2")).unwrap();
         let stage = Staging::new(&out).unwrap();
         assert!(!stage.dir().starts_with(&out), "staged beside, not inside");
@@ -578,6 +652,7 @@ mod tests {
         );
     }
 
+    #[cfg(unix)] // symbolic links: Windows makes them only with a privilege
     #[test]
     fn a_link_at_the_temporary_name_is_never_written_through() {
         let root = scratch("tmp-link");
@@ -594,6 +669,7 @@ mod tests {
         );
     }
 
+    #[cfg(unix)] // symbolic links: Windows makes them only with a privilege
     #[test]
     fn a_link_at_a_staging_name_is_refused_and_left_alone() {
         let root = scratch("stage-link");

@@ -210,7 +210,7 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 /// size the file claims.
 pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
     use crate::input::FileKind;
-    let shown = path.display().to_string();
+    let shown = crate::output::portable(path);
     let refuse = |status, reason: String| Box::new(Row::refused(&shown, status, reason));
     let meta = std::fs::symlink_metadata(path).map_err(|e| {
         refuse(

@@ -4,6 +4,9 @@ mod andor_oracle;
 mod ao_star_procedure;
 mod big_inputs;
 mod budget_tree;
+// Its cases make FIFOs, sockets and symbolic links, and nest folders with
+// rustix (a Linux-only dependency): Linux only.
+#[cfg(target_os = "linux")]
 mod catalogue;
 mod cli;
 mod common;
@@ -14,6 +17,8 @@ mod gametree_oracle;
 mod golden;
 mod grading;
 mod install;
+// Kills, signals, ulimit and /proc: Unix only.
+#[cfg(unix)]
 mod interrupted;
 mod layers;
 mod manifest;

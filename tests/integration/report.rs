@@ -651,6 +651,7 @@ fn a_student_line_is_found_in_text_that_is_not_toml() {
 /// A subfolder `grade` cannot read (here: mode 000, graded by an unprivileged
 /// user) once stopped the whole class with no path; now it is its own
 /// `unreadable` row, named for its student, and every other file is graded.
+#[cfg(unix)] // Unix permissions and `nobody`
 #[test]
 fn an_unreadable_subfolder_is_its_own_row_and_the_rest_is_graded() {
     use std::os::unix::fs::PermissionsExt;
