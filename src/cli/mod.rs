@@ -81,6 +81,18 @@ pub(crate) fn warn(warnings: &[treequiz::input::InputError]) {
     }
 }
 
+/// What an `export` printed: the files written, one a line (or why not, naming `dir`).
+fn listed(
+    dir: &std::path::Path,
+    written: Result<Vec<std::path::PathBuf>, String>,
+) -> Result<String, UsageError> {
+    let written = written.map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
+    Ok(written
+        .iter()
+        .map(|p| format!("{}\n", p.display()))
+        .collect())
+}
+
 /// A failure the user must fix; printed without a backtrace, exit code 2.
 pub(crate) struct UsageError(pub(crate) String);
 

@@ -18,11 +18,6 @@ pub(crate) enum Command {
 
 pub(crate) fn run(command: &Command) -> Result<String, UsageError> {
     match command {
-        Command::Export { dir, force } => {
-            let written = treequiz::render::export(dir, *force)
-                .map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
-            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-            Ok(format!("{}\n", names.join("\n")))
-        }
+        Command::Export { dir, force } => super::listed(dir, treequiz::render::export(dir, *force)),
     }
 }

@@ -20,6 +20,26 @@ pub(crate) fn shipped_sets() -> Vec<PathBuf> {
     sets
 }
 
+/// Every file under `dir`, by path relative to it.
+pub(crate) fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                out.insert(
+                    path.strip_prefix(dir).unwrap().display().to_string(),
+                    std::fs::read(&path).unwrap(),
+                );
+            }
+        }
+    }
+    out
+}
+
 /// A fresh, empty folder for one test.
 pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("treequiz-{name}-{}", std::process::id()));

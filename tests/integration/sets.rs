@@ -1,29 +1,8 @@
 //! `treequiz generate`: shipped sets, determinism, rosters, secrets, leaks, templates.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::{generate, root, run, scratch, shipped_sets};
-
-/// Every file under `dir`, by path relative to it.
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                todo.push(path);
-            } else {
-                out.insert(
-                    path.strip_prefix(dir).unwrap().display().to_string(),
-                    std::fs::read(&path).unwrap(),
-                );
-            }
-        }
-    }
-    out
-}
+use crate::common::{files, generate, root, run, scratch, shipped_sets};
 
 #[test]
 fn every_shipped_set_generates_the_same_bytes_twice() {
