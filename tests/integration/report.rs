@@ -551,6 +551,16 @@ fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
     assert!(!utf16.contains("0 / 0"), "{utf16}");
     let graded = std::fs::read_to_string(dir.join("report/feedback/handed-in_2023001.md")).unwrap();
     assert!(graded.contains("**总分: 100 / 100**"), "{graded}");
+    // The HTML page keeps a field's points and verdict on one line.
+    let html = std::fs::read_to_string(dir.join("report/feedback/handed-in_2023001.html")).unwrap();
+    assert!(
+        html.contains("<td class=\"points\">3.33 / 3.33 · 正确</td>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("td.points, .feedback th { white-space: nowrap; }"),
+        "{html}"
+    );
 }
 
 #[test]
