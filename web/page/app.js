@@ -354,6 +354,14 @@ function marks(n) {
 }
 
 // ---- the answer sheet, checking, dropping a sheet ------------------------------
+// A one-value box (winner, best_move) takes a bare word as that word: `MIN`
+// is "MIN". Anything the grader can read already is left as typed.
+function asTyped(n, name, text) {
+  const f = fieldOf(n, name);
+  return f && f.dataset.shape === 'label' && parsed(text) === undefined && !/["'\[\]{}=]/.test(text)
+    ? tomlString(text) : text;
+}
+
 // The blank sheet with the form's answers in place of its "" — the file a
 // student would hand in, read by the same grader as `treequiz check`.
 function filledSheet() {
@@ -364,7 +372,7 @@ function filledSheet() {
     const m = section && line.match(/^([A-Za-z0-9_]+) = ""$/);
     if (!m) return line;
     const input = inputOf(section, m[1]);
-    return input && input.value.trim() ? `${m[1]} = ${input.value.trim()}` : line;
+    return input && input.value.trim() ? `${m[1]} = ${asTyped(section, m[1], input.value.trim())}` : line;
   }).join('\n');
 }
 
