@@ -198,6 +198,8 @@ struct Job<'a> {
     stage: &'a Path,
     /// Whether the sheets are printed to PDF.
     pdf: bool,
+    /// How the sheets name the set ([`set_as_seen_from`]).
+    set_name: &'a str,
 }
 
 /// One variant, built, rendered and written into the staging folder.
@@ -241,9 +243,8 @@ impl Job<'_> {
             }
             None => (self.stage.to_path_buf(), self.stage.to_path_buf()),
         };
-        let set_path = set_as_seen_from(&self.args.set, &self.args.out);
         let practice = match self.mode {
-            Mode::Practice(seed) => Some((set_path.as_str(), seed)),
+            Mode::Practice(seed) => Some((self.set_name, seed)),
             Mode::Exam => None,
         };
         let mut blank = view::sheet(self.set, &variant, self.lang, false, practice);
@@ -458,43 +459,24 @@ fn print_pdfs(
 /// home folder and user name on every sheet). `check` finds the set either
 /// way: from the sheet's folder, or beside it and in the folders above.
 fn set_as_seen_from(set: &Path, out: &Path) -> String {
-    use std::path::Component;
     let name = set
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let (Ok(set_abs), Ok(out_abs), Ok(here)) = (
-        std::path::absolute(set),
-        std::path::absolute(out),
-        std::env::current_dir(),
-    ) else {
+    let here = std::env::current_dir()
+        .ok()
+        .and_then(|d| super::resolved(&d));
+    let (Some(set), Some(out), Some(here)) = (super::resolved(set), super::resolved(out), here)
+    else {
         return name;
     };
-    fn normal(p: &Path) -> Vec<Component<'_>> {
-        let mut parts: Vec<Component<'_>> = Vec::new();
-        for c in p.components() {
-            match c {
-                Component::CurDir => {}
-                Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
-                    parts.pop();
-                }
-                c => parts.push(c),
-            }
-        }
-        parts
-    }
-    let (set_parts, out_parts, here) = (normal(&set_abs), normal(&out_abs), normal(&here));
-    if !set_parts.starts_with(&here) || !out_parts.starts_with(&here) {
+    let (Ok(set), Ok(out)) = (set.strip_prefix(&here), out.strip_prefix(&here)) else {
         return name;
-    }
-    let common = set_parts
-        .iter()
-        .zip(&out_parts)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let up = out_parts.len() - common;
-    let mut relative: Vec<String> = vec!["..".to_string(); up];
+    };
+    let (set, out): (Vec<_>, Vec<_>) = (set.components().collect(), out.components().collect());
+    let common = set.iter().zip(&out).take_while(|(a, b)| a == b).count();
+    let mut relative: Vec<String> = vec!["..".to_string(); out.len() - common];
     relative.extend(
-        set_parts[common..]
+        set[common..]
             .iter()
             .map(|c| c.as_os_str().to_string_lossy().into_owned()),
     );
@@ -588,6 +570,8 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     // set. Variants are made, rendered and written on every core, a window of
     // them at a time, and reach the manifest in roster order.
     super::interrupt::install();
+    // Before the staging folder exists: the output is named as the teacher gave it.
+    let set_name = set_as_seen_from(&args.set, &args.out);
     let staging = Staging::new(&args.out).map_err(UsageError)?;
     // Interrupted, the half-built set (keys included) goes, as when dropped.
     let _staged = super::interrupt::remove_on_interrupt(staging.dir());
@@ -601,6 +585,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         mode,
         stage: staging.dir(),
         pdf,
+        set_name: &set_name,
     };
     // What only the teacher sees (every answer, the variants' measures) is
     // in `keys/` when the sheets are an exam's, beside the sheets in practice.
@@ -616,7 +601,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let mut manifest = manifest::Writer::new(
         std::io::BufWriter::new(file),
         &set,
-        &set_as_seen_from(&args.set, &args.out),
+        &set_name,
         &lang.code,
         match mode {
             Mode::Practice(seed) => Some(seed),

@@ -63,37 +63,11 @@ fn usage(e: impl std::fmt::Display) -> UsageError {
     UsageError(e.to_string())
 }
 
-/// `path` made absolute with every link resolved, for a path that may not
-/// exist yet: its nearest existing ancestor is canonicalized and the rest
-/// (which holds no link, since it does not exist) is added component by
-/// component, `..` taking one off.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    let absolute = std::path::absolute(path).ok()?;
-    let parts: Vec<_> = absolute.components().collect();
-    for split in (1..=parts.len()).rev() {
-        let base: PathBuf = parts[..split].iter().collect();
-        let Ok(mut out) = base.canonicalize() else {
-            continue;
-        };
-        for part in &parts[split..] {
-            match part {
-                std::path::Component::ParentDir => {
-                    out.pop();
-                }
-                std::path::Component::Normal(name) => out.push(name),
-                _ => {}
-            }
-        }
-        return Some(out);
-    }
-    None
-}
-
 /// Refuses a report folder that is, holds or lies inside a submission:
 /// `--force` empties the report's `feedback/`, and writing there would
 /// replace or remove handed-in files.
 fn check_out_apart(out: &Path, submissions: &[PathBuf]) -> Result<(), UsageError> {
-    let Some(report) = resolved(out) else {
+    let Some(report) = super::resolved(out) else {
         return Ok(());
     };
     for given in submissions {

@@ -81,6 +81,32 @@ pub(crate) fn warn(warnings: &[treequiz::input::InputError]) {
     }
 }
 
+/// `path` made absolute with every link resolved, for a path that may not
+/// exist yet: its nearest existing ancestor is canonicalized and the rest
+/// (which holds no link, since it does not exist) is added component by
+/// component, `..` taking one off.
+pub(crate) fn resolved(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let parts: Vec<_> = absolute.components().collect();
+    for split in (1..=parts.len()).rev() {
+        let base: std::path::PathBuf = parts[..split].iter().collect();
+        let Ok(mut out) = base.canonicalize() else {
+            continue;
+        };
+        for part in &parts[split..] {
+            match part {
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                std::path::Component::Normal(name) => out.push(name),
+                _ => {}
+            }
+        }
+        return Some(out);
+    }
+    None
+}
+
 /// What an `export` printed: the files written, one a line (or why not, naming `dir`).
 fn listed(
     dir: &std::path::Path,
