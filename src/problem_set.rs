@@ -20,7 +20,7 @@ use crate::exercise::{self, Conventions, KindDef};
 use crate::gametree::{Order, Preset, ValueMode};
 use crate::input::{Doc, DocKind, InputError, Reader, Site, Source, Table, did_you_mean};
 use crate::instance::{self, Instance, Params};
-use crate::scoring::{OrderRule, Scoring, SetRule};
+use crate::scoring::{OrderRule, Scoring, SetRule, SlipRule, SwapRule};
 
 /// A checked problem set.
 #[derive(Clone, Debug)]
@@ -117,6 +117,7 @@ const SET_KEYS: &[&str] = &[
     "language",
     "seed",
     "conventions",
+    "slips",
     "exercise",
 ];
 const CONVENTION_KEYS: &[&str] = &[
@@ -129,6 +130,8 @@ const CONVENTION_KEYS: &[&str] = &[
 const COMMON_KEYS: &[&str] = &[
     "set_rule",
     "order_rule",
+    "swap_rule",
+    "slips",
     "tolerance",
     "kind",
     "points",
@@ -215,9 +218,10 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
             "add at least one [[exercise]] table".to_string(),
         ));
     }
+    let slips = top.get("slips").map(|d| read_slips(&r, d)).transpose()?;
     let exercises = items
         .iter()
-        .map(|item| read_exercise(&r, item, dir))
+        .map(|item| read_exercise(&r, item, dir, slips.unwrap_or_default()))
         .collect::<Result<_, _>>()?;
     Ok(ProblemSet {
         title,
@@ -322,7 +326,41 @@ fn read_conventions(
     })
 }
 
-fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, InputError> {
+/// `slips = "accept"`, `"refuse"` or `{ penalty = 0.25 }`.
+fn read_slips(r: &Reader<'_>, doc: &Doc) -> Result<SlipRule, InputError> {
+    let hint = "write slips = \"accept\", slips = \"refuse\" or slips = { penalty = 0.25 }";
+    if let DocKind::Table(_) = doc.kind {
+        let t = r.table(doc, &["penalty"], "slips = { penalty = 0.25 }")?;
+        let d = t.require(r.source, "penalty", "slips = { penalty = 0.25 }")?;
+        let fraction = match d.kind {
+            DocKind::Float(f) => f,
+            DocKind::Int(i) => i as f64,
+            _ => return Err(r.wrong_type(d, "a fraction from 0 to 1", "penalty = 0.25")),
+        };
+        return SlipRule::penalty(fraction).ok_or_else(|| {
+            r.source.error(
+                d,
+                "a slip's penalty is a fraction from 0 to 1, in hundredths",
+                "write penalty = 0.25 to take a quarter of what the answer earns".to_string(),
+            )
+        });
+    }
+    let name = r.str(doc, "\"accept\"")?;
+    match name {
+        "accept" => Ok(SlipRule::Accept),
+        "refuse" => Ok(SlipRule::Refuse),
+        _ => Err(r
+            .source
+            .error(doc, format!("unknown slip rule `{name}`"), hint.to_string())),
+    }
+}
+
+fn read_exercise(
+    r: &Reader<'_>,
+    doc: &Doc,
+    dir: &Path,
+    slips: SlipRule,
+) -> Result<Exercise, InputError> {
     let source = r.source;
     let DocKind::Table(entries) = &doc.kind else {
         return Err(r.wrong_type(doc, "an [[exercise]] table", "kind = \"alpha-beta\""));
@@ -512,7 +550,34 @@ fn read_exercise(r: &Reader<'_>, doc: &Doc, dir: &Path) -> Result<Exercise, Inpu
             InstanceSource::Generated(params)
         }
     };
-    let mut scoring = Scoring::default();
+    let mut scoring = Scoring {
+        slips,
+        ..Scoring::default()
+    };
+    if let Some(d) = t.get("slips") {
+        scoring.slips = read_slips(r, d)?;
+    }
+    if let Some(d) = t.get("swap_rule") {
+        let name = r.str(d, "\"half\"")?;
+        scoring.swaps = SwapRule::parse(name).ok_or_else(|| {
+            source.error(
+                d,
+                format!("unknown swap rule `{name}`"),
+                did_you_mean(name, &["wrong", "half"], "the swap rules are"),
+            )
+        })?;
+        if !kind.fields.iter().any(|f| f.swaps_with.is_some()) {
+            return Err(source.error(
+                d,
+                format!(
+                    "`{}` asks for no paired lists a swap could mix up",
+                    kind.name
+                ),
+                "a swap rule applies to kinds that ask for α- and β-cuts (alpha-beta); remove it"
+                    .to_string(),
+            ));
+        }
+    }
     if let Some(d) = t.get("set_rule") {
         let name = r.str(d, "\"penalty\"")?;
         scoring.sets = SetRule::parse(name).ok_or_else(|| {

@@ -88,6 +88,16 @@ phrases! {
     PrunedMissedMany = "grade.pruned_missed_many",
     /// A cut that does not happen.
     CutWrong = "grade.cut_wrong",
+    /// A cut of the other sign, listed with this sign's.
+    CutSwapped = "grade.cut_swapped",
+    /// Two cut lists, each holding exactly the other's cuts.
+    CutsSwapped = "grade.cuts_swapped",
+    /// Two paired lists, each holding exactly the other's answer.
+    ListsSwapped = "grade.lists_swapped",
+    /// How many items were right, swapped and wrong.
+    ItemsSwapped = "grade.items_swapped",
+    /// Items listed where the key lists none.
+    ItemsNone = "grade.items_none",
     /// A cut the answer lacks.
     CutMissed = "grade.cut_missed",
     /// An order that leaves the search.
@@ -148,6 +158,12 @@ phrases! {
     LeftBlank = "grade.left_blank",
     /// A syntax slip: where it is, what it is, how to fix it.
     Syntax = "grade.syntax",
+    /// A slip counted as its rewrite: where, what, what was read, its cost.
+    SlipRead = "grade.slip_read",
+    /// A counted slip that costs nothing.
+    SlipFree = "grade.slip_free",
+    /// A counted slip that costs points.
+    SlipCost = "grade.slip_cost",
     /// A slip in a question's field, as a problem with the file.
     SlipInField = "grade.slip_in_field",
     /// A slip in a question outside its fields, as a problem with the file.

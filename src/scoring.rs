@@ -26,6 +26,32 @@ pub enum OrderRule {
     Exact,
 }
 
+/// What a recoverable slip costs: a statement TOML cannot read (a Chinese
+/// quotation mark, a list without quotes) that treequiz rewrote so that it
+/// reads. A slip with no rewrite always costs its field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SlipRule {
+    /// The rewritten answer scores as if it had been typed so.
+    #[default]
+    Accept,
+    /// The rewritten answer scores, less this many percent of what it earns.
+    Penalty(u8),
+    /// The field earns nothing.
+    Refuse,
+}
+
+/// What an α-cut listed as a β-cut (or the other way round) earns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SwapRule {
+    /// Nothing: it is a wrong item of the one list and a missed one of the other.
+    #[default]
+    Wrong,
+    /// Half a hit in the list it belongs to, and no wrong item in the other.
+    Half,
+}
+
 /// The rules of one exercise.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scoring {
@@ -35,6 +61,58 @@ pub struct Scoring {
     pub orders: OrderRule,
     /// Numbers within this distance of the key count as right.
     pub tolerance: u64,
+    /// Recoverable slips (left out of manifests when the default, which
+    /// manifests written before it existed mean).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub slips: SlipRule,
+    /// Items put in the other of two paired lists (α- and β-cuts).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub swaps: SwapRule,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+impl SlipRule {
+    /// `accept`, `refuse`, `penalty=0.25` (the `grade --slips` spelling).
+    pub fn parse(text: &str) -> Option<SlipRule> {
+        match text {
+            "accept" => Some(SlipRule::Accept),
+            "refuse" => Some(SlipRule::Refuse),
+            _ => {
+                let f: f64 = text.strip_prefix("penalty=")?.trim().parse().ok()?;
+                SlipRule::penalty(f)
+            }
+        }
+    }
+
+    /// A penalty of `fraction` (0 to 1, in hundredths) of what the answer earns.
+    pub fn penalty(fraction: f64) -> Option<SlipRule> {
+        let percent = (fraction * 100.0).round();
+        ((0.0..=1.0).contains(&fraction) && (fraction * 100.0 - percent).abs() < 1e-6)
+            .then_some(SlipRule::Penalty(percent as u8))
+    }
+
+    /// The share of a slipped answer's points that it keeps (`None`: refused).
+    pub fn keeps(self) -> Option<f64> {
+        match self {
+            SlipRule::Accept => Some(1.0),
+            SlipRule::Penalty(p) => Some(1.0 - f64::from(p) / 100.0),
+            SlipRule::Refuse => None,
+        }
+    }
+}
+
+impl SwapRule {
+    /// The name used in problem sets.
+    pub fn parse(name: &str) -> Option<SwapRule> {
+        match name {
+            "wrong" => Some(SwapRule::Wrong),
+            "half" => Some(SwapRule::Half),
+            _ => None,
+        }
+    }
 }
 
 impl SetRule {
@@ -62,12 +140,25 @@ impl OrderRule {
 
 /// The fraction earned by a set answer with `hits` correct and `wrong` wrong items against `n` key items.
 pub fn set_fraction(rule: SetRule, n: usize, hits: usize, wrong: usize) -> f64 {
+    set_fraction_with_halves(rule, n, hits, 0, wrong)
+}
+
+/// [`set_fraction`] where `halves` more items earn half a hit each (a
+/// swapped cut under [`SwapRule::Half`]); all-or-nothing gives them nothing.
+pub fn set_fraction_with_halves(
+    rule: SetRule,
+    n: usize,
+    hits: usize,
+    halves: usize,
+    wrong: usize,
+) -> f64 {
     if n == 0 {
         return if wrong == 0 { 1.0 } else { 0.0 };
     }
+    let earned = hits as f64 + halves as f64 / 2.0;
     match rule {
-        SetRule::Penalty => ((hits as f64 - wrong as f64) / n as f64).max(0.0),
-        SetRule::Hits => hits as f64 / n as f64,
+        SetRule::Penalty => ((earned - wrong as f64) / n as f64).max(0.0),
+        SetRule::Hits => earned / n as f64,
         SetRule::AllOrNothing => f64::from(u8::from(hits == n && wrong == 0)),
     }
 }
@@ -114,6 +205,39 @@ mod tests {
         assert_eq!(set_fraction(SetRule::AllOrNothing, 2, 2, 1), 0.0);
         assert_eq!(set_fraction(SetRule::Penalty, 0, 0, 0), 1.0);
         assert_eq!(set_fraction(SetRule::Penalty, 0, 0, 1), 0.0);
+        assert_eq!(set_fraction_with_halves(SetRule::Penalty, 2, 1, 1, 0), 0.75);
+        assert_eq!(set_fraction_with_halves(SetRule::Hits, 2, 0, 2, 1), 0.5);
+        assert_eq!(
+            set_fraction_with_halves(SetRule::AllOrNothing, 2, 1, 1, 0),
+            0.0
+        );
+    }
+
+    #[test]
+    fn slip_rules_read_as_written() {
+        assert_eq!(SlipRule::parse("accept"), Some(SlipRule::Accept));
+        assert_eq!(SlipRule::parse("refuse"), Some(SlipRule::Refuse));
+        assert_eq!(SlipRule::parse("penalty=0.25"), Some(SlipRule::Penalty(25)));
+        assert_eq!(SlipRule::parse("penalty=1"), Some(SlipRule::Penalty(100)));
+        assert_eq!(SlipRule::parse("penalty=1.5"), None);
+        assert_eq!(SlipRule::parse("penalty=0.125"), None);
+        assert_eq!(SlipRule::parse("penalty=-0.1"), None);
+        assert_eq!(SlipRule::parse("lenient"), None);
+        assert_eq!(SlipRule::Penalty(25).keeps(), Some(0.75));
+        assert_eq!(SlipRule::Refuse.keeps(), None);
+    }
+
+    #[test]
+    fn default_rules_stay_out_of_manifests() {
+        let json = serde_json::to_string(&Scoring::default()).unwrap();
+        assert_eq!(json, r#"{"sets":"penalty","orders":"lcs","tolerance":0}"#);
+        let strict = Scoring {
+            slips: SlipRule::Penalty(25),
+            ..Scoring::default()
+        };
+        let json = serde_json::to_string(&strict).unwrap();
+        assert!(json.contains(r#""slips":{"penalty":25}"#), "{json}");
+        assert_eq!(serde_json::from_str::<Scoring>(&json).unwrap(), strict);
     }
 
     #[test]

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use treequiz::grade::batch::{self, Row};
 use treequiz::grade::key::KeyBook;
-use treequiz::grade::{export, report};
+use treequiz::grade::rules::SlipRule;
+use treequiz::grade::{export, overrides, report};
 use treequiz::instance;
 use treequiz::lang::Lang;
 use treequiz::output::write_atomic;
@@ -48,6 +49,16 @@ pub(crate) struct Args {
     /// The assignment's name in canvas.csv and moodle.csv (default: the set's title).
     #[arg(long, value_name = "NAME")]
     assignment: Option<String>,
+    /// What a recoverable slip (a Chinese quotation mark, a list without
+    /// quotes) costs, for every question: accept (it scores as rewritten),
+    /// penalty=0.25 (it loses that share), refuse (it earns nothing).
+    /// Default: each exercise's `slips` in the set (accept).
+    #[arg(long, value_name = "RULE", value_parser = slip_rule)]
+    slips: Option<SlipRule>,
+    /// A CSV of adjustments by hand (student,question,points,reason),
+    /// applied after grading and shown in the feedback, CSVs and summary.
+    #[arg(long, value_name = "FILE")]
+    overrides: Option<PathBuf>,
     /// Feedback that does not reveal the key (for a retake).
     #[arg(long)]
     hide_key: bool,
@@ -57,6 +68,12 @@ pub(crate) struct Args {
     /// A folder of templates and string tables that replace the built-in ones.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
+}
+
+fn slip_rule(text: &str) -> Result<SlipRule, String> {
+    SlipRule::parse(text).ok_or_else(|| {
+        format!("`{text}` is not a slip rule: write accept, refuse or penalty=0.25 (a fraction from 0 to 1, in hundredths)")
+    })
 }
 
 fn usage(e: impl std::fmt::Display) -> UsageError {
@@ -129,6 +146,19 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
     };
+    let mut book = book;
+    if let Some(rule) = args.slips {
+        book.set_slips(rule);
+    }
+    // Read before grading: a mistake in it stops the run before anything is written.
+    let overrides = match &args.overrides {
+        Some(path) => {
+            let source = instance::read_source(path).map_err(usage)?;
+            let list = overrides::parse(&source).map_err(usage)?;
+            Some((source, list))
+        }
+        None => None,
+    };
     let assignment = args
         .assignment
         .clone()
@@ -148,6 +178,9 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     let grading = Progress::stderr("grading", files.len());
     let mut rows = batch::grade_all_with(&book, &files, &lang, args.hide_key, &|| grading.tick());
     grading.finish();
+    if let Some((source, list)) = &overrides {
+        overrides::apply(&mut rows, list, source).map_err(usage)?;
+    }
     let out = Output {
         dir: &args.out,
         lang: &lang,

@@ -19,8 +19,12 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("values", Shape::Bounds),
         Field::new("evaluated", Shape::Sequence),
         Field::new("pruned", Shape::Labels).within(Domain::PrunedRoots),
-        Field::new("alpha_cuts", Shape::Labels).within(Domain::CutNodes),
-        Field::new("beta_cuts", Shape::Labels).within(Domain::CutNodes),
+        Field::new("alpha_cuts", Shape::Labels)
+            .within(Domain::CutNodes)
+            .paired_with("beta_cuts"),
+        Field::new("beta_cuts", Shape::Labels)
+            .within(Domain::CutNodes)
+            .paired_with("alpha_cuts"),
     ],
     solver: "alpha-beta",
     solve,
@@ -296,17 +300,36 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
 }
 
 fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
-    let sign = match field {
-        "alpha_cuts" => "α",
-        _ => "β",
+    let (sign, other) = match field {
+        "alpha_cuts" => ("α", "β"),
+        _ => ("β", "α"),
     };
     match (field, mistake) {
         ("pruned" | "evaluated", _) => teach_search(ctx, field, mistake, hide),
+        ("alpha_cuts" | "beta_cuts", Mistake::Swapped { .. }) => vec![
+            Reason::new(Phrase::CutsSwapped)
+                .with("sign", sign)
+                .with("other", other),
+        ],
         ("alpha_cuts" | "beta_cuts", Mistake::Extra(item)) => {
+            // A cut of the other sign: say so, rather than that none happens.
+            let other_field = if field == "alpha_cuts" {
+                "beta_cuts"
+            } else {
+                "alpha_cuts"
+            };
+            let swapped =
+                matches!(ctx.key.answer(other_field), Some(Answer::Set(k)) if k.contains(&item));
             vec![
-                Reason::new(Phrase::CutWrong)
-                    .with("sign", sign)
-                    .with("node", ctx.name(item)),
+                Reason::new(if swapped {
+                    Phrase::CutSwapped
+                } else {
+                    Phrase::CutWrong
+                })
+                .with("sign", sign)
+                .term("a_sign", article(field == "alpha_cuts"))
+                .term("a_other", article(field != "alpha_cuts"))
+                .with("node", ctx.name(item)),
             ]
         }
         ("alpha_cuts" | "beta_cuts", Mistake::Missed(items)) => items
@@ -320,6 +343,15 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
             })
             .collect(),
         _ => plain(ctx, field, mistake, hide),
+    }
+}
+
+/// "an α-cut" or "a β-cut", as the language says it.
+fn article(alpha: bool) -> &'static str {
+    if alpha {
+        "grade.a_alpha_cut"
+    } else {
+        "grade.a_beta_cut"
     }
 }
 

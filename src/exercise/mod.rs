@@ -45,6 +45,10 @@ pub struct Field {
     /// `max_wins`. It comes earlier in the kind's order. A form that asks both
     /// (Moodle's) leaves the root's entry out of this field.
     pub root_field: Option<&'static str>,
+    /// The other of two lists of one kind of item that a student can mix up
+    /// (α-cuts and β-cuts): an item of the one put in the other is said to be
+    /// swapped, and may earn half a hit ([`SwapRule`](crate::scoring::SwapRule)).
+    pub swaps_with: Option<&'static str>,
 }
 
 impl Field {
@@ -56,12 +60,21 @@ impl Field {
             shape,
             domain: Domain::Any,
             root_field: None,
+            swaps_with: None,
         }
     }
 
     /// The same field, naming only the items of `domain`.
     pub const fn within(self, domain: Domain) -> Field {
         Field { domain, ..self }
+    }
+
+    /// The same field, paired with `field` (see [`Field::swaps_with`]).
+    pub const fn paired_with(self, field: &'static str) -> Field {
+        Field {
+            swaps_with: Some(field),
+            ..self
+        }
     }
 
     /// The same field, whose root's entry `field` asks on its own.
@@ -241,6 +254,12 @@ pub enum Mistake<'a> {
     },
     /// A single item that is not the key's.
     WrongOne(Item),
+    /// A list that holds exactly the key of its paired field `other`, whose
+    /// answer holds exactly this field's key ([`Field::swaps_with`]).
+    Swapped {
+        /// The paired field.
+        other: &'static str,
+    },
     /// A single value that is not the key's.
     Number {
         /// The key's.
@@ -304,6 +323,7 @@ pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -
             )
             .with("given", ctx.name(given))),
         Mistake::Unknown(label) => one(ctx.model.unknown(label)),
+        Mistake::Swapped { other } => one(Reason::new(Phrase::ListsSwapped).with("other", other)),
     }
 }
 

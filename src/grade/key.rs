@@ -206,6 +206,15 @@ impl KeyBook {
         ))
     }
 
+    /// Every question's slip rule, replaced (`grade --slips`).
+    pub fn set_slips(&mut self, rule: crate::scoring::SlipRule) {
+        for v in &mut self.variants {
+            for q in &mut v.questions {
+                q.scoring.slips = rule;
+            }
+        }
+    }
+
     /// Lets variant `index` be found by `id` as well (after the variants
     /// already found by it).
     pub fn alias(&mut self, id: &str, index: usize) {

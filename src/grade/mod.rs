@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod export;
 pub mod key;
+pub mod overrides;
 pub mod recover;
 pub mod report;
 pub use crate::scoring as rules;

@@ -653,8 +653,29 @@ impl Slip {
     /// sum_solution = ["n0 -> n1"]`. `example` is how the field is written
     /// (for a slip no rewrite was found for).
     pub fn reason(&self, example: Option<&str>) -> Reason {
+        let (problem, fix) = self.problem_and_fix(example);
+        Reason::new(Phrase::Syntax)
+            .with("line", self.line.to_string())
+            .with("column", self.column.to_string())
+            .nested("problem", problem)
+            .nested("fix", fix)
+    }
+
+    /// A slip that counts as its rewrite: where it is, what it is, what was
+    /// read, and `cost`, what that cost.
+    pub fn read_as(&self, cost: Reason) -> Reason {
+        let (problem, _) = self.problem_and_fix(None);
+        Reason::new(Phrase::SlipRead)
+            .with("line", self.line.to_string())
+            .with("column", self.column.to_string())
+            .nested("problem", problem)
+            .with("fixed", self.fix.clone().unwrap_or_default())
+            .nested("cost", cost)
+    }
+
+    fn problem_and_fix(&self, example: Option<&str>) -> (Reason, Reason) {
         let fixed = self.fix.clone().unwrap_or_default();
-        let (problem, fix) = match &self.kind {
+        match &self.kind {
             SlipKind::Wide(mark) => {
                 let problem = Reason::new(Phrase::SlipWide)
                     .with("char", mark.ch.to_string())
@@ -706,12 +727,7 @@ impl Slip {
                     (None, None) => Reason::new(Phrase::FixCheck),
                 },
             ),
-        };
-        Reason::new(Phrase::Syntax)
-            .with("line", self.line.to_string())
-            .with("column", self.column.to_string())
-            .nested("problem", problem)
-            .nested("fix", fix)
+        }
     }
 }
 

@@ -38,6 +38,7 @@ pub fn grades_csv(rows: &[Row]) -> String {
         "max".into(),
         "reason".into(),
         "problems".into(),
+        "adjusted".into(),
         "feedback".into(),
     ]);
     w.write_record(&header).expect("writing to memory");
@@ -62,6 +63,22 @@ pub fn grades_csv(rows: &[Row]) -> String {
         record.push(if scored { points(r.max) } else { String::new() });
         record.push(r.reason.clone());
         record.push(r.problems.join("; "));
+        record.push(
+            r.questions
+                .iter()
+                .filter_map(|q| {
+                    let a = q.adjusted.as_ref()?;
+                    Some(format!(
+                        "q{}: {} -> {} ({})",
+                        q.number,
+                        points(a.from),
+                        points(q.earned),
+                        a.reason
+                    ))
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
         record.push(r.feedback.clone());
         let record: Vec<String> = record.iter().map(|c| spreadsheet_safe(c)).collect();
         w.write_record(&record).expect("writing to memory");
@@ -113,6 +130,8 @@ pub struct StatsView {
     pub full: String,
     /// Share of graded files that left it blank.
     pub blank: String,
+    /// How many answers were read from a slip (by the set's slip rule).
+    pub slips: usize,
     /// The most common wrong answers (given by at least two students), at most three.
     pub wrong: Vec<WrongView>,
 }
@@ -165,6 +184,21 @@ pub struct AttentionView {
     pub why: String,
 }
 
+/// A question's score adjusted by hand (`grade --overrides`).
+#[derive(Serialize)]
+pub struct AdjustmentView {
+    /// The student.
+    pub student: String,
+    /// The question.
+    pub question: usize,
+    /// Points from grading, for people.
+    pub from: String,
+    /// Points after the adjustment, for people.
+    pub to: String,
+    /// Why.
+    pub reason: String,
+}
+
 /// The teacher's summary, as `summary.md` and `summary.html` render it.
 #[derive(Serialize)]
 pub struct SummaryView<'a> {
@@ -192,6 +226,8 @@ pub struct SummaryView<'a> {
     pub missing: Vec<StudentView>,
     /// Files that need the teacher's attention.
     pub attention: Vec<AttentionView>,
+    /// Questions adjusted by hand.
+    pub adjustments: Vec<AdjustmentView>,
 }
 
 /// `n` out of `of` as a whole percentage: `40 %`.
@@ -210,6 +246,7 @@ struct Tally {
     earned_cents: i64,
     full: usize,
     blank: usize,
+    slips: usize,
     wrong: HashMap<String, usize>,
 }
 
@@ -230,6 +267,7 @@ impl Tally {
             mean: points(mean),
             full: share(self.full, self.n),
             blank: share(self.blank, self.n),
+            slips: self.slips,
             wrong: wrong
                 .into_iter()
                 .take(3)
@@ -267,6 +305,7 @@ fn question_stats(graded: &[&Row], lang: &Lang) -> Vec<QuestionStatsView> {
             whole.earned_cents += cents(q.earned);
             whole.full += usize::from(cents(q.earned) == cents(q.max));
             whole.blank += usize::from(q.fields.iter().all(|f| f.state == State::NotAttempted));
+            whole.slips += q.fields.iter().filter(|f| f.slip).count();
             for f in &q.fields {
                 if !order[at].1.contains(&f.field) {
                     order[at].1.push(f.field);
@@ -277,6 +316,7 @@ fn question_stats(graded: &[&Row], lang: &Lang) -> Vec<QuestionStatsView> {
                 t.earned_cents += cents(f.earned);
                 t.full += usize::from(f.state == State::Correct);
                 t.blank += usize::from(f.state == State::NotAttempted);
+                t.slips += usize::from(f.slip);
                 if matches!(f.state, State::Wrong | State::Partial | State::Invalid)
                     && !f.given.trim().is_empty()
                 {
@@ -497,6 +537,21 @@ pub fn summary_view<'a>(
             })
             .collect(),
         attention,
+        adjustments: graded
+            .iter()
+            .flat_map(|r| {
+                r.questions.iter().filter_map(move |q| {
+                    let a = q.adjusted.as_ref()?;
+                    Some(AdjustmentView {
+                        student: r.student.clone().unwrap_or_default(),
+                        question: q.number,
+                        from: points(a.from),
+                        to: points(q.earned),
+                        reason: a.reason.clone(),
+                    })
+                })
+            })
+            .collect(),
     }
 }
 
@@ -540,6 +595,8 @@ pub struct QuestionView<'a> {
     pub earned: String,
     /// Points possible, for people.
     pub max: String,
+    /// The teacher's adjustment by hand, in words (empty when none).
+    pub adjusted: String,
     /// The fields.
     pub fields: Vec<FieldView<'a>>,
 }
@@ -602,6 +659,16 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
                 heading: lang.fill("grade.question", &[("n", &q.number.to_string())]),
                 earned: points(q.earned),
                 max: points(q.max),
+                adjusted: q.adjusted.as_ref().map_or(String::new(), |a| {
+                    lang.fill(
+                        "grade.adjusted",
+                        &[
+                            ("from", &points(a.from)),
+                            ("to", &points(q.earned)),
+                            ("reason", &a.reason),
+                        ],
+                    )
+                }),
                 fields: q
                     .fields
                     .iter()

@@ -12,11 +12,11 @@ use super::key::KeyQuestion;
 use super::recover::Broken;
 use crate::exercise::{Answer, Context, Domain, Item, Mistake, Shape, plain, relation};
 use crate::gametree::{Bound, NodeId};
-use crate::input::{Doc, DocKind, wide_ascii};
+use crate::input::{Doc, DocKind, Source, wide_ascii};
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
-use crate::scoring::{order_fraction, set_fraction};
+use crate::scoring::{SwapRule, order_fraction, set_fraction, set_fraction_with_halves};
 use crate::value::Value;
 
 /// How a field was answered.
@@ -55,6 +55,8 @@ pub struct FieldScore {
     pub reasons: Vec<Reason>,
     /// For set answers: how many items were right and wrong.
     pub tally: Option<Reason>,
+    /// Whether its answer was read from a rewritten slip (by the set's slip rule).
+    pub slip: bool,
 }
 
 /// One question's score.
@@ -70,6 +72,8 @@ pub struct QuestionScore {
     pub earned: f64,
     /// Per field.
     pub fields: Vec<FieldScore>,
+    /// The teacher's adjustment by hand, when there is one (`earned` includes it).
+    pub adjusted: Option<super::overrides::Adjusted>,
 }
 
 /// Rounds to hundredths, so sums print cleanly and compare exactly.
@@ -288,6 +292,8 @@ struct Ctx<'a> {
     q: &'a KeyQuestion,
     kind: Context<'a>,
     hide: bool,
+    /// Every field the student answered (folded, slips read), for paired lists.
+    answers: &'a [(String, Doc)],
 }
 
 impl Ctx<'_> {
@@ -317,16 +323,6 @@ pub fn score(
     hide: bool,
 ) -> (QuestionScore, Vec<String>) {
     let model = q.instance.model();
-    let ctx = Ctx {
-        q,
-        kind: Context {
-            instance: &q.instance,
-            model: &model,
-            key: &q.key,
-            conventions: &q.conventions,
-        },
-        hide,
-    };
     let per_field = q.points / q.ask.len().max(1) as f64;
     let example = |field: &str| lang.for_kind("example", field, q.kind.name).to_string();
     let slip_reason = |b: &Broken| {
@@ -334,6 +330,13 @@ pub fn score(
         b.slip.reason(example.as_deref())
     };
     let lost = broken.iter().find(|b| b.section_header);
+    // A slip in a field the rule lets count is read as its rewrite.
+    let keeps = q.scoring.slips.keeps();
+    let read: Vec<(&Broken, Doc)> = broken
+        .iter()
+        .filter(|_| lost.is_none() && keeps.is_some())
+        .filter_map(|b| Some((*b, read_slip(b, q)?)))
+        .collect();
     let mut problems: Vec<Reason> = given
         .iter()
         .filter(|(name, _)| !q.ask.iter().any(|f| f == name))
@@ -343,22 +346,44 @@ pub fn score(
                 .with("field", name.as_str())
         })
         .collect();
-    problems.extend(broken.iter().map(|b| {
-        let n = q.number.to_string();
-        match &b.field {
-            Some(field) if !b.section_header => Reason::new(Phrase::SlipInField)
-                .with("n", n)
-                .with("field", field.as_str())
-                .nested("why", slip_reason(b)),
-            _ => Reason::new(Phrase::SlipInQuestion)
-                .with("n", n)
-                .nested("why", slip_reason(b)),
-        }
-    }));
-    let given: Vec<(String, Doc)> = given
+    // A slip the rule lets count is no problem for the teacher to act on:
+    // its field's feedback and the summary's slip count say what happened.
+    problems.extend(
+        broken
+            .iter()
+            .filter(|b| !read.iter().any(|(r, _)| std::ptr::eq(*r, **b)))
+            .map(|b| {
+                let n = q.number.to_string();
+                match &b.field {
+                    Some(field) if !b.section_header => Reason::new(Phrase::SlipInField)
+                        .with("n", n)
+                        .with("field", field.as_str())
+                        .nested("why", slip_reason(b)),
+                    _ => Reason::new(Phrase::SlipInQuestion)
+                        .with("n", n)
+                        .nested("why", slip_reason(b)),
+                }
+            }),
+    );
+    let answers: Vec<(String, Doc)> = given
         .iter()
         .map(|(name, doc)| (name.clone(), fold_doc(doc)))
+        .chain(
+            read.iter()
+                .map(|(b, doc)| (b.field.clone().unwrap_or_default(), fold_doc(doc))),
+        )
         .collect();
+    let ctx = Ctx {
+        q,
+        kind: Context {
+            instance: &q.instance,
+            model: &model,
+            key: &q.key,
+            conventions: &q.conventions,
+        },
+        hide,
+        answers: &answers,
+    };
     let fields: Vec<FieldScore> = q
         .ask
         .iter()
@@ -388,6 +413,7 @@ pub fn score(
                 },
                 reasons: Vec::new(),
                 tally: None,
+                slip: false,
             };
             if let Some(b) = lost {
                 fs.state = State::Invalid;
@@ -400,18 +426,28 @@ pub fn score(
                 });
                 return fs;
             }
-            if let Some(b) = broken.iter().find(|b| b.field.as_deref() == Some(field)) {
+            let slipped = read.iter().find(|(b, _)| b.field.as_deref() == Some(field));
+            if slipped.is_none()
+                && let Some(b) = broken.iter().find(|b| b.field.as_deref() == Some(field))
+            {
                 fs.state = State::Invalid;
                 fs.given = b.text.clone();
                 fs.reasons.push(slip_reason(b));
                 return fs;
             }
-            match given.iter().find(|(n, _)| n == field) {
+            match answers.iter().find(|(n, _)| n == field) {
                 None => {}
                 Some((_, doc)) if blank(doc) => {}
                 Some((_, doc)) => {
-                    let fraction =
+                    let mut fraction =
                         score_field(&ctx, field, shape, key, doc, &mut fs, &mut problems);
+                    if let Some((b, _)) = slipped {
+                        let kept = keeps.unwrap_or(1.0);
+                        let cost = per_field * fraction * (1.0 - kept);
+                        fraction *= kept;
+                        fs.slip = true;
+                        fs.reasons.insert(0, slip_read_reason(b, cost));
+                    }
                     // Unrounded: a perfect sheet must sum to exactly the points.
                     fs.earned = per_field * fraction;
                     if fs.state != State::Invalid {
@@ -437,9 +473,39 @@ pub fn score(
             max: round2(q.points),
             earned,
             fields,
+            adjusted: None,
         },
         problems.iter().map(|p| p.render(lang, false)).collect(),
     )
+}
+
+/// The answer a slip's rewrite gives its field, when there is a rewrite,
+/// TOML reads it, and it sets a field the question asks.
+fn read_slip(b: &Broken, q: &KeyQuestion) -> Option<Doc> {
+    if b.section_header {
+        return None;
+    }
+    let field = b.field.as_deref()?;
+    if !q.ask.contains(&field) {
+        return None;
+    }
+    let fix = b.slip.fix.as_deref()?;
+    let doc = Source {
+        path: String::new(),
+        text: fix.to_string(),
+    }
+    .parse()
+    .ok()?;
+    doc.get(field).cloned()
+}
+
+/// What a slip that counts was read as, and what it cost.
+fn slip_read_reason(b: &Broken, cost: f64) -> Reason {
+    b.slip.read_as(if cost > 0.0 {
+        Reason::new(Phrase::SlipCost).with("points", super::report::points(cost))
+    } else {
+        Reason::new(Phrase::SlipFree)
+    })
 }
 
 /// Scores one field; returns the fraction earned and fills `given` and `reasons`.
@@ -631,9 +697,12 @@ fn score_field(
             }
             let in_key: HashSet<&Item> = k.iter().collect();
             let hits = items.iter().filter(|i| in_key.contains(i)).count();
-            let wrong = items.len() - hits + unknown;
-            set_reasons(ctx, field, k, &items, fs, wrong);
-            set_fraction(ctx.q.scoring.sets, k.len(), hits, wrong)
+            let swap = swap_of(ctx, field, k, &items, unknown);
+            let half = ctx.q.scoring.swaps == SwapRule::Half;
+            let wrong = items.len() - hits + unknown - if half { swap.put_here } else { 0 };
+            set_reasons(ctx, field, k, &items, fs, wrong, &swap);
+            let halves = if half { swap.put_there } else { 0 };
+            set_fraction_with_halves(ctx.q.scoring.sets, k.len(), hits, halves, wrong)
         }
         (Shape::Connectors, Answer::Set(k)) => {
             let Some(list) = read_list_strict(doc) else {
@@ -716,6 +785,55 @@ fn prune_roots(model: &Model<'_>, items: Vec<Item>) -> Vec<Item> {
         .collect()
 }
 
+/// How a list and its paired list ([`Field::swaps_with`](crate::exercise::Field)) mix up their items.
+#[derive(Default)]
+struct Swap {
+    /// The paired field.
+    other: Option<&'static str>,
+    /// Items listed here that the key lists in the other field.
+    put_here: usize,
+    /// Key items of this field that the answer lists in the other field.
+    put_there: usize,
+    /// Each list holds exactly the other's key (and the keys differ).
+    whole: bool,
+}
+
+fn swap_of(ctx: &Ctx<'_>, field: &str, key: &[Item], given: &[Item], unknown: usize) -> Swap {
+    let Some(other) = ctx.q.kind.field(field).swaps_with else {
+        return Swap::default();
+    };
+    let Some(Answer::Set(other_key)) = ctx.q.key.answer(other) else {
+        return Swap::default();
+    };
+    // What the answer lists in the other field, as far as it can be read.
+    let other_given: HashSet<Item> = ctx
+        .answers
+        .iter()
+        .find(|(n, _)| n == other)
+        .and_then(|(_, d)| read_list(d))
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|t| ctx.model().resolve(t))
+        .collect();
+    let set = |v: &[Item]| v.iter().copied().collect::<HashSet<Item>>();
+    let (key_set, other_key_set, given_set) = (set(key), set(other_key), set(given));
+    Swap {
+        other: Some(other),
+        put_here: given_set
+            .iter()
+            .filter(|i| !key_set.contains(i) && other_key_set.contains(i))
+            .count(),
+        put_there: key_set
+            .iter()
+            .filter(|i| !given_set.contains(i) && other_given.contains(i))
+            .count(),
+        whole: unknown == 0
+            && key_set != other_key_set
+            && given_set == other_key_set
+            && other_given == key_set,
+    }
+}
+
 fn set_reasons(
     ctx: &Ctx<'_>,
     field: &str,
@@ -723,9 +841,18 @@ fn set_reasons(
     given: &[Item],
     fs: &mut FieldScore,
     wrong: usize,
+    swap: &Swap,
 ) {
     let in_key: HashSet<&Item> = key.iter().collect();
     let listed: HashSet<&Item> = given.iter().collect();
+    let hits = given.iter().filter(|g| in_key.contains(g)).count();
+    // Saying that two lists are swapped would give a hidden key away.
+    if let (true, false, Some(other)) = (swap.whole, ctx.hide, swap.other) {
+        fs.reasons
+            .extend(ctx.teach(field, Mistake::Swapped { other }));
+        fs.tally = Some(tally(hits, key.len(), swap.put_there, wrong));
+        return;
+    }
     for &extra in given.iter().filter(|g| !in_key.contains(g)) {
         // With the key hidden, say only that the item does not belong.
         fs.reasons.extend(if ctx.hide {
@@ -748,14 +875,22 @@ fn set_reasons(
         });
     }
     if !fs.reasons.is_empty() && !ctx.hide {
-        let hits = given.iter().filter(|g| in_key.contains(g)).count();
-        fs.tally = Some(
-            Reason::new(Phrase::Items)
-                .with("hits", hits.to_string())
-                .with("n", key.len().to_string())
-                .with("wrong", wrong.to_string()),
-        );
+        fs.tally = Some(tally(hits, key.len(), swap.put_there, wrong));
     }
+}
+
+/// `2 of 3 right, 1 wrong`; never `0 of 0 right`.
+fn tally(hits: usize, n: usize, swapped: usize, wrong: usize) -> Reason {
+    let phrase = match (n, swapped) {
+        (0, _) => Phrase::ItemsNone,
+        (_, 0) => Phrase::Items,
+        _ => Phrase::ItemsSwapped,
+    };
+    Reason::new(phrase)
+        .with("hits", hits.to_string())
+        .with("n", n.to_string())
+        .with("swapped", swapped.to_string())
+        .with("wrong", wrong.to_string())
 }
 
 fn order_reasons(ctx: &Ctx<'_>, field: &str, key: &[Item], given: &[Item], fs: &mut FieldScore) {
@@ -777,5 +912,27 @@ fn order_reasons(ctx: &Ctx<'_>, field: &str, key: &[Item], given: &[Item], fs: &
     };
     if let Some(m) = mistake {
         fs.reasons.extend(ctx.teach(field, m));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_never_reads_none_of_none() {
+        let en = Lang::builtin("en").unwrap();
+        assert_eq!(
+            tally(0, 0, 0, 2).render(&en, false),
+            "there are none; you listed 2"
+        );
+        assert_eq!(
+            tally(1, 3, 0, 1).render(&en, false),
+            "1 of 3 right, 1 wrong"
+        );
+        assert_eq!(
+            tally(1, 3, 2, 0).render(&en, false),
+            "1 of 3 right, 2 in the other list, 0 wrong"
+        );
     }
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use treequiz::grade::batch::{Status, grade_source};
 use treequiz::grade::key::KeyBook;
+use treequiz::grade::rules::SlipRule;
 use treequiz::input::Source;
 use treequiz::rng::Master;
 
@@ -74,8 +75,14 @@ fn textbook() -> (KeyBook, treequiz::lang::Lang, String) {
 /// The keys of a set's practice variant, and its key sheet (`key.toml`).
 fn keys_of(path: &Path) -> (KeyBook, treequiz::lang::Lang, String) {
     let set = treequiz::problem_set::load(path).unwrap();
+    keys_at(path, set.seed)
+}
+
+/// [`keys_of`] at another seed.
+fn keys_at(path: &Path, seed: u64) -> (KeyBook, treequiz::lang::Lang, String) {
+    let set = treequiz::problem_set::load(path).unwrap();
     let lang = treequiz::lang::Lang::builtin("en").unwrap();
-    let variants = treequiz::class_set::build(&set, &Master::from_seed(set.seed), &[]).unwrap();
+    let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[]).unwrap();
     let key_view = treequiz::view::sheet(&set, &variants[0], &lang, true, None);
     let key_toml = treequiz::render::Renderer::new(None)
         .unwrap()
@@ -792,14 +799,136 @@ fn fail_hard_values_accept_the_procedures_bound_and_explain_the_tighter_one() {
 }
 
 /// The textbook key with `old` (in question `question`) replaced by `new`,
-/// graded; and the 1-based line where the replacement starts.
+/// graded with slips refused (what a slip says, without the rule's say);
+/// and the 1-based line where the replacement starts.
 fn with_slip(question: usize, old: &str, new: &str) -> (treequiz::grade::batch::Row, usize) {
-    let (book, lang, key) = textbook();
+    with_slip_under(SlipRule::Refuse, question, old, new)
+}
+
+/// [`with_slip`] under a slip rule.
+fn with_slip_under(
+    rule: SlipRule,
+    question: usize,
+    old: &str,
+    new: &str,
+) -> (treequiz::grade::batch::Row, usize) {
+    let (mut book, lang, key) = textbook();
+    book.set_slips(rule);
     let start = key.find(&format!("[q{question}]")).unwrap();
     let at = start + key[start..].find(old).unwrap();
     let line = key[..at].matches('\n').count() + 1;
     let text = format!("{}{new}{}", &key[..at], &key[at + old.len()..]);
     (grade_text(&book, &lang, text), line)
+}
+
+/// Issue 27: a slip treequiz can rewrite scores as the set's slip rule says
+/// (accept by default, a penalty, or refuse), and the feedback says what was
+/// read and what it cost; a slip with no rewrite still costs its field.
+#[test]
+fn slip_rules_accept_penalise_or_refuse() {
+    use treequiz::grade::score::State;
+    let en = treequiz::lang::Lang::builtin("en").unwrap();
+    let zh = treequiz::lang::Lang::builtin("zh").unwrap();
+    let field = |row: &treequiz::grade::batch::Row, q: usize, name: &str| {
+        row.questions[q - 1]
+            .fields
+            .iter()
+            .find(|f| f.field == name)
+            .unwrap()
+            .clone()
+    };
+    let quote = ("best_move = \"B\"", "best_move = “B”");
+
+    // The default: the set says nothing, the slip costs nothing.
+    let (book, lang, key) = textbook();
+    let at = key.find(quote.0).unwrap();
+    let line = key[..at].matches('\n').count() + 1;
+    let row = grade_text(&book, &lang, key.replacen(quote.0, quote.1, 1));
+    assert_eq!(row.total, row.max, "{row:#?}");
+    assert!(row.problems.is_empty(), "{:?}", row.problems);
+    let f = field(&row, 1, "best_move");
+    assert_eq!((f.state, f.slip), (State::Correct, true));
+    assert_eq!(
+        reasons_of(&row, 1, &en),
+        [format!(
+            "line {line}, column 13: `“` is a Chinese quotation mark; read as best_move = \"B\", which costs nothing"
+        )]
+    );
+    assert_eq!(
+        reasons_of(&row, 1, &zh),
+        [format!(
+            "第 {line} 行第 13 列：`“` 是中文引号；按 best_move = \"B\" 读取，不扣分"
+        )]
+    );
+
+    // A penalty: a quarter of what the answer earns.
+    let (row, _) = with_slip_under(SlipRule::Penalty(25), 1, quote.0, quote.1);
+    others_full(&row, 1);
+    let f = field(&row, 1, "best_move");
+    assert_eq!(f.state, State::Partial);
+    assert!((f.earned - 0.75 * f.max).abs() < 1e-9, "{f:#?}");
+    assert!(
+        reasons_of(&row, 1, &en)[0].ends_with(&format!(
+            "which costs {} points (this set's penalty for a slip)",
+            treequiz::grade::report::points(0.25 * f.max)
+        )),
+        "{:?}",
+        reasons_of(&row, 1, &en)
+    );
+    assert!(row.problems.is_empty(), "{:?}", row.problems);
+
+    // Refused: nothing, and a problem for the teacher.
+    let (row, _) = with_slip_under(SlipRule::Refuse, 1, quote.0, quote.1);
+    let f = field(&row, 1, "best_move");
+    assert_eq!((f.state, f.earned, f.slip), (State::Invalid, 0.0, false));
+    assert_eq!(row.problems.len(), 1, "{:?}", row.problems);
+
+    // A wrong answer with a slip is still wrong, and says both.
+    let (row, _) = with_slip_under(SlipRule::Accept, 1, quote.0, "best_move = “C”");
+    let f = field(&row, 1, "best_move");
+    assert_eq!((f.state, f.earned, f.slip), (State::Wrong, 0.0, true));
+    assert!(f.reasons.len() >= 2, "{f:#?}");
+    // An unquoted list in a four-field question: read, full marks.
+    let (row, _) = with_slip_under(
+        SlipRule::Accept,
+        4,
+        r#"sum_solution = ["S -> A", "A -> D", "D -> t3"]"#,
+        "sum_solution = [S -> A, A -> D, D -> t3]",
+    );
+    assert_eq!(row.total, row.max, "{:?}", reasons_of(&row, 4, &en));
+    // A key written twice has no rewrite: it costs its field whatever the rule.
+    let (row, _) = with_slip_under(
+        SlipRule::Accept,
+        1,
+        quote.0,
+        "best_move = \"B\"\nbest_move = \"C\"",
+    );
+    let f = field(&row, 1, "best_move");
+    assert_eq!((f.state, f.earned), (State::Invalid, 0.0));
+
+    // The summary counts slips per question and field.
+    let (book, lang, key) = textbook();
+    let slipped = key.replacen(quote.0, quote.1, 1);
+    let rows: Vec<_> = [key.clone(), slipped.clone(), slipped]
+        .into_iter()
+        .map(|t| grade_text(&book, &lang, t))
+        .collect();
+    let summary = treequiz::grade::report::summary_view(&rows, &lang, "t", 0);
+    let q1 = &summary.questions[0];
+    let slips: Vec<(&str, usize)> = q1
+        .rows
+        .iter()
+        .map(|r| (r.label.as_str(), r.slips))
+        .collect();
+    assert!(
+        slips.contains(&("best_move", 2)) && slips[0].1 == 2,
+        "{slips:?}"
+    );
+    assert!(
+        summary.questions[1..]
+            .iter()
+            .all(|q| q.rows.iter().all(|r| r.slips == 0))
+    );
 }
 
 /// The reasons of one question's fields, rendered in `lang`.
@@ -1044,11 +1173,12 @@ fn check_finds_the_set_near_the_sheet_and_prints_text() {
         &dir,
         &["check", "hw/key.toml", "--set", set, "--format", "text"],
     );
-    assert_eq!(code, 1, "{stdout}{err}");
-    assert!(stdout.contains("Total: 18.67 / 20"), "{stdout}");
+    // Practice accepts a slip it can rewrite, and says what it read.
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(stdout.contains("Total: 20 / 20"), "{stdout}");
     assert!(
         stdout.contains(
-            "`“` is a Chinese quotation mark; type the ASCII quote \" instead: best_move = \"C\""
+            "`“` is a Chinese quotation mark; read as best_move = \"C\", which costs nothing"
         ),
         "{stdout}"
     );
@@ -1103,4 +1233,112 @@ fn hidden_keys_say_once_that_connectors_are_missing() {
         .filter(|r| r == "a connector of the solution graph is missing")
         .count();
     assert!(said >= 1, "the missing connectors are not mentioned");
+}
+
+/// Issue 27: α- and β-cut lists given the wrong way round are said to be
+/// swapped (never "no α-cut happens at F" for a β-cut), the tally never reads
+/// "0 of 0 right", and `swap_rule = "half"` gives a swapped cut half a hit.
+#[test]
+fn swapped_cut_lists_are_recognised_and_may_earn_half() {
+    use treequiz::grade::rules::SwapRule;
+    use treequiz::grade::score::State;
+    let set_path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problem-sets/midterm-zh.toml"
+    ));
+    // The first practice seed with a question that asks both lists and has
+    // cuts of both signs.
+    let line_of = |section: &str, field: &str| -> Option<String> {
+        section
+            .lines()
+            .find(|l| l.starts_with(&format!("{field} = ")))
+            .map(str::to_string)
+    };
+    let (mut book, lang, key, q, alpha, beta) = (0..100)
+        .find_map(|seed| {
+            let (book, lang, key) = keys_at(set_path, seed);
+            let (q, a, b) = key.split("\n[q").enumerate().skip(1).find_map(|(i, s)| {
+                let (a, b) = (line_of(s, "alpha_cuts")?, line_of(s, "beta_cuts")?);
+                (!a.ends_with("[]") && !b.ends_with("[]")).then_some((i, a, b))
+            })?;
+            Some((book, lang, key, q, a, b))
+        })
+        .expect("a midterm variant with α- and β-cuts in one question");
+    let values = |l: &str| l.split_once(" = ").unwrap().1.to_string();
+    // Within question q's section only (another question may hold the same lines).
+    let start = key.find(&format!("\n[q{q}]")).unwrap();
+    // A whole line (the comment above it shows an example of the same form).
+    let in_q = |text: &str, old: &str, new: &str| {
+        let at = start + text[start..].find(&format!("\n{old}\n")).unwrap() + 1;
+        format!("{}{new}{}", &text[..at], &text[at + old.len()..])
+    };
+    let swapped = in_q(&key, &alpha, "ALPHA");
+    let swapped = in_q(&swapped, &beta, &format!("beta_cuts = {}", values(&alpha)));
+    let swapped = in_q(
+        &swapped,
+        "ALPHA",
+        &format!("alpha_cuts = {}", values(&beta)),
+    );
+    let row = grade_text(&book, &lang, swapped.clone());
+    let cuts = |row: &treequiz::grade::batch::Row, name: &str| {
+        row.questions[q - 1]
+            .fields
+            .iter()
+            .find(|f| f.field == name)
+            .unwrap()
+            .clone()
+    };
+    let (a, b) = (cuts(&row, "alpha_cuts"), cuts(&row, "beta_cuts"));
+    assert_eq!(
+        (a.state, b.state, a.earned, b.earned),
+        (State::Wrong, State::Wrong, 0.0, 0.0)
+    );
+    assert_eq!(
+        a.reasons
+            .iter()
+            .map(|r| r.render(&lang, false))
+            .collect::<Vec<_>>(),
+        ["these are the β-cuts, not the α-cuts: your two lists are swapped"]
+    );
+    let tally = b.tally.as_ref().unwrap().render(&lang, false);
+    assert!(
+        tally.starts_with("0 of ") && tally.contains(" in the other list, "),
+        "{tally}"
+    );
+
+    // Under `swap_rule = "half"` each list earns half.
+    for v in &mut book.variants {
+        for question in &mut v.questions {
+            question.scoring.swaps = SwapRule::Half;
+        }
+    }
+    let row = grade_text(&book, &lang, swapped);
+    let (a, b) = (cuts(&row, "alpha_cuts"), cuts(&row, "beta_cuts"));
+    assert_eq!((a.state, b.state), (State::Partial, State::Partial));
+    assert!((a.earned - a.max / 2.0).abs() < 1e-9 && (b.earned - b.max / 2.0).abs() < 1e-9);
+
+    // One β-cut put among the α-cuts, the rest right: named as a β-cut.
+    let one_beta = values(&beta);
+    let first_beta = one_beta
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .next()
+        .unwrap();
+    let alpha_plus = format!(
+        "alpha_cuts = [{}, {first_beta}]",
+        values(&alpha).trim_matches(['[', ']'])
+    );
+    let row = grade_text(&book, &lang, in_q(&key, &alpha, &alpha_plus));
+    let a = cuts(&row, "alpha_cuts");
+    let node = first_beta.trim_matches('"');
+    assert!(
+        a.reasons.iter().any(
+            |r| r.render(&lang, false) == format!("the cut at {node} is a β-cut, not an α-cut")
+        ),
+        "{:?}",
+        a.reasons
+            .iter()
+            .map(|r| r.render(&lang, false))
+            .collect::<Vec<_>>()
+    );
 }

@@ -1085,3 +1085,92 @@ fn the_grade_table_is_in_roster_order() {
         ]
     );
 }
+
+/// Issue 27: `grade --overrides FILE` applies a teacher's adjustments after
+/// grading: the question's points and the total change in grades.csv and the
+/// gradebook files, the feedback says who changed what and why, the summary
+/// lists them; a row that names no graded question stops the run before
+/// anything is written.
+#[test]
+fn overrides_adjust_after_grading_and_show_everywhere() {
+    let dir = scratch("report-overrides");
+    exam(&dir, &ROSTER[..3], MIDTERM);
+    let h = dir.join("handed-in");
+    std::fs::create_dir_all(&h).unwrap();
+    for id in ["2023001", "S-002"] {
+        let folder = treequiz::roster::folder_name(id).unwrap();
+        std::fs::write(h.join(format!("{folder}.toml")), key(&dir, id)).unwrap();
+    }
+    std::fs::write(
+        dir.join("overrides.csv"),
+        "student,question,points,reason\n2023001,q2,-2.5,\"late, by agreement\"\ns-002,1,0,copied from a neighbour\n",
+    )
+    .unwrap();
+    let (code, _, err) = grade(&dir, &["--overrides", "overrides.csv"]);
+    assert_eq!(code, 1, "stu 3 handed in nothing: {err}");
+    let table = records(&std::fs::read_to_string(dir.join("report/grades.csv")).unwrap());
+    let col = |name: &str| table[0].iter().position(|c| c == name).unwrap();
+    let row = |id: &str| {
+        table
+            .iter()
+            .find(|r| r[col("student")] == id)
+            .unwrap()
+            .clone()
+    };
+    let (a, b) = (row("2023001"), row("S-002"));
+    assert_eq!(
+        (a[col("q2")].as_str(), a[col("total")].as_str()),
+        ("17.5", "97.5"),
+        "{a:?}"
+    );
+    assert_eq!(
+        (b[col("q1")].as_str(), b[col("total")].as_str()),
+        ("0", "90"),
+        "{b:?}"
+    );
+    assert_eq!(a[col("adjusted")], "q2: 20 -> 17.5 (late, by agreement)");
+    let canvas = std::fs::read_to_string(dir.join("report/canvas.csv")).unwrap();
+    assert!(
+        canvas
+            .lines()
+            .any(|l| l.contains(",2023001,") && l.ends_with(",97.5")),
+        "{canvas}"
+    );
+    let feedback = std::fs::read_to_string(dir.join("report").join(&b[col("feedback")])).unwrap();
+    assert!(
+        feedback.contains("老师将本题从 10 分调整为 0 分：copied from a neighbour"),
+        "{feedback}"
+    );
+    let summary = std::fs::read_to_string(dir.join("report/summary.md")).unwrap();
+    assert!(summary.contains("## 手动调整 (2)"), "{summary}");
+    assert!(
+        summary.contains("- 2023001, q2: 20 → 17.5 — late, by agreement"),
+        "{summary}"
+    );
+
+    // A row for a student with no graded file: an error at its line, nothing written.
+    std::fs::write(
+        dir.join("bad.csv"),
+        "student,question,points,reason\n2023001,1,5,ok\nstu 3,1,5,regraded\n",
+    )
+    .unwrap();
+    let (code, _, err) = grade(&dir, &["--overrides", "bad.csv", "--out", "report2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("bad.csv:3:1") && err.contains("stu 3's file is not graded (missing)"),
+        "{err}"
+    );
+    assert!(!dir.join("report2").exists());
+    // Beyond a question's points.
+    std::fs::write(
+        dir.join("bad.csv"),
+        "student,question,points,reason\n2023001,1,+1,bonus\n",
+    )
+    .unwrap();
+    let (code, _, err) = grade(&dir, &["--overrides", "bad.csv", "--out", "report2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("question 1 is worth 10 points: 11 is out of range"),
+        "{err}"
+    );
+}
