@@ -5,6 +5,8 @@
 //! `qtype_multianswer_validate_question`), and the allowed grades are
 //! `question_bank::fraction_options_full()` (`question/engine/bank.php`).
 
+use std::sync::LazyLock;
+
 use fancy_regex::Regex;
 use treequiz::class_set::{self, Variant};
 use treequiz::exercise::{Answer, Item, Shape};
@@ -1238,7 +1240,16 @@ fn cleaned(html: &str) -> String {
 fn emoticons_shown(html: &str) -> Vec<&'static str> {
     let html = cleaned(html);
     // preg_split('/(<\/?(?:span|script|pre)[^>]*>)/is', …, DELIM_CAPTURE | NO_EMPTY)
-    let tags = Regex::new(r"(?is)(</?(?:span|script|pre)[^>]*>)").unwrap();
+    static TAGS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?is)(</?(?:span|script|pre)[^>]*>)").unwrap());
+    static STARTS: LazyLock<[Regex; 3]> = LazyLock::new(|| {
+        [
+            Regex::new(r"(?is)^<script").unwrap(),
+            Regex::new(r#"(?is)^<span[^>]+class="nolink[^"]*""#).unwrap(),
+            Regex::new(r"(?is)^<pre").unwrap(),
+        ]
+    });
+    let tags = &*TAGS;
     let mut fragments = Vec::new();
     let mut at = 0;
     for m in tags.find_iter(&html) {
@@ -1248,11 +1259,7 @@ fn emoticons_shown(html: &str) -> Vec<&'static str> {
         at = m.end();
     }
     fragments.push(&html[at..]);
-    let starts = [
-        Regex::new(r"(?is)^<script").unwrap(),
-        Regex::new(r#"(?is)^<span[^>]+class="nolink[^"]*""#).unwrap(),
-        Regex::new(r"(?is)^<pre").unwrap(),
-    ];
+    let starts = &*STARTS;
     let mut exclude = 0;
     let mut shown = Vec::new();
     for fragment in fragments.into_iter().filter(|f| !f.is_empty()) {
@@ -1410,8 +1417,8 @@ fn wildcard_matches(response: &str, pattern: &str, ignore_case: bool) -> bool {
     use unicode_normalization::UnicodeNormalization;
     let pattern: String = pattern.nfc().collect();
     let response: String = response.nfc().collect();
-    let bits: Vec<String> = Regex::new(r"(?<!\\)\*+")
-        .unwrap()
+    static STARS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?<!\\)\*+").unwrap());
+    let bits: Vec<String> = STARS
         .split(&pattern)
         .map(|b| fancy_regex::escape(&b.unwrap().replace("\\*", "*")).into_owned())
         .collect();
