@@ -212,6 +212,35 @@ fn html(s: &str) -> String {
         .replace('~', "&#126;")
 }
 
+/// Our own text in Moodle's HTML, where no text filter touches it. The
+/// emoticon filter (on by default) turns `(h)`, `(n)`, `8-)` and the like
+/// into icons, and the auto-linking filters link words; each skips a
+/// `<span class="nolink">` (`filter/emoticon/classes/text_filter.php`,
+/// `filter_phrases`). Character references do not help: Moodle decodes them
+/// before it filters. A span holds inline HTML only, so it goes inside each
+/// `<p>` and `<li>`, and never around a sub-question.
+fn nolink(inline: &str) -> String {
+    format!("<span class=\"nolink\">{inline}</span>")
+}
+
+/// A choice's label as a cloze answer: a label with anything but letters
+/// and digits could hold an emoticon (each has punctuation), so it goes in
+/// a nolink span; Moodle filters a choice as HTML, and grades it by position.
+fn choice(label: &str) -> String {
+    if label.chars().all(char::is_alphanumeric) {
+        cloze_answer(label)
+    } else {
+        nolink(&cloze_answer(label))
+    }
+}
+
+/// A typed answer of a SHORTANSWER: its `*` escaped, since Moodle reads a
+/// bare `*` as "anything" (`compare_string_with_wildcard`,
+/// `question/type/shortanswer/question.php`).
+fn typed(s: &str) -> String {
+    cloze_answer(&s.replace('*', "\\*"))
+}
+
 /// One answer of a sub-question, as Moodle's cloze parser reads it back:
 /// `\}` and `\#` escaped, `~`, `\` and HTML's specials as references (Moodle
 /// HTML-decodes an answer before it unescapes), a leading `=` or `%` too.
@@ -258,6 +287,19 @@ struct Share {
 }
 
 impl Share {
+    /// This share and `other`.
+    fn plus(self, other: Share) -> Share {
+        let (num, den) = (
+            self.num * other.den + other.num * self.den,
+            self.den * other.den,
+        );
+        let g = gcd(num, den).max(1);
+        Share {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
     /// `k / n` of this share.
     fn part(self, k: usize, n: usize) -> Share {
         Share {
@@ -291,17 +333,31 @@ fn number_body(v: Value, tolerance: u64) -> String {
     }
 }
 
-/// The spellings of an order a student would type, the canonical first.
+/// The separators of an order a student may type, the canonical first:
+/// the same between every two labels (one answer per separator: Moodle's
+/// short answer matches the whole text, and its one wildcard `*` would
+/// accept any labels in between). `moodle.order_hint` says exactly these.
+const ORDER_SEPARATORS: [&str; 12] = [
+    ", ", ",", "; ", ";", " ", " -> ", "->", " → ", "→", "，", "、", "；",
+];
+
+/// The spellings of an order a student would type, the canonical first: each
+/// separator of [`ORDER_SEPARATORS`], and a comma at the end.
 fn order_forms(labels: &[String]) -> Vec<String> {
     if labels.is_empty() {
         return vec!["-".into(), "—".into(), "none".into()];
     }
     let mut out: Vec<String> = Vec::new();
-    for sep in [", ", ",", " ", " → ", "→", " -> ", "->", "，", "、"] {
-        let s = labels.join(sep);
+    let mut add = |s: String| {
         if !out.contains(&s) {
             out.push(s);
         }
+    };
+    for sep in ORDER_SEPARATORS {
+        add(labels.join(sep));
+    }
+    for sep in [", ", ",", "，"] {
+        add(format!("{}{}", labels.join(sep), sep.trim_end()));
     }
     out
 }
@@ -320,7 +376,7 @@ fn shortanswer(model: &Model<'_>) -> &'static str {
 fn order_body(model: &Model<'_>, labels: &[String]) -> String {
     let forms: Vec<String> = order_forms(labels)
         .iter()
-        .map(|f| format!("={}", cloze_answer(f)))
+        .map(|f| format!("={}", typed(f)))
         .collect();
     format!("{}:{}", shortanswer(model), forms.join("~"))
 }
@@ -397,7 +453,7 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                 // Moodle wants two choices: one label to type instead.
                 let forms: Vec<String> = right
                     .iter()
-                    .map(|&i| format!("={}", cloze_answer(&model.name(i))))
+                    .map(|&i| format!("={}", typed(&model.name(i))))
                     .collect();
                 return one(
                     format!("{}:{}", shortanswer(model), forms.join("~")),
@@ -408,7 +464,7 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                 .iter()
                 .map(|i| {
                     let mark = if right.contains(i) { "=" } else { "" };
-                    format!("{mark}{}", cloze_answer(&model.name(*i)))
+                    format!("{mark}{}", choice(&model.name(*i)))
                 })
                 .collect();
             one(format!("MULTICHOICE:{}", alts.join("~")), String::new())
@@ -441,11 +497,11 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                     } else {
                         wrong.clone()
                     };
-                    format!("%{f}%{}", cloze_answer(&model.name(*i)))
+                    format!("%{f}%{}", choice(&model.name(*i)))
                 })
                 .collect();
             let none = if right.is_empty() { "100" } else { &wrong };
-            alts.push(format!("%{none}%{}", cloze_answer(lang.get("moodle.none"))));
+            alts.push(format!("%{none}%{}", choice(lang.get("moodle.none"))));
             one(
                 format!("MULTIRESPONSE_H:{}", alts.join("~")),
                 hint("moodle.list_hint"),
@@ -488,11 +544,14 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                 .collect()
         }
         Answer::Values(pairs) => {
+            // Each row its share of the whole table, the root's too: where
+            // another field asks the root, its row's share goes to that
+            // field's box (`question`), as treequiz counts the root twice.
+            let m = pairs.len();
             let mut pairs = pairs.clone();
             if ask.root_apart {
                 pairs.retain(|&(i, _)| i != root);
             }
-            let m = pairs.len();
             pairs
                 .iter()
                 .enumerate()
@@ -552,9 +611,12 @@ fn figure(name: &str, svg: &str, alt: &str) -> (String, String) {
         crate::output::base64(svg.as_bytes())
     );
     let img = format!(
-        "<p><img src=\"@@PLUGINFILE@@/{}\" alt=\"{}\" style=\"max-width: 100%; height: auto;\"></p>",
-        html(name),
-        html(alt)
+        "<p>{}</p>",
+        nolink(&format!(
+            "<img src=\"@@PLUGINFILE@@/{}\" alt=\"{}\" style=\"max-width: 100%; height: auto;\">",
+            html(name),
+            html(alt)
+        ))
     );
     (file, img)
 }
@@ -580,6 +642,10 @@ fn question(
     let stem = format!("q{n}-{}", variant.id);
     let (figure_file, figure_img) = figure(&format!("{stem}.svg"), &ev.figure_svg, &ev.heading);
     let mut subs_all: Vec<Sub> = Vec::new();
+    // Where each field's sub-questions start, and the root rows' shares that
+    // go to the field asking the root.
+    let mut starts: Vec<(&str, usize)> = Vec::new();
+    let mut folded: Vec<(&str, Share)> = Vec::new();
     for f in &ev.fields {
         if askable(exercise, f.name).is_err() {
             continue;
@@ -609,6 +675,10 @@ fn question(
                 &[("question", &text), ("root", &model.name(root))],
             );
         }
+        if let (true, Answer::Values(rows), Some(r)) = (root_apart, answer, field.root_field) {
+            folded.push((r, field_share.part(1, rows.len())));
+        }
+        starts.push((f.name, subs_all.len()));
         subs_all.extend(subs(
             &Ask {
                 exercise,
@@ -623,6 +693,11 @@ fn question(
             answer,
         ));
     }
+    for (to, share) in folded {
+        if let Some(&(_, at)) = starts.iter().find(|(name, _)| *name == to) {
+            subs_all[at].share = subs_all[at].share.plus(share);
+        }
+    }
     // Integer weights in treequiz's proportions: the shares times the least
     // common denominator (the points themselves when every share is whole).
     let den = subs_all.iter().fold(1u64, |acc, Sub { share, .. }| {
@@ -630,13 +705,16 @@ fn question(
         acc / gcd(acc, d) * d
     });
     let mut text = String::new();
-    text.push_str(&format!("<p>{}</p>\n", html(&ev.prompt)));
+    text.push_str(&format!("<p>{}</p>\n", nolink(&html(&ev.prompt))));
     text.push_str(&figure_img);
-    text.push_str(&format!("\n<p><small>{}</small></p>\n", html(&ev.legend)));
+    text.push_str(&format!(
+        "\n<p>{}</p>\n",
+        nolink(&format!("<small>{}</small>", html(&ev.legend)))
+    ));
     if !ev.conventions.is_empty() {
         text.push_str("<ul>\n");
         for c in &ev.conventions {
-            text.push_str(&format!("<li>{}</li>\n", html(c)));
+            text.push_str(&format!("<li>{}</li>\n", nolink(&html(c))));
         }
         text.push_str("</ul>\n");
     }
@@ -648,36 +726,52 @@ fn question(
     } in &subs_all
     {
         let weight = share.num * den / share.den;
-        text.push_str(&format!("<p>{before} {{{weight}:{body}}}{after}</p>\n"));
+        let after = if after.is_empty() {
+            String::new()
+        } else {
+            nolink(after)
+        };
+        text.push_str(&format!(
+            "<p>{} {{{weight}:{body}}}{after}</p>\n",
+            nolink(before)
+        ));
     }
     // The general feedback: the key's answers, notes and figure.
     let mut feedback = String::new();
     let mut key_file = String::new();
     if let Some(key) = &ev.key {
         feedback.push_str(&format!(
-            "<p><strong>{}</strong></p>\n<ul>\n",
-            html(lang.get("sheet.answers"))
+            "<p>{}</p>\n<ul>\n",
+            nolink(&format!(
+                "<strong>{}</strong>",
+                html(lang.get("sheet.answers"))
+            ))
         ));
         for row in &key.answers {
             feedback.push_str(&format!(
-                "<li>{}: {}</li>\n",
-                html(&row.description),
-                html(&row.text)
+                "<li>{}</li>\n",
+                nolink(&format!("{}: {}", html(&row.description), html(&row.text)))
             ));
         }
         feedback.push_str("</ul>\n");
         if !key.notes.is_empty() {
             feedback.push_str(&format!(
-                "<p><strong>{}</strong></p>\n",
-                html(lang.get("sheet.explanation"))
+                "<p>{}</p>\n",
+                nolink(&format!(
+                    "<strong>{}</strong>",
+                    html(lang.get("sheet.explanation"))
+                ))
             ));
             for note in &key.notes {
-                feedback.push_str(&format!("<p>{}</p>\n", html(note)));
+                feedback.push_str(&format!("<p>{}</p>\n", nolink(&html(note))));
             }
         }
         let (file, img) = figure(&format!("{stem}-key.svg"), &key.figure_svg, &ev.heading);
         feedback.push_str(&img);
-        feedback.push_str(&format!("\n<p><small>{}</small></p>\n", html(&key.legend)));
+        feedback.push_str(&format!(
+            "\n<p>{}</p>\n",
+            nolink(&format!("<small>{}</small>", html(&key.legend)))
+        ));
         key_file = file;
     }
     format!(

@@ -5,6 +5,8 @@
 //! `qtype_multianswer_validate_question`), and the allowed grades are
 //! `question_bank::fraction_options_full()` (`question/engine/bank.php`).
 
+use std::sync::LazyLock;
+
 use fancy_regex::Regex;
 use treequiz::class_set::{self, Variant};
 use treequiz::exercise::{Answer, Item, Shape};
@@ -78,8 +80,11 @@ struct Sub {
     weight: String,
     kind: Type,
     /// (fraction after Moodle's normalisation, answer as Moodle stores it,
-    /// whether a percentage was written).
+    /// whether a percentage was written); a choice as the student reads it,
+    /// without the nolink span around it.
     answers: Vec<(f64, String, Option<String>)>,
+    /// Each answer as Moodle stores it (a choice's HTML, which Moodle filters).
+    stored: Vec<String>,
     /// The sub-question as written.
     raw: String,
 }
@@ -123,6 +128,14 @@ fn html_decode(s: &str) -> String {
     out
 }
 
+/// A choice's label without the nolink span the export puts around a label
+/// that is not all letters and digits (what a browser shows).
+fn unwrap_nolink(s: &str) -> &str {
+    s.strip_prefix("<span class=\"nolink\">")
+        .and_then(|s| s.strip_suffix("</span>"))
+        .unwrap_or(s)
+}
+
 /// qtype_multianswer_extract_question: the sub-questions, in order, and the
 /// text left with `{#1}`, `{#2}`, … in their place.
 fn extract(m: &Moodle, text: &str) -> (Vec<Sub>, String) {
@@ -152,6 +165,7 @@ fn extract(m: &Moodle, text: &str) -> (Vec<Sub>, String) {
         };
         let mut remaining = group(ANSWER_REGEX_ALTERNATIVES).to_string();
         let mut answers = Vec::new();
+        let mut stored = Vec::new();
         let mut specific = false;
         while let Some(alt) = m.alternative.captures(&remaining).unwrap() {
             let g = |i: usize| alt.get(i).map(|x| x.as_str());
@@ -177,6 +191,11 @@ fn extract(m: &Moodle, text: &str) -> (Vec<Sub>, String) {
             } else {
                 html_decode(raw).replace("\\}", "}").replace("\\#", "#")
             };
+            stored.push(answer.clone());
+            let answer = match kind {
+                Type::MultiChoice | Type::MultiResponse => unwrap_nolink(&answer).to_string(),
+                _ => answer,
+            };
             answers.push((fraction, answer, percent));
             let matched = alt.get(0).unwrap().as_str().to_string();
             remaining = remaining
@@ -200,6 +219,7 @@ fn extract(m: &Moodle, text: &str) -> (Vec<Sub>, String) {
             weight,
             kind,
             answers,
+            stored,
             raw: whole.clone(),
         });
         text = text.replacen(&whole, &format!("{{#{position}}}"), 1);
@@ -274,40 +294,60 @@ fn variants(set: &ProblemSet, n: usize) -> Vec<Variant> {
     class_set::build(set, &Master::from_seed(set.seed), &students).unwrap()
 }
 
-/// Whether `field`'s entry for the root is left out, as docs/moodle.md says:
-/// another asked field asks it on its own (minimax's `value`, Grundy's `winner`).
-fn root_apart(item: &class_set::Item, field: &str) -> bool {
+/// The field that asks `field`'s entry for the root on its own, as
+/// docs/moodle.md says (minimax's `value`, Grundy's `winner`), when asked.
+fn root_field(item: &class_set::Item, field: &str) -> Option<&'static str> {
     let root_field = match (item.exercise.kind.name, field) {
         ("minimax", "values") => "value",
         ("grundy", "max_wins") => "winner",
-        _ => return false,
+        _ => return None,
     };
-    item.exercise.ask.contains(&root_field)
+    item.exercise
+        .ask
+        .contains(&root_field)
+        .then_some(root_field)
+}
+
+/// Whether `field`'s entry for the root is left out: another field asks it.
+fn root_apart(item: &class_set::Item, field: &str) -> bool {
+    root_field(item, field).is_some()
 }
 
 /// The sub-questions a variant's exercise must have, per askable field: the
-/// share of the field's points each takes, in units (one per sub-question;
-/// a table's row each, without the root's where it is asked apart; a long
-/// order's part as many as it has labels).
-fn expected_subs(item: &class_set::Item) -> Vec<(&'static str, Vec<u64>)> {
-    item.exercise
-        .ask
-        .iter()
-        .filter(|f| moodle::askable(&item.exercise, f).is_ok())
-        .map(|&f| {
-            let units = match item.key.answer(f).unwrap() {
-                Answer::Values(p) if root_apart(item, f) && p.len() > 1 => vec![1; p.len() - 1],
-                Answer::Values(p) => vec![1; p.len()],
-                Answer::Sequence(s)
-                    if s.len() > 7 && item.exercise.scoring.orders == OrderRule::Lcs =>
-                {
-                    s.chunks(7).map(|c| c.len() as u64).collect()
-                }
-                _ => vec![1],
-            };
-            (f, units)
-        })
-        .collect()
+/// share of a field's points each takes (treequiz splits the points evenly
+/// over the fields asked): a table's rows 1/n each of its n rows, the root's
+/// row going to the field that asks the root where that field is asked
+/// (treequiz counts the root in both); a long order's part as many labels
+/// as it has; any other field one box worth the whole field.
+fn expected_subs(item: &class_set::Item) -> Vec<(&'static str, Vec<f64>)> {
+    let mut out: Vec<(&'static str, Vec<f64>)> = Vec::new();
+    let mut folded = Vec::new();
+    for &f in &item.exercise.ask {
+        if moodle::askable(&item.exercise, f).is_err() {
+            continue;
+        }
+        let shares = match item.key.answer(f).unwrap() {
+            Answer::Values(p) if root_apart(item, f) && p.len() > 1 => {
+                folded.push((root_field(item, f).unwrap(), 1.0 / p.len() as f64));
+                vec![1.0 / p.len() as f64; p.len() - 1]
+            }
+            Answer::Values(p) => vec![1.0 / p.len() as f64; p.len()],
+            Answer::Sequence(s)
+                if s.len() > 7 && item.exercise.scoring.orders == OrderRule::Lcs =>
+            {
+                s.chunks(7)
+                    .map(|c| c.len() as f64 / s.len() as f64)
+                    .collect()
+            }
+            _ => vec![1.0],
+        };
+        out.push((f, shares));
+    }
+    for (to, share) in folded {
+        let (_, shares) = out.iter_mut().find(|(f, _)| *f == to).unwrap();
+        shares[0] += share;
+    }
+    out
 }
 
 /// Checks one bank against Moodle's rules and against the variants it holds.
@@ -364,7 +404,11 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
             // box (a table's rows, `B =`, have none).
             for line in marked.split("<p>").skip(1) {
                 let Some(end) = line.find("{#") else { continue };
-                let ask = line[..end].split("<br>").next().unwrap().trim_end();
+                let ask = line[..end].split("<br>").next().unwrap();
+                let ask = ask
+                    .replace("<span class=\"nolink\">", "")
+                    .replace("</span>", "");
+                let ask = ask.trim_end();
                 let colons = ask.matches([':', '：']).count();
                 assert!(
                     colons == 0 || (colons == 1 && ask.ends_with([':', '：'])),
@@ -377,37 +421,29 @@ fn check_bank(xml: &str, set: &ProblemSet, variants: &[Variant], lang: &Lang) {
                 expected.iter().map(|e| e.1.len()).sum::<usize>(),
                 "{what}"
             );
-            // Weights: integers, the same total for every field (treequiz
-            // splits the points evenly over the fields asked), a table's
-            // split evenly over its rows, a long order's over its labels.
+            // Weights: integers in treequiz's proportions (expected_subs).
             let weights: Vec<u64> = subs
                 .iter()
                 .map(|s| s.weight.parse::<u64>().expect("an integer weight"))
                 .collect();
             assert!(weights.iter().all(|&w| w >= 1), "{what}");
-            let mut at = 0;
-            let mut per_field = Vec::new();
-            for (field, units) in &expected {
-                let ws = &weights[at..at + units.len()];
-                for (w, u) in ws.iter().zip(units) {
-                    assert_eq!(w * units[0], ws[0] * u, "{what} {field}: {ws:?}");
-                }
-                per_field.push(ws.iter().sum::<u64>());
-                at += units.len();
-            }
-            assert!(per_field.iter().all(|&w| w == per_field[0]), "{what}");
-            let points = u64::from(item.exercise.points);
-            let asked = item.exercise.ask.len() as u64;
-            let whole = points.is_multiple_of(asked)
-                && expected
-                    .iter()
-                    .all(|(_, units)| (points / asked).is_multiple_of(units.iter().sum::<u64>()));
-            if whole {
-                assert_eq!(
-                    weights.iter().sum::<u64>(),
-                    points / asked * expected.len() as u64,
-                    "{what}: the points themselves when they split into whole numbers"
+            let shares: Vec<f64> = expected.iter().flat_map(|e| e.1.clone()).collect();
+            let (wsum, ssum) = (
+                weights.iter().sum::<u64>() as f64,
+                shares.iter().sum::<f64>(),
+            );
+            for (w, s) in weights.iter().zip(&shares) {
+                assert!(
+                    (*w as f64 / wsum - s / ssum).abs() < 1e-9,
+                    "{what}: {weights:?} for {expected:?}"
                 );
+            }
+            // The points themselves when they split into whole numbers.
+            let field_points = f64::from(item.exercise.points) / item.exercise.ask.len() as f64;
+            let whole: Vec<f64> = shares.iter().map(|s| s * field_points).collect();
+            if whole.iter().all(|p| (p - p.round()).abs() < 1e-9) {
+                let whole: Vec<u64> = whole.iter().map(|p| p.round() as u64).collect();
+                assert_eq!(weights, whole, "{what}");
             }
             // Every sub-question against the key.
             let model = item.instance.model();
@@ -952,13 +988,18 @@ fn the_root_is_asked_once() {
         let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
         // value, every inner node but A, best_move.
         assert_eq!(subs.len(), 1 + (rows.len() - 1) + 1, "{}", v.id);
-        assert!(!rest.contains(">A = {#"), "{rest}");
-        assert!(rest.contains(">B = {#"), "{rest}");
+        assert!(!rest.contains(">A =</span> {#"), "{rest}");
+        assert!(rest.contains(">B =</span> {#"), "{rest}");
         assert!(rest.contains("except A (asked above)"), "{rest}");
-        // Each field its third of the points: the rows share values' third.
+        // Each field its third of the points, each row of `values` a
+        // seventh of its third; row A's seventh goes to `value`'s box, which
+        // a student fills once for both (trial point 3: treequiz counts the
+        // root in `value` and in `values`).
         let w = weights(&subs);
-        assert_eq!(w[0], w[1..w.len() - 1].iter().sum::<u64>(), "{w:?}");
-        assert_eq!(w[0], w[w.len() - 1], "{w:?}");
+        let (value, rows_w, best) = (w[0], &w[1..w.len() - 1], w[w.len() - 1]);
+        let m = rows.len() as u64;
+        assert!(rows_w.iter().all(|&r| r * m == best), "{w:?}");
+        assert_eq!(value, best + rows_w[0], "{w:?}");
     }
     // Without `value`, row A is the only place the root's value is asked.
     let alone = set_of(
@@ -976,7 +1017,7 @@ fn the_root_is_asked_once() {
         panic!()
     };
     assert_eq!(subs.len(), rows.len() + 1);
-    assert!(rest.contains(">A = {#"), "{rest}");
+    assert!(rest.contains(">A =</span> {#"), "{rest}");
     assert!(!rest.contains("asked above"), "{rest}");
     // A table of the root alone keeps it: a field needs a sub-question.
     let flat = set_of(
@@ -987,7 +1028,7 @@ fn the_root_is_asked_once() {
     check_bank(&xml, &flat, &vs, &lang);
     let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q1 {}", vs[0].id)));
     assert_eq!(subs.len(), 3);
-    assert!(rest.contains(">A = {#"), "{rest}");
+    assert!(rest.contains(">A =</span> {#"), "{rest}");
     assert!(!rest.contains("asked above"), "{rest}");
     // Grundy: the start state is no check box of max_wins beside `winner`.
     let grundy = |ask: &str| {
@@ -1107,11 +1148,11 @@ fn a_long_order_is_asked_in_parts_each_graded_alone() {
         for part in &canonical[..parts.len() - 1] {
             assert_eq!(part.split(", ").count(), 7);
         }
-        assert!(rest.contains("Positions 1–7: {#"), "{rest}");
+        assert!(rest.contains("Positions 1–7:</span> {#"), "{rest}");
         if n > 14 {
             three += 1;
-            assert!(rest.contains("Positions 8–14: {#"), "{rest}");
-            assert!(rest.contains("From position 15 on: {#"), "{rest}");
+            assert!(rest.contains("Positions 8–14:</span> {#"), "{rest}");
+            assert!(rest.contains("From position 15 on:</span> {#"), "{rest}");
         }
         // The last box is open-ended: the boxes do not tell n.
         assert!(!rest.contains(&format!("–{n}:")), "{rest}");
@@ -1156,4 +1197,457 @@ fn a_long_order_is_asked_in_parts_each_graded_alone() {
     );
     assert_eq!(subs.len(), 1);
     assert!(subs[0].answers[0].1.split(", ").count() > 7);
+}
+
+// --- What Moodle shows: its text filters.
+
+/// Moodle's default emoticons, in its order: `default_emoticons()` in
+/// `lib/classes/emoticon_manager.php` (moodle/moodle). The emoticon filter is
+/// on in every new site (`filter/emoticon/db/install.php`).
+const EMOTICONS: [&str; 30] = [
+    ":-)", ":)", ":-D", ";-)", ":-/", "V-.", ":-P", ":-p", "B-)", "^-)", "8-)", ":o)", ":-(", ":(",
+    "8-.", ":-I", ":-X", "8-o", "P-|", "8-[", "(grr)", "xx-P", "|-.", "}-]", "(h)", "(heart)",
+    "(y)", "(n)", "(martin)", "( )",
+];
+
+/// HTML as Moodle's `format_text` gives it to the filters: HTML Purifier
+/// (`clean_text`) has written each character reference as its character,
+/// but for `&lt;`, `&gt;` and `&amp;`.
+fn cleaned(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    loop {
+        let next = ["&lt;", "&gt;", "&amp;"]
+            .iter()
+            .filter_map(|t| rest.find(t).map(|at| (at, *t)))
+            .min();
+        let Some((at, t)) = next else {
+            out.push_str(&html_decode(rest));
+            return out;
+        };
+        out.push_str(&html_decode(&rest[..at]));
+        out.push_str(t);
+        rest = &rest[at + t.len()..];
+    }
+}
+
+/// The emoticons Moodle's filter turns into icons in `html`: a
+/// transcription of `replace_emoticons` (`filter/emoticon/classes/text_filter.php`).
+/// The text is split at span, script and pre tags; a span whose class
+/// begins `nolink`, a script or a pre opens a zone left alone up to its
+/// closing tag (nested tags counted as Moodle counts them); every other
+/// fragment gets `str_replace` of the emoticons (case-sensitive).
+fn emoticons_shown(html: &str) -> Vec<&'static str> {
+    let html = cleaned(html);
+    // preg_split('/(<\/?(?:span|script|pre)[^>]*>)/is', …, DELIM_CAPTURE | NO_EMPTY)
+    static TAGS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?is)(</?(?:span|script|pre)[^>]*>)").unwrap());
+    static STARTS: LazyLock<[Regex; 3]> = LazyLock::new(|| {
+        [
+            Regex::new(r"(?is)^<script").unwrap(),
+            Regex::new(r#"(?is)^<span[^>]+class="nolink[^"]*""#).unwrap(),
+            Regex::new(r"(?is)^<pre").unwrap(),
+        ]
+    });
+    let tags = &*TAGS;
+    let mut fragments = Vec::new();
+    let mut at = 0;
+    for m in tags.find_iter(&html) {
+        let m = m.unwrap();
+        fragments.push(&html[at..m.start()]);
+        fragments.push(m.as_str());
+        at = m.end();
+    }
+    fragments.push(&html[at..]);
+    let starts = &*STARTS;
+    let mut exclude = 0;
+    let mut shown = Vec::new();
+    for fragment in fragments.into_iter().filter(|f| !f.is_empty()) {
+        if exclude == 0 && starts.iter().any(|p| p.is_match(fragment).unwrap()) {
+            exclude += 1;
+        }
+        if exclude > 0 {
+            if ["</span", "</script", "</pre"]
+                .iter()
+                .any(|t| fragment.contains(t))
+            {
+                exclude -= 1;
+                // "needed because of a double increment at the first element"
+                if exclude == 1 {
+                    exclude -= 1;
+                }
+            } else if ["<span", "<script", "<pre"]
+                .iter()
+                .any(|t| fragment.contains(t))
+            {
+                exclude += 1;
+            }
+        } else if !fragment.contains("<span") || !fragment.contains("</span") {
+            shown.extend(EMOTICONS.iter().filter(|e| fragment.contains(*e)));
+        }
+    }
+    shown
+}
+
+/// Every text of a bank that Moodle filters as HTML, with where it is: each
+/// question's text as the cloze renderer filters it (each sub-question a
+/// nolink token, `qtype_multianswer_renderer::formulation_and_controls`),
+/// its general feedback, and each choice of a drop-down or check boxes
+/// (`format_text` of the answer). Names go through `format_string`, which
+/// the emoticon filter leaves alone; the export writes no answer feedback
+/// and no hints (`extract` refuses answer feedback).
+fn filtered_texts(m: &Moodle, xml: &str) -> Vec<(String, String)> {
+    let doc = roxmltree::Document::parse(xml).unwrap();
+    let text_of = |q: roxmltree::Node, tag: &str| {
+        q.children()
+            .find(|c| c.has_tag_name(tag))
+            .and_then(|n| n.children().find(|c| c.has_tag_name("text")))
+            .and_then(|t| t.text())
+            .unwrap_or("")
+            .to_string()
+    };
+    let mut out = Vec::new();
+    for q in doc
+        .descendants()
+        .filter(|q| q.has_tag_name("question") && q.attribute("type") == Some("cloze"))
+    {
+        let name = text_of(q, "name");
+        let (subs, rest) = extract(m, &text_of(q, "questiontext"));
+        let rendered = Regex::new(r"\{#([0-9]+)\}")
+            .unwrap()
+            .replace_all(
+                &rest,
+                r#"<span class="nolink">qtypemultianswer${1}marker</span>"#,
+            )
+            .to_string();
+        out.push((format!("{name}: question text"), rendered));
+        out.push((
+            format!("{name}: general feedback"),
+            text_of(q, "generalfeedback"),
+        ));
+        for (i, sub) in subs.iter().enumerate() {
+            if matches!(sub.kind, Type::MultiChoice | Type::MultiResponse) {
+                for choice in &sub.stored {
+                    out.push((
+                        format!("{name}: sub-question {} choice", i + 1),
+                        choice.clone(),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Trial (issue 27, section 5): in Moodle 5.2 the AND/OR legend "n (h)"
+/// showed a heart and "h(n)" a "No" icon. Every text of ours is in a nolink
+/// span, which the emoticon filter skips; character references would not
+/// help (Moodle decodes them before filtering).
+#[test]
+fn no_text_of_ours_turns_into_an_emoticon() {
+    // The transcription does what Moodle's own tests say
+    // (filter/emoticon/tests/text_filter_test.php).
+    assert_eq!(emoticons_shown("Hello(n)"), ["(n)"]);
+    assert!(emoticons_shown(r#"<span class="nolink">(n)</span>"#).is_empty());
+    assert_eq!(
+        emoticons_shown(r#"<span class="nolink"><span>(n)</span>(n)</span>(n)"#),
+        ["(n)"]
+    );
+    assert_eq!(emoticons_shown("<pre><pre>(n)</pre>(n)</pre>(n)"), ["(n)"]);
+    assert!(emoticons_shown("<script language='javascript'>alert('(grr)');</script>").is_empty());
+    // What the trial saw, and why a reference does not help.
+    assert_eq!(
+        emoticons_shown("<p><small>n (h): node n with heuristic value h</small></p>"),
+        ["(h)"]
+    );
+    assert_eq!(emoticons_shown("h&#40;n) = min"), ["(n)"]);
+    let m = Moodle::new();
+    for path in shipped_sets() {
+        let set = problem_set::load(&path).unwrap();
+        let variants = variants(&set, 8);
+        for code in ["en", "zh"] {
+            let lang = Lang::builtin(code).unwrap();
+            let xml = moodle::export(&set, &variants, &lang);
+            for (what, html) in filtered_texts(&m, &xml) {
+                let shown = emoticons_shown(&html);
+                assert!(
+                    shown.is_empty(),
+                    "{} ({code}) {what}: {shown:?} in\n{html}",
+                    path.display()
+                );
+            }
+        }
+    }
+    // A teacher's labels may be anything: as a choice, in a row and in the
+    // key, each stays a label (a choice that is not all letters and digits
+    // is wrapped; `A` is not).
+    let labels = r#"["(y)", "8-)", "A", ":(", "(h)", "(n)", "B-)"]"#;
+    let tree = format!(
+        "instance = {{ kind = \"game-tree\", tree = [[3, 5], [2, 9]], labels = {labels} }}"
+    );
+    let set = set_of(&format!(
+        "title = \"t\"\nseed = 1\n[[exercise]]\nkind = \"minimax\"\npoints = 3\n{tree}\n[[exercise]]\nkind = \"alpha-beta\"\npoints = 4\nask = [\"value\", \"evaluated\", \"pruned\", \"alpha_cuts\"]\n{tree}\n"
+    ));
+    let vs = variants(&set, 1);
+    let lang = Lang::builtin("en").unwrap();
+    let xml = moodle::export(&set, &vs, &lang);
+    check_bank(&xml, &set, &vs, &lang);
+    let texts = filtered_texts(&m, &xml);
+    assert!(
+        texts.iter().any(|(_, t)| t.contains("8-) =")),
+        "a row of values"
+    );
+    assert!(
+        texts.iter().any(|(_, t)| t == "A"),
+        "a plain label unwrapped"
+    );
+    for (what, html) in texts {
+        assert!(emoticons_shown(&html).is_empty(), "{what}: {html}");
+    }
+}
+
+// --- What the order boxes accept.
+
+/// `qtype_shortanswer_question::compare_string_with_wildcard`
+/// (`question/type/shortanswer/question.php`): both NFC-normalised, the
+/// pattern split at runs of unescaped `*` (each "anything"), `\*` a star,
+/// the rest literal, matched against the whole trimmed response; case
+/// ignored unless the sub-question is SHORTANSWER_C.
+fn wildcard_matches(response: &str, pattern: &str, ignore_case: bool) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    let pattern: String = pattern.nfc().collect();
+    let response: String = response.nfc().collect();
+    static STARS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?<!\\)\*+").unwrap());
+    let bits: Vec<String> = STARS
+        .split(&pattern)
+        .map(|b| fancy_regex::escape(&b.unwrap().replace("\\*", "*")).into_owned())
+        .collect();
+    let case = if ignore_case { "(?i)" } else { "" };
+    Regex::new(&format!("{case}(?s)^{}$", bits.join(".*")))
+        .unwrap()
+        .is_match(response.trim())
+        .unwrap()
+}
+
+/// Whether Moodle gives a short-answer sub-question full marks for `response`
+/// (the first answer that matches grades it).
+fn accepts(sub: &Sub, response: &str) -> bool {
+    let ignore_case = !sub.raw.contains(":SHORTANSWER_C:");
+    sub.answers
+        .iter()
+        .find(|a| wildcard_matches(response, &a.1, ignore_case))
+        .is_some_and(|a| a.0 == 1.0)
+}
+
+/// Trial (issue 27, section 5): an order box took only a few spellings
+/// ("A, B, C", "A,B,C", …) and its hint named one. It accepts the ones
+/// students type (a space after a comma or not, a comma at the end, `;`,
+/// `->`, `→`, a space, and the Chinese separators), and its hint shows
+/// nothing that it does not accept; a spelling with two separators, a wrong
+/// order or a missing label stay wrong.
+#[test]
+fn order_boxes_accept_what_students_type_and_the_hint_says_so() {
+    assert!(wildcard_matches(" a, b ", "A, B", true));
+    assert!(!wildcard_matches("a, b", "A, B", false));
+    assert!(wildcard_matches("A, x, B", "A*B", true));
+    assert!(!wildcard_matches("A, x, B", r"A\*B", true));
+    assert!(wildcard_matches("A*B", r"A\*B", true));
+    let m = Moodle::new();
+    let example = Regex::new(r"A([^A-Za-z]{1,4})B\1C(\1)?,?").unwrap();
+    let mut boxes = 0;
+    for (name, q) in [("game-tree-quiz", 2), ("and-or-quiz", 3), ("demo", 3)] {
+        let set = problem_set::load(&root().join(format!("problem-sets/{name}.toml"))).unwrap();
+        let vs = variants(&set, 6);
+        for code in ["en", "zh"] {
+            let lang = Lang::builtin(code).unwrap();
+            let xml = moodle::export(&set, &vs, &lang);
+            for v in &vs {
+                let item = &v.items[q - 1];
+                let model = item.instance.model();
+                let field = ["evaluated", "expanded"]
+                    .into_iter()
+                    .find(|f| item.exercise.ask.contains(f))
+                    .unwrap();
+                let Answer::Sequence(order) = item.key.answer(field).unwrap() else {
+                    panic!("an order")
+                };
+                let labels: Vec<String> = order.iter().map(|&i| model.name(i)).collect();
+                let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q{q} {}", v.id)));
+                let rest = html_decode(&rest);
+                let parts: Vec<&Sub> = subs
+                    .iter()
+                    .filter(|s| s.kind == Type::ShortAnswer)
+                    .collect();
+                let chunks: Vec<&[String]> = if parts.len() > 1 {
+                    labels.chunks(7).collect()
+                } else {
+                    vec![&labels[..]]
+                };
+                assert_eq!(parts.len(), chunks.len(), "{name} {}", v.id);
+                // The hint's examples, as separators.
+                let hint: Vec<(String, bool)> = example
+                    .captures_iter(&rest)
+                    .map(|c| {
+                        let c = c.unwrap();
+                        let sep = c.get(1).unwrap().as_str().to_string();
+                        (sep, c.get(0).unwrap().as_str().ends_with(','))
+                    })
+                    .collect();
+                assert!(hint.len() >= 6, "{name} ({code}): {hint:?} in {rest}");
+                for (part, chunk) in parts.iter().zip(&chunks) {
+                    boxes += 1;
+                    let what = format!("{name} ({code}) {}: {}", v.id, part.raw);
+                    let mut typed: Vec<String> = Vec::new();
+                    for sep in [
+                        ", ", ",", "; ", ";", " ", " -> ", "->", " → ", "→", "，", "、", "；",
+                    ] {
+                        typed.push(chunk.join(sep));
+                        typed.push(format!("  {}  ", chunk.join(sep)));
+                    }
+                    for sep in [", ", ",", "，"] {
+                        typed.push(format!("{}{}", chunk.join(sep), sep.trim_end()));
+                    }
+                    typed.push(chunk.join(", ").to_lowercase());
+                    for (sep, trailing) in &hint {
+                        let end = if *trailing { sep.trim_end() } else { "" };
+                        typed.push(format!("{}{end}", chunk.join(sep)));
+                    }
+                    for t in &typed {
+                        assert!(accepts(part, t), "{what}: {t:?} refused");
+                    }
+                    if chunk.len() >= 3 {
+                        let mixed = format!("{}, {};{}", chunk[0], chunk[1], chunk[2..].join(";"));
+                        assert!(!accepts(part, &mixed), "{what}: {mixed:?}");
+                        let mut swapped = chunk.to_vec();
+                        swapped.swap(0, 1);
+                        assert!(!accepts(part, &swapped.join(", ")), "{what}");
+                        assert!(!accepts(part, &chunk[1..].join(", ")), "{what}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(boxes > 30, "{boxes} boxes");
+    // A label with a star is that star, not "anything".
+    let set = set_of(
+        "title = \"t\"\nseed = 1\n[[exercise]]\nkind = \"alpha-beta\"\npoints = 4\nask = [\"evaluated\"]\ninstance = { kind = \"game-tree\", tree = [[3, 5], [2, 9]], labels = [\"A\", \"B\", \"C\", \"x*\", \"y\", \"z\", \"w\"] }\n",
+    );
+    let vs = variants(&set, 1);
+    let xml = moodle::export(&set, &vs, &Lang::builtin("en").unwrap());
+    let (subs, _) = extract(&m, &question_text(&xml, &format!("Q1 {}", vs[0].id)));
+    assert!(accepts(&subs[0], "x*, y, z"), "{}", subs[0].raw);
+    assert!(!accepts(&subs[0], "xq, y, z"), "{}", subs[0].raw);
+}
+
+// --- The same score in Moodle as in treequiz.
+
+/// Trial (issue 27, section 5): a partly wrong minimax attempt scored 2.44
+/// of 4 in treequiz and 2.48 in Moodle. treequiz counts the root's value
+/// twice, in `value` and as row A of `values`; Moodle asks it once and
+/// weighed that box as `value` alone. The box now also carries row A's
+/// share, so every attempt scores the same in both (a Moodle student types
+/// the root once; on treequiz's sheet the same student writes it in both).
+#[test]
+fn minimax_scores_the_same_in_moodle_and_in_treequiz() {
+    use treequiz::grade::{batch::grade_source, key::KeyBook};
+    use treequiz::value::Value;
+    let m = Moodle::new();
+    let lang = Lang::builtin("en").unwrap();
+    // demo's question 1: minimax, 4 points, value + values + best_move.
+    let set = problem_set::load(&root().join("problem-sets/demo.toml")).unwrap();
+    let vs = variants(&set, 4);
+    let xml = moodle::export(&set, &vs, &lang);
+    let book = KeyBook::from_variants(&set, &vs);
+    let renderer = treequiz::render::Renderer::new(None).unwrap();
+    let mut attempts = 0;
+    for v in &vs {
+        let item = &v.items[0];
+        let model = item.instance.model();
+        let t = model.tree().unwrap();
+        let root = Item::Node(t.root().0);
+        let Answer::Values(rows) = item.key.answer("values").unwrap() else {
+            panic!("a table")
+        };
+        let Answer::One(best) = item.key.answer("best_move").unwrap() else {
+            panic!("one label")
+        };
+        let other_move = t
+            .children(t.root())
+            .map(|c| Item::Node(c.0))
+            .find(|c| !best.contains(c))
+            .unwrap();
+        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
+        let w = weights(&subs);
+        assert_eq!(
+            w.len(),
+            1 + (rows.len() - 1) + 1,
+            "value, rows but A, best_move"
+        );
+        let sheet = renderer
+            .render(
+                "answer-sheet.toml",
+                &treequiz::view::sheet(&set, v, &lang, true, None),
+            )
+            .unwrap();
+        let header = &sheet[..sheet.find("[q1]").unwrap()];
+        let number = |v: Value, right: bool| match v {
+            Value::Finite(n) if right => n,
+            Value::Finite(n) => n + 100,
+            other => panic!("demo's leaves are finite: {other}"),
+        };
+        let root_value = rows.iter().find(|r| r.0 == root).unwrap().1;
+        let others: Vec<(Item, Value)> = rows.iter().copied().filter(|r| r.0 != root).collect();
+        for root_right in [true, false] {
+            for wrong in 0..=others.len() {
+                for best_right in [true, false] {
+                    attempts += 1;
+                    // treequiz: the root in `value` and in row A alike.
+                    let mut table = vec![format!(
+                        "\"{}\" = {}",
+                        model.name(root),
+                        number(root_value, root_right)
+                    )];
+                    table.extend(others.iter().enumerate().map(|(i, &(n, v))| {
+                        format!("\"{}\" = {}", model.name(n), number(v, i >= wrong))
+                    }));
+                    let moves = if best_right { best[0] } else { other_move };
+                    let text = format!(
+                        "{header}[q1]\nvalue = {}\nvalues = {{ {} }}\nbest_move = \"{}\"\n",
+                        number(root_value, root_right),
+                        table.join(", "),
+                        model.name(moves)
+                    );
+                    let row = grade_source(
+                        &book,
+                        &treequiz::input::Source {
+                            path: "attempt.toml".into(),
+                            text,
+                        },
+                        &lang,
+                        false,
+                    );
+                    let q = &row.questions[0];
+                    let treequiz: f64 = q.fields.iter().map(|f| f.earned).sum();
+                    // Moodle: the weighted sum of the boxes, scaled to the slot's 4 points.
+                    let right: Vec<bool> = std::iter::once(root_right)
+                        .chain((0..others.len()).map(|i| i >= wrong))
+                        .chain([best_right])
+                        .collect();
+                    let earned: u64 = w
+                        .iter()
+                        .zip(&right)
+                        .filter(|(_, r)| **r)
+                        .map(|(w, _)| w)
+                        .sum();
+                    let moodle = q.max * earned as f64 / w.iter().sum::<u64>() as f64;
+                    assert!(
+                        (treequiz - moodle).abs() < 1e-9,
+                        "{}: root right {root_right}, {wrong} other rows wrong, best move right {best_right}: treequiz {treequiz}, Moodle {moodle} ({w:?})",
+                        v.id
+                    );
+                }
+            }
+        }
+    }
+    assert!(attempts > 40, "{attempts}");
 }
