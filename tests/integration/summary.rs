@@ -1,0 +1,206 @@
+//! Issue 27: the teacher's summary and the students' feedback read right in
+//! every language: mistakes worded as what students did, Markdown rendered
+//! in the HTML page, one attention count, Chinese punctuation in Chinese.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{run_in, scratch};
+
+const MIDTERM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/midterm-zh.toml");
+
+/// A hostile roster id: markup and emphasis marks.
+const HOSTILE: &str = "<script>x</script>**s6**";
+
+/// The key of question `q` in `text`, as TOML reads it.
+fn answer(text: &str, q: usize, field: &str) -> toml::Value {
+    let table: toml::Table = toml::from_str(text).unwrap();
+    table[&format!("q{q}")][field].clone()
+}
+
+/// The labels of a list answer.
+fn labels(v: &toml::Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `text` with `field` of question `q` written as `new` (the whole line).
+fn set_field(text: &str, q: usize, field: &str, new: &str) -> String {
+    let start = text.find(&format!("[q{q}]")).unwrap();
+    let at = start + text[start..].find(&format!("\n{field} = ")).unwrap() + 1;
+    let end = at + text[at..].find('\n').unwrap();
+    format!("{}{field} = {new}{}", &text[..at], &text[end..])
+}
+
+fn list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| format!("\"{i}\"")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// The batch the tests below grade, in `dir`: the Chinese midterm for six
+/// students (the sixth's id hostile), of whom
+/// - s1 and s2 miss question 2's first β-cut, each on their own tree;
+/// - s1, s2 and s3 list question 2's first evaluated leaf as pruned;
+/// - s3 alone writes 999 for question 3's value (one student: no class mistake);
+/// - s4 hands in the key with a field question 1 does not have (a problem
+///   the teacher should see) and a slip in question 5;
+/// - s5 and the sixth hand in nothing.
+///
+/// Returns the ids of s1's missed cut and of its listed leaf.
+struct Batch {
+    dir: PathBuf,
+    missed_cut: String,
+    examined: String,
+}
+
+fn batch(name: &str) -> Batch {
+    let dir = scratch(name);
+    let mut roster = String::from("id,name\n");
+    for (id, name) in [
+        ("s1", "林秀兰"),
+        ("s2", "欧阳娜娜"),
+        ("s3", "程平"),
+        ("s4", "曾娜"),
+        ("s5", "傅强"),
+        (HOSTILE, "**胡**<b>桂英</b>"),
+    ] {
+        roster.push_str(&format!("\"{id}\",\"{name}\"\n"));
+    }
+    std::fs::write(dir.join("class.csv"), roster).unwrap();
+    let (code, _, err) = run_in(
+        &dir,
+        &[
+            "generate",
+            MIDTERM,
+            "--roster",
+            "class.csv",
+            "--seed",
+            "1",
+            "--out",
+            "exam",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let h = dir.join("handed-in");
+    std::fs::create_dir_all(&h).unwrap();
+    let key =
+        |id: &str| std::fs::read_to_string(dir.join(format!("exam/keys/{id}/key.toml"))).unwrap();
+    let (mut missed_cut, mut examined) = (String::new(), String::new());
+    for id in ["s1", "s2", "s3"] {
+        let mut text = key(id);
+        let leaf = labels(&answer(&text, 2, "evaluated"))[0].clone();
+        let mut pruned = labels(&answer(&text, 2, "pruned"));
+        pruned.push(leaf.clone());
+        text = set_field(&text, 2, "pruned", &list(&pruned));
+        if id != "s3" {
+            let cuts = labels(&answer(&text, 2, "beta_cuts"));
+            assert!(!cuts.is_empty(), "{id}: question 2 has a β-cut");
+            if id == "s1" {
+                missed_cut = cuts[0].clone();
+            }
+            text = set_field(&text, 2, "beta_cuts", &list(&cuts[1..]));
+        } else {
+            text = set_field(&text, 3, "value", "999");
+        }
+        if id == "s1" {
+            examined = leaf;
+        }
+        std::fs::write(h.join(format!("{id}.toml")), text).unwrap();
+    }
+    let s4 = key("s4").replacen("[q1]\n", "[q1]\nbogus = 3\n", 1);
+    let s4 = set_field(&s4, 5, "sum_solution", "[n0 -> n1]");
+    std::fs::write(h.join("s4.toml"), s4).unwrap();
+    Batch {
+        dir,
+        missed_cut,
+        examined,
+    }
+}
+
+/// `treequiz grade` of the batch into `out`, with the manifest `manifest`.
+fn grade(dir: &Path, manifest: &str, out: &str) -> (i32, String) {
+    let (code, stdout, err) = run_in(
+        dir,
+        &["grade", "--manifest", manifest, "handed-in", "--out", out],
+    );
+    assert_eq!(err, "");
+    (code, stdout)
+}
+
+/// The same keys in English: the manifest names the language the reports speak.
+fn english_manifest(dir: &Path) -> String {
+    let manifest = std::fs::read_to_string(dir.join("exam/keys/manifest.json"))
+        .or_else(|_| std::fs::read_to_string(dir.join("exam/manifest.json")))
+        .unwrap();
+    let en = manifest.replacen("\"language\":\"zh\"", "\"language\":\"en\"", 1);
+    assert_ne!(en, manifest);
+    std::fs::write(dir.join("manifest-en.json"), en).unwrap();
+    "manifest-en.json".into()
+}
+
+/// The lines of the common mistakes section of a `summary.md`.
+fn mistakes<'a>(md: &'a str, heading: &str) -> Vec<&'a str> {
+    md.lines()
+        .skip_while(|l| !l.starts_with(heading))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("- "))
+        .collect()
+}
+
+#[test]
+fn common_mistakes_say_what_students_did_and_need_two_of_them() {
+    let b = batch("summary-mistakes");
+    let (code, _) = grade(&b.dir, "exam", "report");
+    assert_eq!(code, 1);
+    let md = std::fs::read_to_string(b.dir.join("report/summary.md")).unwrap();
+    let lines = mistakes(&md, "## 最常见的错误");
+    // Worded as what the students did, not as the key's sentence about the cut.
+    let cut = format!("- 50 % (q2 `beta_cuts`): 漏了 {} 处的 β 剪枝", b.missed_cut);
+    let pruned = format!(
+        "- 75 % (q2 `pruned`): 把会被考察的 {} 算作被剪去",
+        b.examined
+    );
+    for want in [&cut, &pruned] {
+        assert!(lines.contains(&want.as_str()), "no `{want}` in:\n{md}");
+    }
+    for key_sentence in ["发生 β 剪枝：", "剪去：", "从未被考察", "你剪去了"] {
+        assert!(
+            !lines.iter().any(|l| l.contains(key_sentence)),
+            "`{key_sentence}` in:\n{md}"
+        );
+    }
+    // One student's mistake is theirs: not listed, as in the per-field list.
+    assert!(
+        !lines.iter().any(|l| l.contains("q3 `value`")),
+        "a mistake of one student is listed:\n{md}"
+    );
+    assert!(md.contains("## 最常见的错误（至少 2 名学生）"), "{md}");
+    assert!(md.contains("最常见的错误答案（至少 2 名学生）"), "{md}");
+
+    let en = english_manifest(&b.dir);
+    grade(&b.dir, &en, "report-en");
+    let md = std::fs::read_to_string(b.dir.join("report-en/summary.md")).unwrap();
+    let lines = mistakes(&md, "## Most common mistakes");
+    for want in [
+        format!(
+            "- 50 % (q2 `beta_cuts`): missed the β-cut at {}",
+            b.missed_cut
+        ),
+        format!(
+            "- 75 % (q2 `pruned`): counted {} as pruned, though it is examined",
+            b.examined
+        ),
+    ] {
+        assert!(lines.contains(&want.as_str()), "no `{want}` in:\n{md}");
+    }
+    assert!(!lines.iter().any(|l| l.contains("q3 `value`")), "{md}");
+    assert!(
+        md.contains("## Most common mistakes (at least 2 students)"),
+        "{md}"
+    );
+}
