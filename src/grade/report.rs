@@ -471,9 +471,7 @@ pub fn summary_view<'a>(
             bins,
         )
     };
-    let attention = rows
-        .iter()
-        .filter(|r| r.status != Status::Missing && r.needs_attention())
+    let attention = needing_attention(rows)
         .map(|r| AttentionView {
             file: r.file.clone(),
             student: r.student.clone().unwrap_or_default(),
@@ -510,6 +508,14 @@ pub fn summary_view<'a>(
             .collect(),
         attention,
     }
+}
+
+/// The files that need the teacher's attention: each handed-in row that does
+/// not count as it stands or has problems. Students who handed in nothing are
+/// counted apart. The summary lists exactly these and `grade` counts them.
+pub fn needing_attention(rows: &[Row]) -> impl Iterator<Item = &Row> {
+    rows.iter()
+        .filter(|r| r.status != Status::Missing && r.needs_attention())
 }
 
 /// A status in the report's language (`grades.csv` keeps the stable English name).
