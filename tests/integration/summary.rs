@@ -8,8 +8,11 @@ use crate::common::{run_in, scratch};
 
 const MIDTERM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/midterm-zh.toml");
 
-/// A hostile roster id: markup and emphasis marks.
+/// A hostile roster id and name: markup and emphasis marks.
 const HOSTILE: &str = "<script>x</script>**s6**";
+const HOSTILE_NAME: &str = "**胡**<b>桂英</b>";
+/// s4's file, with a hostile name.
+const FILE4: &str = "s4 <i>**x**.toml";
 
 /// The key of question `q` in `text`, as TOML reads it.
 fn answer(text: &str, q: usize, field: &str) -> toml::Value {
@@ -44,8 +47,8 @@ fn list(items: &[String]) -> String {
 /// - s1 and s2 miss question 2's first β-cut, each on their own tree;
 /// - s1, s2 and s3 list question 2's first evaluated leaf as pruned;
 /// - s3 alone writes 999 for question 3's value (one student: no class mistake);
-/// - s4 hands in the key with a field question 1 does not have (a problem
-///   the teacher should see) and a slip in question 5;
+/// - s4 hands in the key, under a hostile file name, with a field question 1
+///   does not have (a problem the teacher should see) and a slip in question 5;
 /// - s5 and the sixth hand in nothing.
 ///
 /// Returns the ids of s1's missed cut and of its listed leaf.
@@ -64,7 +67,7 @@ fn batch(name: &str) -> Batch {
         ("s3", "程平"),
         ("s4", "曾娜"),
         ("s5", "傅强"),
-        (HOSTILE, "**胡**<b>桂英</b>"),
+        (HOSTILE, HOSTILE_NAME),
     ] {
         roster.push_str(&format!("\"{id}\",\"{name}\"\n"));
     }
@@ -113,7 +116,7 @@ fn batch(name: &str) -> Batch {
     }
     let s4 = key("s4").replacen("[q1]\n", "[q1]\nbogus = 3\n", 1);
     let s4 = set_field(&s4, 5, "sum_solution", "[n0 -> n1]");
-    std::fs::write(h.join("s4.toml"), s4).unwrap();
+    std::fs::write(h.join(FILE4), s4).unwrap();
     Batch {
         dir,
         missed_cut,
@@ -252,4 +255,53 @@ fn grade_and_the_summary_count_the_same_files_needing_attention() {
         .matches("<tr><td>")
         .count();
     assert_eq!(rows, printed, "{html}");
+}
+
+/// The HTML a text is shown as by tera's escaping.
+fn escaped(text: &str) -> String {
+    let mut out = Vec::new();
+    tera::escape_html(text, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_html_summary_renders_our_code_and_shows_student_text_as_text() {
+    let b = batch("summary-html");
+    grade(&b.dir, "exam", "report");
+    let html = std::fs::read_to_string(b.dir.join("report/summary.html")).unwrap();
+    // The grader's sentences quote code: shown as code, no backtick left.
+    assert!(
+        html.contains("第 1 题没有字段 <code>bogus</code>"),
+        "{html}"
+    );
+    // Students' and the roster's text is escaped, never markup, never emphasis.
+    assert!(!html.contains("<script") && !html.contains("<b>") && !html.contains("<i>"));
+    for text in [HOSTILE, HOSTILE_NAME, FILE4] {
+        assert!(
+            html.contains(&escaped(text)),
+            "{text} not shown as written:\n{html}"
+        );
+    }
+    let ours = [HOSTILE, HOSTILE_NAME, FILE4]
+        .iter()
+        .fold(html.clone(), |h, t| h.replace(&escaped(t), ""));
+    for mark in ["`", "**"] {
+        assert!(!ours.contains(mark), "a literal {mark} in:\n{html}");
+    }
+    let feedback = std::fs::read_dir(b.dir.join("report/feedback"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("s4") && p.extension().unwrap() == "html")
+        .unwrap();
+    let feedback = std::fs::read_to_string(feedback).unwrap();
+    assert!(feedback.contains("<code>bogus</code>"), "{feedback}");
+    assert!(
+        !feedback.replace(&escaped(FILE4), "").contains('`'),
+        "{feedback}"
+    );
+
+    // The Markdown summary escapes the same texts: no live tag, no emphasis.
+    let md = std::fs::read_to_string(b.dir.join("report/summary.md")).unwrap();
+    assert!(md.contains("\\<script>x\\</script>\\*\\*s6\\*\\*"), "{md}");
+    assert!(md.contains("\\*\\*胡\\*\\*\\<b>桂英\\</b>"), "{md}");
 }
