@@ -477,13 +477,12 @@ pub fn summary_view<'a>(
             student: r.student.clone().unwrap_or_default(),
             name: r.name.clone().unwrap_or_default(),
             status: status_name(r.status.name(), lang),
-            why: if r.status == Status::Graded {
-                r.problems.join("; ")
-            } else if r.problems.is_empty() {
-                r.reason.clone()
-            } else {
-                format!("{}; {}", r.reason, r.problems.join("; "))
-            },
+            why: std::iter::once(&r.reason)
+                .filter(|_| r.status != Status::Graded)
+                .chain(&r.problems)
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(lang.get("punct.sep")),
         })
         .collect();
     SummaryView {

@@ -163,9 +163,12 @@ fn common_mistakes_say_what_students_did_and_need_two_of_them() {
     let md = std::fs::read_to_string(b.dir.join("report/summary.md")).unwrap();
     let lines = mistakes(&md, "## 最常见的错误");
     // Worded as what the students did, not as the key's sentence about the cut.
-    let cut = format!("- 50 % (q2 `beta_cuts`): 漏了 {} 处的 β 剪枝", b.missed_cut);
+    let cut = format!(
+        "- 50 %（q2 `beta_cuts`）：漏了 {} 处的 β 剪枝",
+        b.missed_cut
+    );
     let pruned = format!(
-        "- 75 % (q2 `pruned`): 把会被考察的 {} 算作被剪去",
+        "- 75 %（q2 `pruned`）：把会被考察的 {} 算作被剪去",
         b.examined
     );
     for want in [&cut, &pruned] {
@@ -304,4 +307,146 @@ fn the_html_summary_renders_our_code_and_shows_student_text_as_text() {
     let md = std::fs::read_to_string(b.dir.join("report/summary.md")).unwrap();
     assert!(md.contains("\\<script>x\\</script>\\*\\*s6\\*\\*"), "{md}");
     assert!(md.contains("\\*\\*胡\\*\\*\\<b>桂英\\</b>"), "{md}");
+}
+
+/// Places where Chinese prose meets ASCII punctuation: a CJK character (or
+/// full-width mark) followed, after at most one space, by `:`, `.`, `,` or
+/// `;`, or by `(` directly; and `:` `;` `,` followed by a CJK character.
+/// Code (backticks, `<code>`) is left out: answers and TOML quoted in it stay
+/// ASCII.
+fn ascii_in_chinese(page: &str, html: bool) -> Vec<String> {
+    let mut text = page.to_string();
+    if html {
+        let cut = |t: &str, open: &str, close: &str, with: &str| {
+            let mut out = String::new();
+            let mut rest = t;
+            while let Some(a) = rest.find(open) {
+                out.push_str(&rest[..a]);
+                out.push_str(with);
+                rest = rest[a..]
+                    .find(close)
+                    .map_or("", |b| &rest[a + b + close.len()..]);
+            }
+            out + rest
+        };
+        text = cut(&text, "<style", "</style>", "");
+        text = cut(&text, "<code>", "</code>", "C");
+        text = cut(&text, "<", ">", "");
+        for (entity, c) in [
+            ("&lt;", "<"),
+            ("&gt;", ">"),
+            ("&quot;", "\""),
+            ("&#39;", "'"),
+            ("&amp;", "&"),
+        ] {
+            text = text.replace(entity, c);
+        }
+    }
+    let text = text.split('`').step_by(2).collect::<Vec<_>>().join("C");
+    let cjk = |c: char| matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}');
+    let ideograph = |c: char| matches!(c, '\u{4e00}'..='\u{9fff}');
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    for i in 0..chars.len() {
+        let at = |j: usize| chars.get(j).copied().unwrap_or('\n');
+        let (c, n) = (at(i), at(i + 1));
+        let after = if n == ' ' { at(i + 2) } else { n };
+        let bad = (cjk(c) && (matches!(after, ':' | '.' | ',' | ';') || n == '('))
+            || (matches!(c, ':' | ';' | ',') && ideograph(after));
+        if bad {
+            let from = i.saturating_sub(12);
+            found.push(chars[from..(i + 12).min(chars.len())].iter().collect());
+        }
+    }
+    found
+}
+
+#[test]
+fn chinese_feedback_and_summary_use_chinese_punctuation() {
+    let b = batch("summary-punctuation");
+    grade(&b.dir, "exam", "report");
+    let mut pages = vec![
+        b.dir.join("report/summary.md"),
+        b.dir.join("report/summary.html"),
+    ];
+    pages.extend(
+        std::fs::read_dir(b.dir.join("report/feedback"))
+            .unwrap()
+            .map(|e| e.unwrap().path()),
+    );
+    let mut bad = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for place in ascii_in_chinese(&text, page.extension().unwrap() == "html") {
+            bad.push(format!("{}: …{place}…", page.display()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "ASCII punctuation in Chinese:\n{}",
+        bad.join("\n")
+    );
+    let s3 = std::fs::read_to_string(b.dir.join("report/feedback/handed-in_s3.md")).unwrap();
+    let key = std::fs::read_to_string(b.dir.join("exam/keys/s3/key.toml")).unwrap();
+    let value = answer(&key, 1, "value").to_string();
+    // Answers quoted stay as written.
+    assert!(
+        s3.contains(&format!(
+            "- `value`（3.33 / 3.33）：**正确**。你的答案：{value}。参考答案：{value}\n"
+        )),
+        "{s3}"
+    );
+    let summary = std::fs::read_to_string(b.dir.join("report/summary.md")).unwrap();
+    assert!(summary.contains("## 需要你处理的文件（1）"), "{summary}");
+    assert!(
+        summary.contains("## 没有交答题文件的学生（2）"),
+        "{summary}"
+    );
+
+    // The same pages in English keep their punctuation.
+    let en = english_manifest(&b.dir);
+    grade(&b.dir, &en, "report-en");
+    let s3 = std::fs::read_to_string(b.dir.join("report-en/feedback/handed-in_s3.md")).unwrap();
+    assert!(
+        s3.contains(&format!(
+            "- `value` (3.33 / 3.33): **correct**. You wrote: {value}. Key: {value}\n"
+        )),
+        "{s3}"
+    );
+    let summary = std::fs::read_to_string(b.dir.join("report-en/summary.md")).unwrap();
+    assert!(
+        summary.contains("## Files that need your attention (1)"),
+        "{summary}"
+    );
+}
+
+/// A student's own check of a practice sheet prints the same punctuation.
+#[test]
+fn chinese_check_output_uses_chinese_punctuation() {
+    let dir = scratch("summary-check");
+    std::fs::copy(MIDTERM, dir.join("midterm-zh.toml")).unwrap();
+    let (code, _, err) = run_in(
+        &dir,
+        &[
+            "generate",
+            "midterm-zh.toml",
+            "--seed",
+            "3",
+            "--out",
+            "practice",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let key = std::fs::read_to_string(dir.join("practice/key.toml")).unwrap();
+    std::fs::write(
+        dir.join("practice/mine.toml"),
+        set_field(&key, 3, "value", "999"),
+    )
+    .unwrap();
+    let (_, text, err) = run_in(&dir, &["check", "practice/mine.toml", "--format", "text"]);
+    assert!(text.contains("999"), "{text}{err}");
+    let bad = ascii_in_chinese(&text, false);
+    assert!(bad.is_empty(), "{bad:?} in:\n{text}");
 }
