@@ -236,6 +236,16 @@ pub struct Reason {
 }
 
 impl Phrase {
+    /// Its key in the summary's `[mistake]` table (`grade.cut_missed` →
+    /// `mistake.cut_missed`).
+    pub fn mistake_key(self) -> String {
+        let key = self.key();
+        format!(
+            "mistake.{}",
+            key.split_once('.').map_or(key, |(_, name)| name)
+        )
+    }
+
     /// Whether a label the answer's model cannot resolve still names a node
     /// of the figure (one the search never reaches): a mistake, not a
     /// problem with the file.
@@ -281,6 +291,23 @@ impl Reason {
         } else {
             key
         };
+        self.fill(lang, chosen, hide)
+    }
+
+    /// The sentence as the teacher's summary words it: what the student did
+    /// (`missed the β-cut at G`), not what the key says, from the table's
+    /// `mistake.*` wording where the phrase has one (those that state the
+    /// key do); else the feedback's sentence, which already says what is wrong.
+    pub fn render_mistake(&self, lang: &Lang) -> String {
+        let key = self.phrase.mistake_key();
+        if lang.has(&key) {
+            self.fill(lang, &key, false)
+        } else {
+            self.render(lang, false)
+        }
+    }
+
+    fn fill(&self, lang: &Lang, chosen: &str, hide: bool) -> String {
         let values: Vec<(&str, String)> = self
             .args
             .iter()
@@ -310,6 +337,53 @@ mod tests {
                 assert!(lang.has(p.key()), "{code} lacks {}", p.key());
             }
         }
+    }
+
+    /// `{name}`s of a string.
+    fn placeholders(text: &str) -> std::collections::BTreeSet<&str> {
+        text.split('{')
+            .skip(1)
+            .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+            .collect()
+    }
+
+    #[test]
+    fn every_mistake_wording_is_a_phrases_and_fills_from_its_arguments() {
+        for (code, _) in crate::lang::BUILTIN {
+            let lang = Lang::builtin(code).unwrap();
+            for key in lang.keys().filter(|k| k.starts_with("mistake.")) {
+                let phrase = Phrase::ALL
+                    .iter()
+                    .find(|p| p.mistake_key() == key)
+                    .unwrap_or_else(|| panic!("{code}: {key} is no phrase's"));
+                // The arguments its feedback wordings (shown or hidden key) use…
+                let hidden = format!("{}_hidden", phrase.key());
+                let mut args = placeholders(lang.get(phrase.key()));
+                if lang.has(&hidden) {
+                    args.extend(placeholders(lang.get(&hidden)));
+                }
+                // …and the cut's node, which the key's sentence names inside the cut.
+                if *phrase == Phrase::CutMissed {
+                    args.insert("node");
+                }
+                let wanted = placeholders(lang.get(key));
+                assert!(
+                    wanted.is_subset(&args),
+                    "{code}: {key} {wanted:?} ⊄ {args:?}"
+                );
+            }
+        }
+        let zh = Lang::builtin("zh").unwrap();
+        let missed = Reason::new(Phrase::CutMissed)
+            .with("sign", "β")
+            .with("node", "G")
+            .nested("cut", Reason::new(Phrase::NodeMissing).with("node", "G"));
+        assert_eq!(missed.render_mistake(&zh), "漏了 G 处的 β 剪枝");
+        // A phrase without a mistake wording keeps the feedback's.
+        let r = Reason::new(Phrase::NodeUnreadable)
+            .with("node", "G")
+            .with("why", "?");
+        assert_eq!(r.render_mistake(&zh), r.render(&zh, false));
     }
 
     #[test]

@@ -104,22 +104,36 @@ fn read_template(path: &Path) -> Result<String, String> {
 /// everything that could start it (`<` before a letter, `/`, `!` or `?`),
 /// an entity (`&` before a letter or `#`), a link or image (`[`, `]`) or a
 /// new table cell is backslash-escaped (CommonMark escapes any ASCII
-/// punctuation), and line breaks become spaces, so it stays inline. What
-/// cannot start anything (`a -> b`, `3 < 4`) is left as it is, and so are
+/// punctuation), and so is every mark that could make emphasis or a
+/// strikethrough (`*`, `_`, `~`: a student id `**s6**` shows its stars),
+/// and line breaks become spaces,
+/// so it stays inline. What cannot start anything (`a -> b`, `3 < 4`,
+/// `AO* expands`, `best_move`) is left as it is, and so are
 /// backticks: our messages quote code in them, and whichever parts a stray
 /// one makes code, none is read as HTML (outside a span it is escaped,
 /// inside nothing is).
 pub fn md_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
+    let mut prev = ' ';
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
         let escape = match c {
             '\\' | '[' | ']' | '|' => true,
             '<' => next.is_ascii_alphabetic() || matches!(next, '/' | '!' | '?'),
             '&' => next.is_ascii_alphanumeric() || next == '#',
+            // Kept only where it can neither open nor close emphasis with
+            // another: after a word or a space and before a space (`AO* `,
+            // `2 * 3`); and `_` inside a word (`best_move`), which never does.
+            '*' | '~' | '_' => {
+                let loose =
+                    next.is_whitespace() && (prev.is_whitespace() || prev.is_alphanumeric());
+                let inside = c == '_' && prev.is_alphanumeric() && next.is_alphanumeric();
+                !(loose || inside)
+            }
             _ => false,
         };
+        prev = c;
         match c {
             '\n' | '\r' => out.push(' '),
             c if escape => {
@@ -149,6 +163,31 @@ pub fn md_code(text: &str) -> String {
     format!("{fence}{pad}{text}{pad}{fence}")
 }
 
+/// Our sentences on an HTML page (the `code_spans` filter): everything
+/// escaped, then each pair of backticks, which the string tables use to
+/// quote code (`` `bogus` ``, `` `variant = "…"` ``), a `<code>` element, as
+/// the Markdown pages show them. Escaping comes first, so a backtick or mark
+/// a student wrote can only pair into a code span, never into markup; a
+/// last backtick without a partner stays as it is.
+pub fn html_code_spans(text: &str) -> String {
+    let mut escaped = Vec::with_capacity(text.len());
+    tera::escape_html(text, &mut escaped).expect("writing to memory");
+    let escaped = String::from_utf8(escaped).expect("escaping keeps UTF-8");
+    let parts: Vec<&str> = escaped.split('`').collect();
+    let pairs = (parts.len() - 1) / 2;
+    let mut out = String::with_capacity(escaped.len() + pairs * 13);
+    for (i, part) in parts.iter().enumerate() {
+        match i {
+            0 => {}
+            i if i > 2 * pairs => out.push('`'),
+            i if i % 2 == 1 => out.push_str("<code>"),
+            _ => out.push_str("</code>"),
+        }
+        out.push_str(part);
+    }
+    out
+}
+
 fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     out.write_all(tex_escape(input).as_bytes())
 }
@@ -172,6 +211,12 @@ impl Renderer {
         text.register_filter(
             "code",
             move |x: tera::Value, _: tera::Kwargs, _: &tera::State| md_code(&shown(&x)),
+        );
+        html.register_filter(
+            "code_spans",
+            move |x: tera::Value, _: tera::Kwargs, _: &tera::State| {
+                tera::Value::safe_string(&html_code_spans(&shown(&x)))
+            },
         );
         for (name, builtin) in TEMPLATES {
             // Anything of the name counts (a FIFO or a folder is refused, not
@@ -346,7 +391,20 @@ pub fn export_files(
 
 #[cfg(test)]
 mod tests {
-    use super::{md_code, md_text};
+    use super::{html_code_spans, md_code, md_text};
+
+    #[test]
+    fn html_shows_our_code_spans_and_escapes_the_rest() {
+        assert_eq!(
+            html_code_spans("question 1 has no field `bogus`"),
+            "question 1 has no field <code>bogus</code>"
+        );
+        assert_eq!(
+            html_code_spans("`<script>` is **a** `x"),
+            "<code>&lt;script&gt;</code> is **a** `x"
+        );
+        assert_eq!(html_code_spans("a & \"b\""), "a &amp; &quot;b&quot;");
+    }
 
     #[test]
     fn markdown_text_shows_what_was_written_and_starts_nothing() {
@@ -355,10 +413,14 @@ mod tests {
         assert_eq!(md_text("![x](http://t.test)"), "!\\[x\\](http://t.test)");
         assert_eq!(md_text("&amp; &#60; a & b"), "\\&amp; \\&#60; a & b");
         assert_eq!(md_text("a | b\\c\nd"), "a \\| b\\\\c d");
+        assert_eq!(
+            md_text("**s6** ~~x~~ _y_ a*b*c"),
+            "\\*\\*s6\\*\\* \\~\\~x\\~\\~ \\_y_ a\\*b\\*c"
+        );
         // Nothing that starts no markup is touched: keys stay readable.
         assert_eq!(
-            md_text("n0 -> n1 + n2; 3 < 4; <= 2"),
-            "n0 -> n1 + n2; 3 < 4; <= 2"
+            md_text("n0 -> n1 + n2; 3 < 4; <= 2; AO* expands; best_move; 2 * 3"),
+            "n0 -> n1 + n2; 3 < 4; <= 2; AO* expands; best_move; 2 * 3"
         );
     }
 

@@ -190,7 +190,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         assignment: &assignment,
     };
     let written = write_reports(&out, &book, &mut rows)?;
-    let attention = rows.iter().filter(|r| r.needs_attention()).count();
+    let attention = report::needing_attention(&rows).count();
     let graded = rows
         .iter()
         .filter(|r| r.status == batch::Status::Graded)
@@ -206,8 +206,8 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             n => format!("{n} files"),
         },
         match attention {
-            1 => "1 row needs attention".to_string(),
-            n => format!("{n} rows need attention"),
+            1 => "1 file needs attention".to_string(),
+            n => format!("{n} files need attention"),
         },
         if book.has_roster() {
             match missing {
@@ -226,7 +226,8 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             report::points(possible)
         ));
     }
-    Ok((text, attention > 0))
+    // A student who handed in nothing needs the teacher too.
+    Ok((text, attention + missing > 0))
 }
 
 /// Where and how the reports are written.

@@ -339,6 +339,7 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
                     .unwrap_or_else(|| Reason::new(Phrase::NodeMissing).with("node", ctx.name(i)));
                 Reason::new(Phrase::CutMissed)
                     .with("sign", sign)
+                    .with("node", ctx.name(i))
                     .nested("cut", why)
             })
             .collect(),

@@ -11,6 +11,11 @@ use crate::lang::Lang;
 use crate::output::spreadsheet_safe;
 use crate::reason::{Phrase, Reason};
 
+/// How many students must give one wrong answer, or make one kind of
+/// mistake, before the summary lists it: what one student did is theirs,
+/// not the class's.
+pub const CLASS_FLOOR: usize = 2;
+
 /// The byte-order mark `--excel` puts first, so that Excel reads the CSV as UTF-8.
 pub const BOM: &str = "\u{feff}";
 
@@ -132,7 +137,7 @@ pub struct StatsView {
     pub blank: String,
     /// How many answers were read from a slip (by the set's slip rule).
     pub slips: usize,
-    /// The most common wrong answers (given by at least two students), at most three.
+    /// The most common wrong answers (given by at least [`CLASS_FLOOR`] students), at most three.
     pub wrong: Vec<WrongView>,
 }
 
@@ -156,7 +161,7 @@ pub struct MistakeView {
     pub question: usize,
     /// The field.
     pub field: String,
-    /// One student's wording of it.
+    /// One student's instance of it, worded as what they did.
     pub example: String,
 }
 
@@ -220,7 +225,12 @@ pub struct SummaryView<'a> {
     pub bins: Vec<BinView>,
     /// Per question and field.
     pub questions: Vec<QuestionStatsView>,
-    /// The most common mistakes, one line per (question, field, kind of reason).
+    /// The head of the per-field wrong answers' column, naming [`CLASS_FLOOR`].
+    pub col_wrong: String,
+    /// The head of the common mistakes, naming [`CLASS_FLOOR`].
+    pub common: String,
+    /// The most common mistakes, one line per (question, field, kind of
+    /// reason) made by at least [`CLASS_FLOOR`] students.
     pub mistakes: Vec<MistakeView>,
     /// Students of the roster with no file.
     pub missing: Vec<StudentView>,
@@ -252,8 +262,11 @@ struct Tally {
 
 impl Tally {
     fn view(self, label: String, whole: bool) -> StatsView {
-        let mut wrong: Vec<(String, usize)> =
-            self.wrong.into_iter().filter(|(_, n)| *n >= 2).collect();
+        let mut wrong: Vec<(String, usize)> = self
+            .wrong
+            .into_iter()
+            .filter(|(_, n)| *n >= CLASS_FLOOR)
+            .collect();
         wrong.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let mean = if self.n == 0 {
             0.0
@@ -352,34 +365,30 @@ fn question_stats(graded: &[&Row], lang: &Lang) -> Vec<QuestionStatsView> {
 
 /// The most common mistakes: the same kind of reason on the same question and
 /// field across the class (node names and numbers differ from variant to
-/// variant, the phrase does not, in any language), and fields left blank.
-/// Each group shows its first example and is counted once per student.
+/// variant, the phrase does not, in any language), and fields left blank,
+/// made by at least [`CLASS_FLOOR`] students. Each group shows its first
+/// example, worded as a mistake, and is counted once per student.
 fn common_mistakes(graded: &[&Row], lang: &Lang) -> Vec<MistakeView> {
     let mut mistakes: BTreeMap<(usize, &str, Phrase), (usize, String)> = BTreeMap::new();
     for r in graded {
         for q in &r.questions {
             for f in &q.fields {
-                let mut phrases: Vec<(Phrase, Option<&Reason>)> = Vec::new();
+                let blank = Reason::new(Phrase::LeftBlank);
+                let mut reasons: Vec<&Reason> = Vec::new();
                 if f.state == State::NotAttempted {
-                    phrases.push((Phrase::LeftBlank, None));
+                    reasons.push(&blank);
                 }
                 if matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
                     for reason in &f.reasons {
-                        if !phrases.iter().any(|(p, _)| *p == reason.phrase) {
-                            phrases.push((reason.phrase, Some(reason)));
+                        if !reasons.iter().any(|r| r.phrase == reason.phrase) {
+                            reasons.push(reason);
                         }
                     }
                 }
-                for (phrase, example) in phrases {
+                for reason in reasons {
                     let e = mistakes
-                        .entry((q.number, f.field, phrase))
-                        .or_insert_with(|| {
-                            let text = match example {
-                                Some(r) => r.render(lang, false),
-                                None => lang.get(phrase.key()).to_string(),
-                            };
-                            (0, text)
-                        });
+                        .entry((q.number, f.field, reason.phrase))
+                        .or_insert_with(|| (0, reason.render_mistake(lang)));
                     e.0 += 1;
                 }
             }
@@ -388,6 +397,7 @@ fn common_mistakes(graded: &[&Row], lang: &Lang) -> Vec<MistakeView> {
     let mut common: Vec<_> = mistakes
         .into_iter()
         .map(|((q, field, _), (n, example))| (n, q, field, example))
+        .filter(|(n, ..)| *n >= CLASS_FLOOR)
         .collect();
     common.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(b.2)));
     common
@@ -501,21 +511,18 @@ pub fn summary_view<'a>(
             bins,
         )
     };
-    let attention = rows
-        .iter()
-        .filter(|r| r.status != Status::Missing && r.needs_attention())
+    let attention = needing_attention(rows)
         .map(|r| AttentionView {
             file: r.file.clone(),
             student: r.student.clone().unwrap_or_default(),
             name: r.name.clone().unwrap_or_default(),
             status: status_name(r.status.name(), lang),
-            why: if r.status == Status::Graded {
-                r.problems.join("; ")
-            } else if r.problems.is_empty() {
-                r.reason.clone()
-            } else {
-                format!("{}; {}", r.reason, r.problems.join("; "))
-            },
+            why: std::iter::once(&r.reason)
+                .filter(|_| r.status != Status::Graded)
+                .chain(&r.problems)
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(lang.get("punct.sep")),
         })
         .collect();
     SummaryView {
@@ -528,6 +535,8 @@ pub fn summary_view<'a>(
         mean_median,
         bins,
         questions: question_stats(&graded, lang),
+        col_wrong: lang.fill("batch.col_wrong", &[("n", &CLASS_FLOOR.to_string())]),
+        common: lang.fill("grade.common", &[("n", &CLASS_FLOOR.to_string())]),
         mistakes: common_mistakes(&graded, lang),
         missing: missing
             .iter()
@@ -553,6 +562,14 @@ pub fn summary_view<'a>(
             })
             .collect(),
     }
+}
+
+/// The files that need the teacher's attention: each handed-in row that does
+/// not count as it stands or has problems. Students who handed in nothing are
+/// counted apart. The summary lists exactly these and `grade` counts them.
+pub fn needing_attention(rows: &[Row]) -> impl Iterator<Item = &Row> {
+    rows.iter()
+        .filter(|r| r.status != Status::Missing && r.needs_attention())
 }
 
 /// A status in the report's language (`grades.csv` keeps the stable English name).

@@ -58,7 +58,7 @@ fn every_key_grades_full_marks() {
         assert_eq!((code, err.as_str()), (0, ""), "{set}");
         assert!(
             stdout.contains(&format!("Total: {} / {}", col("total"), col("max")))
-                || stdout.contains(&format!("总分: {} / {}", col("total"), col("max"))),
+                || stdout.contains(&format!("总分：{} / {}", col("total"), col("max"))),
             "{stdout}"
         );
     }

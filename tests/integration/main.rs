@@ -28,5 +28,6 @@ mod procedures;
 mod render;
 mod report;
 mod sets;
+mod summary;
 mod textbook;
 mod variant_ids;

@@ -218,7 +218,7 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
     let summary = std::fs::read_to_string(report.join("summary.md")).unwrap();
     let q1: Vec<&str> = summary
         .lines()
-        .filter(|l| l.contains("(q1 `value`)"))
+        .filter(|l| l.contains("（q1 `value`）"))
         .collect();
     assert_eq!(q1.len(), 1, "one line for one mistake:\n{summary}");
     assert!(q1[0].starts_with("- 100 %"), "{summary}");
@@ -258,7 +258,7 @@ fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
         .filter(|l| l.contains("(q1 `value`)"))
         .collect();
     assert_eq!(q1.len(), 1, "{summary}");
-    assert!(q1[0].contains("the value is"), "{summary}");
+    assert!(q1[0].contains("gave the value 999 instead of"), "{summary}");
 }
 
 #[test]

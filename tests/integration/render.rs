@@ -1027,3 +1027,45 @@ fn a_paper_exam_and_its_key_put_each_question_on_the_same_page() {
         );
     }
 }
+
+/// A paper exam has no answer file: each room for an answer is named in the
+/// set's language (`根结点的值`), not by its answer-file field (`value`), and
+/// the sheet's glue punctuation is the language's (issue 27).
+#[test]
+fn a_chinese_paper_exam_names_its_answer_rooms_in_chinese() {
+    let dir = scratch("paper-rooms");
+    let out = dir.join("exam");
+    let (code, _, err) = generate(
+        "problem-sets/midterm-zh.toml",
+        out.to_str().unwrap(),
+        &["--format", "html", "--on-paper", "--seed", "4"],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let zh = treequiz::lang::Lang::builtin("zh").unwrap();
+    for page in ["worksheet.html", "key.html"] {
+        let html = std::fs::read_to_string(out.join(page)).unwrap();
+        let rooms: Vec<String> = html
+            .split("<div class=\"space\"><p>")
+            .skip(1)
+            .map(|rest| unescape(rest.split("</p>").next().unwrap()))
+            .collect();
+        // Six questions, two to six fields each.
+        assert!(rooms.len() >= 12, "{page}: {rooms:?}");
+        for room in &rooms {
+            assert!(
+                !room.contains("<code>") && !room.chars().any(|c| c == '_'),
+                "{page}: a room named by its field: {room}"
+            );
+        }
+        for (field, n) in [
+            ("field.value", 3),
+            ("field.pruned", 2),
+            ("field.solvable", 1),
+        ] {
+            let named = rooms.iter().filter(|r| *r == zh.get(field)).count();
+            assert_eq!(named, n, "{page}: {field} in {rooms:?}");
+        }
+        assert!(html.contains("约定："), "{page}");
+        assert!(!html.contains("约定: "), "{page}");
+    }
+}

@@ -467,7 +467,7 @@ fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
     assert!(md.contains("12 名学生中有 1 名没有交"), "{md}");
     // The student who handed in nothing, by id and name.
     assert!(
-        md.contains("## 没有交答题文件的学生 (1)\n\n- a7 傅强\n"),
+        md.contains("## 没有交答题文件的学生（1）\n\n- a7 傅强\n"),
         "{md}"
     );
     // Per question and field: mean, full marks, blank, wrong answers.
@@ -490,12 +490,12 @@ fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
     // One mistake made by many is one line.
     let lines: Vec<&str> = md
         .lines()
-        .filter(|l| l.starts_with("- ") && l.contains("(q3 `value`)") && l.contains("999"))
+        .filter(|l| l.starts_with("- ") && l.contains("（q3 `value`）") && l.contains("999"))
         .collect();
     assert_eq!(lines.len(), 1, "{md}");
     // Every file that needs a look, with its student.
     assert!(
-        md.contains("- `handed-in/a7.toml` (b8 胡桂英): 文件名不符 — "),
+        md.contains("- `handed-in/a7.toml`（b8 胡桂英）：文件名不符 — "),
         "{md}"
     );
     // No English words from the English table's summary strings.
@@ -532,12 +532,12 @@ fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
     assert!(!html.contains("<b>x</b>"), "student text must be escaped");
     // Feedback pages use the statuses of the set's language.
     let c9 = std::fs::read_to_string(dir.join("report/feedback/handed-in_c9.md")).unwrap();
-    assert!(c9.contains("\n重复: 有 3 个文件带有学号 c9"), "{c9}");
+    assert!(c9.contains("\n重复：有 3 个文件带有学号 c9"), "{c9}");
     assert!(!c9.contains("duplicate"), "{c9}");
     // A file that does not count says so, instead of a total: its scores,
     // where it has any, are shown only for comparison.
     assert!(
-        c9.contains("**此文件不计分** (其答案的得分（仅供对照）: "),
+        c9.contains("**此文件不计分**（其答案的得分（仅供对照）："),
         "{c9}"
     );
     assert!(!c9.contains("**总分"), "{c9}");
@@ -550,7 +550,7 @@ fn the_summary_speaks_the_sets_language_and_names_who_is_missing() {
     assert!(utf16.contains("**此文件不计分**\n"), "{utf16}");
     assert!(!utf16.contains("0 / 0"), "{utf16}");
     let graded = std::fs::read_to_string(dir.join("report/feedback/handed-in_2023001.md")).unwrap();
-    assert!(graded.contains("**总分: 100 / 100**"), "{graded}");
+    assert!(graded.contains("**总分：100 / 100**"), "{graded}");
     // The HTML page keeps a field's points and verdict on one line.
     let html = std::fs::read_to_string(dir.join("report/feedback/handed-in_2023001.html")).unwrap();
     assert!(
