@@ -33,7 +33,10 @@ function call(request) {
 
 // ---- state -----------------------------------------------------------------
 const embedded = JSON.parse($('#tq-set').textContent || 'null');  // a teacher's set, or null
-const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, strings: {}, active: {}, replay: {} };
+// `shown`: the solution is on screen (until then feedback keeps the key
+// back); `last`: the sheet the feedback on screen is about, checked again in
+// the other wording when the solution is shown or hidden.
+const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, strings: {}, active: {}, replay: {}, shown: false, last: null };
 const str = (key, fill = {}) => Object.entries(fill).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), S.strings[key] ?? key);
 
 function readHash() {
@@ -41,7 +44,10 @@ function readHash() {
   const known = ['kind', 'size', 'seed', 'lang'];
   S.kind = h.get('kind') || (embedded ? 'course' : 'alpha-beta');
   S.size = h.get('size') || 'medium';
-  S.seed = /^\d+$/.test(h.get('seed') || '') ? h.get('seed') : String(1 + Math.floor(Math.random() * 9999));
+  // A teacher's set opens at its own seed (empty: the module takes the
+  // set's), the variant `treequiz generate SET` prints; a kind at a random one.
+  const seed = h.get('seed') || '';
+  S.seed = /^\d+$/.test(seed) ? seed : S.kind === 'course' ? '' : String(1 + Math.floor(Math.random() * 9999));
   S.lang = h.get('lang') || S.lang || (embedded ? '' : (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   S.options = {};
   for (const [k, v] of h) if (!known.includes(k)) S.options[k] = v;
@@ -96,8 +102,11 @@ function draw() {
   if (!page.ok) return fail(page.error);
   S.set = set;
   S.page = page;
+  S.seed = page.seed;
   S.active = {};
   S.replay = {};
+  S.shown = false;
+  S.last = null;
   writeHash();
   chrome();
   $('#title').textContent = page.title;
@@ -108,26 +117,42 @@ function draw() {
   $('#feedback').hidden = true;
   $('#actions').hidden = false;
   $('#foot').hidden = false;
-  $('#solution').textContent = str('solution');
+  solution(false);
   downloads();
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
 }
 
-// A figure is drawn up to half again its printed size where there is room,
-// scaled down to fit when a little too wide, and scrolls when much too wide,
-// so that its nodes stay big enough to pick.
+// A figure fits the width it has: up to half again its printed size where
+// there is room, scaled down where there is not (a phone). One scaled below
+// its printed size gets a button that shows it at that size, scrolling
+// sideways from its middle, where a tree's root is (pinch-zoom works too).
 function fit() {
   for (const svg of $$('.figure-box svg')) {
-    const natural = parseFloat(svg.getAttribute('width')) * 96 / 25.4;
-    const room = svg.parentElement.clientWidth - 10;
-    const width = natural <= room ? Math.min(room, natural * 1.5) : room / natural >= 0.85 ? room : natural;
-    svg.style.width = `${width}px`;
-    // A figure that scrolls opens on its middle, where a tree's root is, and says it scrolls.
     const box = svg.parentElement;
-    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    const zoom = zoomButton(box);
+    const natural = parseFloat(svg.getAttribute('width')) * 96 / 25.4;
+    const room = box.clientWidth - 10;
+    zoom.hidden = box.hidden || natural <= room + 1;
+    if (room <= 0) continue;  // not on screen: fitted when shown
+    const enlarged = box.classList.contains('enlarged') && natural > room + 1;
+    const width = enlarged ? natural : Math.min(room, natural * 1.5);
+    svg.style.width = `${width}px`;
     box.classList.toggle('scrolls', width > room + 1);
+    zoom.textContent = str(enlarged ? 'fit_figure' : 'enlarge');
+    zoom.setAttribute('aria-pressed', String(enlarged));
   }
+}
+function zoomButton(box) {
+  if (box.previousElementSibling?.classList.contains('zoom')) return box.previousElementSibling;
+  const zoom = el('button', { type: 'button', class: 'zoom' });
+  zoom.addEventListener('click', () => {
+    box.classList.toggle('enlarged');
+    fit();
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+  });
+  box.before(zoom);
+  return zoom;
 }
 addEventListener('resize', () => fit());
 
@@ -376,15 +401,32 @@ function filledSheet() {
   }).join('\n');
 }
 
+// Until the solution is shown, the feedback is worded as `treequiz grade
+// --hide-key` words it: it says what is wrong without giving the key away.
 function check(sheet, file) {
   const t0 = performance.now();
-  const r = call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file });
+  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, hide_key: !S.shown });
+  let r = grade();
   document.body.dataset.checkMs = (performance.now() - t0).toFixed(1);
   if (!r.ok) { showFeedbackError(r.error); return r; }
-  if (r.seed !== S.seed) { S.seed = r.seed; draw(); }
+  // A sheet of another seed: that exercise, drawn with its solution hidden.
+  if (r.seed !== S.seed) { S.seed = r.seed; draw(); r = grade(); }
+  S.last = { sheet, file };
   r.sheet = sheet;
   feedback(r);
   return r;
+}
+
+// "Try again": the same exercise with the answers as they are, no verdicts,
+// no feedback and the solution put away.
+function tryAgain() {
+  S.last = null;
+  $('#feedback').hidden = true;
+  for (const box of $$('.field')) unscore(box);
+  solution(false);
+  const first = $('.field input');
+  first?.scrollIntoView({ block: 'center' });
+  first?.focus({ preventScroll: true });
 }
 
 function showFeedbackError(message) {
@@ -402,12 +444,14 @@ function feedback(r) {
   for (const [i, q] of v.questions.entries()) {
     parts.push(el('h3', { text: `${q.heading} (${q.earned} / ${q.max})` }));
     // Each cell names its column, for narrow screens where rows stack.
-    const h = r.headers;
+    // The key's column only once the solution is shown (the view says which).
+    const h = r.headers.filter((_, j) => j !== 3 || !v.hide_key);
     const rows = q.fields.map(f => el('tr', { class: 'fb-row' },
       el('td', { 'data-h': h[0] }, el('code', { text: f.field })),
       el('td', { 'data-h': h[1], text: `${f.earned} / ${f.max} · ${f.state}` }),
-      el('td', { 'data-h': h[2], text: f.given }), el('td', { 'data-h': h[3], text: f.key }),
-      el('td', { 'data-h': h[4] }, ...[f.tally, ...f.reasons].filter(Boolean).flatMap(s => [s, el('br')]))));
+      el('td', { 'data-h': h[2], text: f.given }),
+      v.hide_key ? null : el('td', { 'data-h': h[3], text: f.key }),
+      el('td', { 'data-h': h.at(-1) }, ...[f.tally, ...f.reasons].filter(Boolean).flatMap(s => [s, el('br')]))));
     parts.push(el('div', { class: 'table-box' }, el('table', { class: 'fb' }, el('tr', {}, ...h.map(x => el('th', { text: x }))), ...rows)));
     const number = S.page.questions[i]?.number;
     for (const f of q.fields) {
@@ -419,7 +463,14 @@ function feedback(r) {
     }
   }
   if (v.row.problems?.length) parts.push(el('ul', {}, ...v.row.problems.map(p => el('li', { text: p }))));
-  parts.push(el('details', {}, el('summary', { text: 'treequiz check' }), el('pre', { class: 'feedback-text', text: r.feedback_text })));
+  const again = el('button', { type: 'button', class: 'again', text: str('try_again') });
+  again.addEventListener('click', tryAgain);
+  parts.push(el('p', {}, again));
+  // The words of the command that gives them: `check` prints the key, a
+  // teacher's `grade --hide-key` writes feedback/*.md without it.
+  parts.push(v.hide_key
+    ? el('details', {}, el('summary', { text: 'treequiz grade --hide-key' }), el('pre', { class: 'feedback-md', text: r.feedback_md }))
+    : el('details', {}, el('summary', { text: 'treequiz check' }), el('pre', { class: 'feedback-text', text: r.feedback_text })));
   // Messages name lines of the sheet checked: here it is, numbered.
   const numbered = r.sheet.split('\n').map((l, i) => `${String(i + 1).padStart(3)}  ${l}`).join('\n');
   parts.push(el('details', {}, el('summary', { text: str('sheet_checked') }), el('pre', { class: 'sheet-text', text: numbered })));
@@ -457,11 +508,13 @@ function solution(show) {
       parts.push(el('h3', { text: k.table_title }), el('div', { class: 'replay' }, play, back, next), stage, caption, el('div', { class: 'table-box' }, table));
     }
     box.replaceChildren(...parts);
-    fit();
   }
-  document.body.classList.toggle('solution-shown', show);
+  if (show) fit();
   $('#solution').textContent = str(show ? 'hide_solution' : 'solution');
-  $('#solution').dataset.shown = show ? '1' : '';
+  if (S.shown === show) return;
+  S.shown = show;
+  // The feedback on screen, in the wording that now applies.
+  if (S.last && !$('#feedback').hidden) check(S.last.sheet, S.last.file);
 }
 
 // Step i of the key's table: its row, and the nodes it names ringed on the
@@ -552,7 +605,7 @@ function wire() {
   $('#seed').addEventListener('change', e => { if (/^\d+$/.test(e.target.value.trim())) { S.seed = e.target.value.trim(); draw(); } });
   $('#lang').addEventListener('change', e => { S.lang = e.target.value; keepAnswers(draw); });
   $('#check').addEventListener('click', () => check(filledSheet(), 'answer-sheet.toml'));
-  $('#solution').addEventListener('click', () => solution(!$('#solution').dataset.shown));
+  $('#solution').addEventListener('click', () => solution(!S.shown));
   $('#file').addEventListener('change', e => { if (e.target.files[0]) dropped(e.target.files[0]); e.target.value = ''; });
   addEventListener('dragover', e => { e.preventDefault(); document.body.classList.add('dragging'); });
   addEventListener('dragleave', e => { if (!e.relatedTarget) document.body.classList.remove('dragging'); });

@@ -1,10 +1,12 @@
 // The practice page in headless Chromium, opened from a file as a student
 // would: every kind drawn, answered right on the form (full marks) and wrong
-// on the figure (the feedback word for word `treequiz check`'s), a sheet
-// dropped, an exam sheet refused, Chinese, the replay; screenshots at a laptop
-// and a phone width in web/dist/shots/. Usage: node test/browser.mjs TREEQUIZ
+// on the figure (the feedback word for word `treequiz grade --hide-key`'s
+// until the solution is shown, `treequiz check`'s after), "Try again", a
+// sheet dropped, an exam sheet refused, Chinese, the replay, a teacher's set
+// at its own seed, figures that fit a phone; screenshots at a laptop and a
+// phone width in web/dist/shots/. Usage: node test/browser.mjs TREEQUIZ
 import { chromium } from 'playwright-core';
-import { mkdtempSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, statSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,21 @@ function cliCheck(set, sheet, name = 'answer-sheet.toml') {
   }
 }
 
+// What a teacher's `treequiz grade --hide-key` writes back for the sheet
+// (feedback/NAME.md): the page's wording until the solution is shown.
+function cliHidden(set, sheet, name = 'answer-sheet.toml') {
+  const dir = mkdtempSync(join(tmpdir(), 'tq-hide-'));
+  writeFileSync(join(dir, 'set.toml'), set);
+  writeFileSync(join(dir, name), sheet);
+  const seed = sheet.match(/^seed = "?(\d+)"?$/m)[1];
+  try {
+    execFileSync(cli, ['grade', name, '--set', 'set.toml', '--seed', seed, '--hide-key', '--out', 'report'], { cwd: dir, stdio: 'ignore' });
+  } catch (e) {
+    if (e.status !== 1) throw e;  // 1: a row needs the teacher's attention (a sheet left blank)
+  }
+  return readFileSync(join(dir, 'report', 'feedback', name.replace(/\.toml$/, '.md')), 'utf8');
+}
+
 // The key's answers by question and field, from the key's answer sheet.
 function keyAnswers(keyToml) {
   const out = {};
@@ -60,9 +77,26 @@ async function open(page, file, hash) {
 
 const state = page => page.evaluate(() => ({ set: S.set, seed: S.seed, variant: S.page.variant, key: S.page.key_toml, blank: S.page.answer_sheet, questions: S.page.questions.map(q => ({ number: q.number, fields: q.fields.map(f => ({ name: f.name, shape: f.shape, pick: f.pick })) })) }));
 const feedbackText = page => page.evaluate(() => document.querySelector('#feedback pre.feedback-text')?.textContent ?? document.querySelector('#feedback pre')?.textContent);
+// Before the solution: the `grade --hide-key` Markdown, and no column for the key.
+const hiddenFeedback = page => page.evaluate(() => ({
+  md: document.querySelector('#feedback pre.feedback-md')?.textContent,
+  heads: [...document.querySelectorAll('#feedback table.fb tr:first-child th')].map(th => th.textContent),
+}));
+// Each figure of the questions: its width on screen, the room its box gives
+// it, its printed width (in px at 96 dpi), how far its box scrolls and
+// whether its "Enlarge" button shows.
+const figures = page => page.evaluate(() => [...document.querySelectorAll('.question > .work .figure-box')].map(box => {
+  const svg = box.querySelector('svg');
+  return {
+    width: svg.getBoundingClientRect().width, room: box.clientWidth - 10,
+    natural: parseFloat(svg.getAttribute('width')) * 96 / 25.4,
+    scroll: box.scrollWidth - box.clientWidth, left: box.scrollLeft,
+    right: svg.getBoundingClientRect().right, zoom: !!box.previousElementSibling?.checkVisibility(),
+  };
+}));
 const total = page => page.evaluate(() => document.querySelector('#feedback h2').textContent);
 
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
 page.on('pageerror', e => { throw new Error('page error: ' + e.message); });
 const file = join(dist, 'practice.html');
 const size = statSync(file).size;
@@ -82,6 +116,13 @@ for (const kind of kinds) {
   execFileSync(cli, ['generate', '../set.toml', '--seed', '42', '--out', '../out'], { cwd: join(dir, 'run') });
   const cliKey = execFileSync('cat', [join(dir, 'out', 'key.toml')], { encoding: 'utf8' });
   eq(s.key, cliKey, `${kind}: the page's key differs from generate's`);
+  ok(await page.isVisible('#size-box'), `${kind}: the size picker is hidden`);
+  // At a laptop's width a figure is as before: up to half again its printed
+  // size where there is room, else the room; it never scrolls.
+  for (const f of await figures(page)) {
+    ok(Math.abs(f.width - Math.min(f.room, f.natural * 1.5)) < 1.5 && f.scroll <= 0, `${kind}: at 1366 px a figure ${JSON.stringify(f)} is not fitted`);
+    eq(f.zoom, f.natural > f.room + 1, `${kind}: at 1366 px the "Enlarge" button ${f.zoom ? 'shows' : 'hides'} (${JSON.stringify(f)})`);
+  }
 
   // Right, on the form: every field typed as the key writes it.
   const key = keyAnswers(s.key);
@@ -132,10 +173,15 @@ for (const kind of kinds) {
   }
   await page.click('#check');
   const sheet = await page.evaluate(() => filledSheet());
-  eq(await feedbackText(page), cliCheck(s.set, sheet), `${kind}: the page's feedback differs from treequiz check's`);
+  // Before the solution: `grade --hide-key`'s words, no key column; after it, `check`'s.
+  const hidden = await hiddenFeedback(page);
+  eq(hidden.md, cliHidden(s.set, sheet), `${kind}: before the solution the feedback is not worded as grade --hide-key words it`);
+  ok(hidden.heads.length === 4 && !hidden.heads.includes('Key'), `${kind}: before the solution the feedback has the columns ${hidden.heads}`);
+  await page.click('#solution');
+  eq(await feedbackText(page), cliCheck(s.set, sheet), `${kind}: with the solution shown the page's feedback differs from treequiz check's`);
+  ok((await hiddenFeedback(page)).heads.includes('Key'), `${kind}: with the solution shown the feedback has no key column`);
 
   // The solution, replayed step by step.
-  await page.click('#solution');
   const steps = await page.locator(`#solution${q.number} .steps tr`).count() - 1;
   if (steps > 0) {
     await page.click(`#solution${q.number} .play`);
@@ -154,6 +200,16 @@ for (const kind of kinds) {
     ok(await page.isVisible(`#solution${q.number} .key-figure`), `${kind}: the replay does not end on the key's figure`);
   }
   await page.screenshot({ path: join(shots, `${kind}-laptop.png`), fullPage: true });
+  // "Try again": the same exercise and answers, without verdicts, feedback or solution.
+  const typed = await page.inputValue(`#q${q.number}-${q.fields[0].name}`);
+  const hash = await page.evaluate(() => location.hash);
+  await page.click('#feedback button.again');
+  const retry = await state(page);
+  ok(retry.seed === s.seed && retry.key === s.key && await page.evaluate(() => location.hash) === hash, `${kind}: "Try again" changed the exercise`);
+  eq(await page.inputValue(`#q${q.number}-${q.fields[0].name}`), typed, `${kind}: "Try again" lost an answer`);
+  ok(await page.isHidden('#feedback') && await page.isHidden(`#solution${q.number}`) && await page.locator('.field.wrong, .field.partial, .field.correct').count() === 0, `${kind}: "Try again" left feedback, verdicts or the solution`);
+  await page.click('#check');
+  eq((await hiddenFeedback(page)).md, cliHidden(s.set, sheet), `${kind}: after "Try again" the feedback gives the key away`);
   timings.push({ kind, open: t.wall, first: t.first, check: checkMs, checkWall });
 }
 
@@ -166,19 +222,35 @@ const after = await state(page);
 eq(after.variant, before.variant, 'switching to Chinese changed the exercise');
 ok((await page.textContent('#q1 h2')).includes('第 1 题'), 'the heading is not Chinese');
 await page.click('#check');
-eq(await feedbackText(page), cliCheck(after.set, await page.evaluate(() => filledSheet())), 'the Chinese feedback differs from treequiz check\'s');
+const zhSheet = await page.evaluate(() => filledSheet());
+eq((await hiddenFeedback(page)).md, cliHidden(after.set, zhSheet), 'the Chinese feedback differs from treequiz grade --hide-key\'s');
+await page.click('#solution');
+eq(await feedbackText(page), cliCheck(after.set, zhSheet), 'the Chinese feedback differs from treequiz check\'s');
 ok((await total(page)).includes('得分'), 'the Chinese feedback has no 得分');
 await page.screenshot({ path: join(shots, 'alpha-beta-zh.png'), fullPage: true });
 
-// A teacher's set built in: the demo set; its key dropped as a file, an exam sheet refused.
+// A teacher's set built in: the demo set. With no seed in the address it
+// opens at the set's own (2026), the practice sheet `treequiz generate
+// demo.toml` writes, and offers no sizes.
 const demo = join(dist, 'demo', 'practice.html');
-const t = await open(page, demo, 'kind=course&seed=2026&lang=en');
+const t = await open(page, demo, 'lang=en');
 const d = await state(page);
+eq(d.seed, '2026', 'the demo page does not open at the set\'s seed');
+eq(await page.evaluate(() => location.hash), '#kind=course&seed=2026&lang=en', 'the demo page\'s address');
+const own = mkdtempSync(join(tmpdir(), 'tq-own-'));
+writeFileSync(join(own, 'set.toml'), d.set);
+mkdirSync(join(own, 'run'));
+execFileSync(cli, ['generate', '../set.toml', '--out', '../out'], { cwd: join(own, 'run') });
+eq(d.key, readFileSync(join(own, 'out', 'key.toml'), 'utf8'), 'the demo page\'s first exercise is not generate\'s practice sheet');
+eq(d.blank, readFileSync(join(own, 'out', 'answer-sheet.toml'), 'utf8'), 'the demo page\'s answer sheet is not generate\'s');
+eq(await page.isVisible('#size-box'), false, 'the demo page shows the size picker');
 eq(d.questions.length, 3, 'the demo set has three questions');
 await page.setInputFiles('#file', { name: 'answer-sheet.toml', mimeType: 'text/plain', buffer: Buffer.from(d.key) });
 await page.waitForSelector('#feedback pre', { state: 'attached' });
 const [g, m] = (await total(page)).match(/(\d+(?:\.\d+)?) of (\d+(?:\.\d+)?)/).slice(1);
 eq(g, m, 'the dropped key is not full marks');
+eq((await hiddenFeedback(page)).md, cliHidden(d.set, d.key), 'the dropped key\'s feedback differs from treequiz grade --hide-key\'s');
+await page.click('#solution');
 eq(await feedbackText(page), cliCheck(d.set, d.key), 'the dropped key\'s feedback differs from treequiz check\'s');
 const demoCheck = +(await page.evaluate(() => document.body.dataset.checkMs));
 // A sheet of another seed is graded against that seed, as check does.
@@ -189,6 +261,8 @@ execFileSync(cli, ['generate', '../set.toml', '--seed', '77', '--out', '../out']
 const other = execFileSync('cat', [join(dir, 'out', 'key.toml')], { encoding: 'utf8' });
 await page.setInputFiles('#file', { name: 'seed-77.toml', mimeType: 'text/plain', buffer: Buffer.from(other) });
 await page.waitForFunction(() => S.seed === '77');
+eq((await hiddenFeedback(page)).md, cliHidden(d.set, other, 'seed-77.toml'), 'a sheet of seed 77 is not graded as grade --hide-key grades it');
+await page.click('#solution');
 eq(await feedbackText(page), cliCheck(d.set, other, 'seed-77.toml'), 'a sheet of seed 77 is not graded as check grades it');
 const exam = d.key.split('\n').filter(l => !/^(set|seed) = /.test(l)).join('\n');
 await page.setInputFiles('#file', { name: 'exam.toml', mimeType: 'text/plain', buffer: Buffer.from(exam) });
@@ -198,14 +272,36 @@ const cliRefusal = cliCheck(d.set, exam, 'exam.toml').replace(/^error: /, '').tr
 eq(refused, cliRefusal.slice(0, cliRefusal.indexOf('; pass --set')), 'the exam sheet is not refused with check\'s words');
 await page.screenshot({ path: join(shots, 'demo-laptop.png'), fullPage: true });
 
-// A phone: every kind drawn, nothing wider than the screen but the figure's own scroll box.
+// A phone: every kind drawn, nothing wider than the screen; each figure
+// fits the screen's width, and one scaled down enlarges to its printed size
+// (scrolling sideways from its middle) and fits again.
 const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+let enlarged = 0;
 for (const kind of kinds) {
   await open(phone, file, `kind=${kind}&size=medium&seed=42&lang=en`);
   const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
   ok(wide <= 390, `${kind}: the page is ${wide} px wide on a 390 px phone`);
+  const figs = await figures(phone);
+  for (const f of figs) {
+    ok(f.scroll <= 0 && f.left === 0 && f.right <= 390 && f.width <= f.room + 1, `${kind}: on a phone a figure does not fit the screen: ${JSON.stringify(f)}`);
+    eq(f.zoom, f.natural > f.room + 1, `${kind}: on a phone the "Enlarge" button ${f.zoom ? 'shows' : 'hides'} (${JSON.stringify(f)})`);
+  }
   await phone.screenshot({ path: join(shots, `${kind}-phone.png`), fullPage: true });
+  if (figs[0].zoom) {
+    await phone.click('#q1 button.zoom');
+    const [big] = await figures(phone);
+    ok(Math.abs(big.width - big.natural) < 1.5 && big.scroll > 0 && Math.abs(big.left - big.scroll / 2) <= 1, `${kind}: "Enlarge" gave ${JSON.stringify(big)}`);
+    ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390, `${kind}: the enlarged figure widens the page`);
+    await phone.click('#q1 button.zoom');
+    const [back] = await figures(phone);
+    ok(back.scroll <= 0 && Math.abs(back.width - figs[0].width) < 1, `${kind}: "Fit" gave ${JSON.stringify(back)}`);
+    enlarged++;
+  }
 }
+ok(enlarged >= 3, `only ${enlarged} kinds have a figure wider than a phone: the enlarge test tests little`);
+await open(phone, demo, 'lang=en');
+eq(await phone.isVisible('#size-box'), false, 'on a phone the demo page shows the size picker');
+await phone.screenshot({ path: join(shots, 'demo-phone.png'), fullPage: true });
 
 await browser.close();
 for (const x of timings) console.log(`${x.kind}: opened in ${x.open} ms (first exercise drawn ${x.first} ms after the script started); a check ${x.check} ms`);

@@ -78,11 +78,13 @@ fn call(request: &Json) -> Result<Json, String> {
         Lang::builtin(if code.is_empty() { "en" } else { code })
             .ok_or_else(|| format!("`{code}` is not a language of the page"))
     };
-    let seed = || {
-        text("seed")
-            .trim()
+    // No seed: the set's own, as `treequiz generate SET` takes it.
+    let seed = || match text("seed").trim() {
+        "" => Ok(None),
+        s => s
             .parse::<u64>()
-            .map_err(|_| format!("`{}` is not a seed: write a whole number", text("seed")))
+            .map(Some)
+            .map_err(|_| format!("`{s}` is not a seed: write a whole number")),
     };
     match text("op") {
         "start" => Ok(kinds::start(&lang()?)),
@@ -90,7 +92,8 @@ fn call(request: &Json) -> Result<Json, String> {
             .map(|set| json!({ "ok": true, "set": set })),
         "practice" => with_practice(text("set"), seed()?, text("lang"), |p| p.page()),
         "check" => with_practice(text("set"), seed()?, text("lang"), |p| {
-            p.check(text("sheet"), text("file"))
+            let hide_key = request.get("hide_key").and_then(Json::as_bool) == Some(true);
+            p.check(text("sheet"), text("file"), hide_key)
         }),
         "value" => {
             // A form field's text read as the answer sheet reads it.
@@ -125,14 +128,16 @@ thread_local! {
 
 fn with_practice(
     set_text: &str,
-    seed: u64,
+    seed: Option<u64>,
     lang: &str,
     f: impl FnOnce(&Practice) -> Result<Json, String>,
 ) -> Result<Json, String> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let fresh = last.as_ref().is_none_or(|p| {
-            p.set_text != set_text || p.seed != seed || (!lang.is_empty() && p.lang.code != lang)
+            p.set_text != set_text
+                || p.seed != seed.unwrap_or(p.set.seed)
+                || (!lang.is_empty() && p.lang.code != lang)
         });
         if fresh {
             *last = Some(Practice::new(set_text, seed, lang)?);
@@ -146,7 +151,7 @@ fn with_practice(
 const SET_FILE: &str = "set.toml";
 
 impl Practice {
-    fn new(set_text: &str, seed: u64, lang: &str) -> Result<Practice, String> {
+    fn new(set_text: &str, seed: Option<u64>, lang: &str) -> Result<Practice, String> {
         let source = Source {
             path: SET_FILE.into(),
             text: set_text.to_string(),
@@ -156,6 +161,7 @@ impl Practice {
         if !lang.is_empty() {
             set.language = lang.to_string();
         }
+        let seed = seed.unwrap_or(set.seed);
         let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
         let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
         let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[])
@@ -209,7 +215,10 @@ impl Practice {
     /// practice set and seed (an exam's), graded against the seed it names
     /// and its student's variant. The feedback comes as text (word for word
     /// what `check --format text` prints), Markdown and the view behind them.
-    fn check(&self, sheet: &str, file: &str) -> Result<Json, String> {
+    /// With `hide_key` it is worded as `grade --hide-key` words it: no key
+    /// column, and only reasons that give no part of the key away (the page
+    /// asks for this until the student shows the solution).
+    fn check(&self, sheet: &str, file: &str, hide_key: bool) -> Result<Json, String> {
         let source = Source {
             path: if file.is_empty() {
                 "answer-sheet.toml".into()
@@ -231,8 +240,8 @@ impl Practice {
                 .map_err(|e| e.to_string())?;
             &made
         };
-        let row = grade_source(book, &source, &self.lang, false);
-        let view = feedback_view(&row, &self.lang, false);
+        let row = grade_source(book, &source, &self.lang, hide_key);
+        let view = feedback_view(&row, &self.lang, hide_key);
         let mut data = serde_json::to_value(&view).map_err(|e| e.to_string())?;
         if let Some(d) = data.as_object_mut() {
             d.remove("t");
@@ -457,7 +466,50 @@ mod tests {
             .map(|k| k["name"].as_str().unwrap())
             .collect();
         let registry: Vec<&str> = treequiz::exercise::KINDS.iter().map(|k| k.name).collect();
-        assert_eq!(offered, registry, "web/module/src/kinds.rs: SIZES lacks a kind");
+        assert_eq!(
+            offered, registry,
+            "web/module/src/kinds.rs: SIZES lacks a kind"
+        );
+    }
+
+    /// A teacher's set opens where `treequiz generate SET` (no `--seed`)
+    /// puts its practice sheet: at the set's own seed.
+    #[test]
+    fn a_page_without_a_seed_opens_at_the_sets_own() {
+        let set = include_str!("../../../problem-sets/demo.toml");
+        let own = ask(json!({ "op": "practice", "set": set, "seed": "" }));
+        assert_eq!(own["seed"], "2026");
+        let at_2026 = ask(json!({ "op": "practice", "set": set, "seed": "2026" }));
+        assert_eq!(own["key_toml"], at_2026["key_toml"]);
+    }
+
+    /// Until the solution is shown the page asks for `grade --hide-key`'s
+    /// wording: no key answer, and no reason that names the key's value.
+    #[test]
+    fn hidden_feedback_names_no_key_answer() {
+        let set = ask(json!({ "op": "set", "kind": "minimax", "size": "small" }));
+        let set = set["set"].as_str().unwrap();
+        let page = ask(json!({ "op": "practice", "set": set, "seed": "5" }));
+        let wrong =
+            page["answer_sheet"]
+                .as_str()
+                .unwrap()
+                .replacen("value = \"\"", "value = 999", 1);
+        let check = |hide: bool| {
+            ask(json!({ "op": "check", "set": set, "seed": "5", "sheet": wrong, "hide_key": hide }))
+        };
+        let (hidden, full) = (check(true), check(false));
+        let field = |r: &Json| r["feedback"]["questions"][0]["fields"][0].clone();
+        assert_eq!(field(&full)["field"], "value");
+        let key = field(&full)["key"].as_str().unwrap().to_string();
+        assert!(!key.is_empty());
+        assert_eq!(field(&hidden)["key"], "");
+        assert_eq!(field(&hidden)["reasons"], json!(["999 is not right"]));
+        assert_eq!(hidden["feedback"]["hide_key"], true);
+        for text in [&hidden["feedback_text"], &hidden["feedback_md"]] {
+            assert!(!text.as_str().unwrap().contains("Key: "), "{text}");
+        }
+        assert!(full["feedback_text"].as_str().unwrap().contains(&key));
     }
 
     #[test]
