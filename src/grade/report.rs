@@ -332,6 +332,7 @@ fn question_stats(graded: &[&Row], lang: &Lang) -> Vec<QuestionStatsView> {
                 t.slips += usize::from(f.slip);
                 if matches!(f.state, State::Wrong | State::Partial | State::Invalid)
                     && !f.given.trim().is_empty()
+                    && !f.right_but_slipped()
                 {
                     *t.wrong.entry(f.given.clone()).or_default() += 1;
                 }
@@ -379,7 +380,9 @@ fn common_mistakes(graded: &[&Row], lang: &Lang) -> Vec<MistakeView> {
                     reasons.push(&blank);
                 }
                 if matches!(f.state, State::Wrong | State::Partial | State::Invalid) {
-                    for reason in &f.reasons {
+                    // A slip read as its rewrite is no mistake of the answer:
+                    // the slips column counts it.
+                    for reason in f.reasons.iter().filter(|r| r.phrase != Phrase::SlipRead) {
                         if !reasons.iter().any(|r| r.phrase == reason.phrase) {
                             reasons.push(reason);
                         }

@@ -59,6 +59,14 @@ pub struct FieldScore {
     pub slip: bool,
 }
 
+impl FieldScore {
+    /// Whether the answer, as read from a slip, is right: only the slip
+    /// rule's penalty took points (its one reason is the slip's note).
+    pub fn right_but_slipped(&self) -> bool {
+        self.slip && self.reasons.iter().all(|r| r.phrase == Phrase::SlipRead)
+    }
+}
+
 /// One question's score.
 #[derive(Clone, Debug, Serialize)]
 pub struct QuestionScore {

@@ -907,7 +907,7 @@ fn slip_rules_accept_penalise_or_refuse() {
     assert_eq!((f.state, f.earned), (State::Invalid, 0.0));
 
     // The summary counts slips per question and field.
-    let (book, lang, key) = textbook();
+    let (mut book, lang, key) = textbook();
     let slipped = key.replacen(quote.0, quote.1, 1);
     let rows: Vec<_> = [key.clone(), slipped.clone(), slipped]
         .into_iter()
@@ -928,6 +928,26 @@ fn slip_rules_accept_penalise_or_refuse() {
         summary.questions[1..]
             .iter()
             .all(|q| q.rows.iter().all(|r| r.slips == 0))
+    );
+    // Under a penalty, a right answer read from a slip is neither a common
+    // wrong answer nor a common mistake: the slips column counts it.
+    book.set_slips(SlipRule::Penalty(25));
+    let slipped = key.replacen(quote.0, quote.1, 1);
+    let rows: Vec<_> = [key.clone(), slipped.clone(), slipped]
+        .into_iter()
+        .map(|t| grade_text(&book, &lang, t))
+        .collect();
+    assert!(rows[1].total < rows[1].max);
+    let summary = treequiz::grade::report::summary_view(&rows, &lang, "t", 0);
+    assert!(summary.questions[0].rows.iter().all(|r| r.wrong.is_empty()));
+    assert!(
+        summary.mistakes.is_empty(),
+        "{:?}",
+        summary
+            .mistakes
+            .iter()
+            .map(|m| &m.example)
+            .collect::<Vec<_>>()
     );
 }
 

@@ -1142,9 +1142,9 @@ fn overrides_adjust_after_grading_and_show_everywhere() {
         "{feedback}"
     );
     let summary = std::fs::read_to_string(dir.join("report/summary.md")).unwrap();
-    assert!(summary.contains("## 手动调整 (2)"), "{summary}");
+    assert!(summary.contains("## 手动调整（2）"), "{summary}");
     assert!(
-        summary.contains("- 2023001, q2: 20 → 17.5 — late, by agreement"),
+        summary.contains("- 2023001 q2：20 → 17.5 — late, by agreement"),
         "{summary}"
     );
 
