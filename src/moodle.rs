@@ -374,7 +374,12 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
         ..
     } = *ask;
     let tolerance = exercise.scoring.tolerance;
-    let hint = |key: &str| format!("<br><small>{}</small>", html(lang.get(key)));
+    // An order's hint shows labels the figure does not have, never an answer.
+    let labels = crate::exercise::example::spare_labels(model, 3).join(", ");
+    let hint = |key: &str| {
+        let text = lang.fill(key, &[("labels", &labels)]);
+        format!("<br><small>{}</small>", html(&text))
+    };
     let line = html(&ask.line);
     let one = |body: String, after: String| {
         vec![Sub {

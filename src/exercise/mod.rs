@@ -7,6 +7,7 @@ pub(crate) mod alpha_beta;
 mod answer;
 mod ao_star;
 mod budget;
+pub mod example;
 mod grundy;
 mod key;
 mod lookahead;
@@ -738,8 +739,9 @@ fn no_conventions(_: &Instance, _: &Conventions, _: &[&str], _: &Lang) -> Vec<St
 mod tests {
     use super::*;
 
-    /// A kind's own strings: its name and prompt, each field's description and
-    /// example (its own wording, or the shared one), its family's legends.
+    /// A kind's own strings: its name and prompt, each field's description
+    /// (its own wording, or the shared one), its family's legends. Examples
+    /// are made per variant ([`example`]), not worded.
     #[test]
     fn every_kind_has_its_strings_in_every_builtin_language() {
         for (code, _) in crate::lang::BUILTIN {
@@ -755,12 +757,10 @@ mod tests {
                 has(format!("kind.{}", kind.name));
                 has(format!("prompt.{}", kind.name));
                 for f in kind.fields {
-                    for section in ["field", "example"] {
-                        has_either(
-                            format!("{section}.{}_{}", f.name, kind.name),
-                            format!("{section}.{}", f.name),
-                        );
-                    }
+                    has_either(
+                        format!("field.{}_{}", f.name, kind.name),
+                        format!("field.{}", f.name),
+                    );
                 }
                 has_either(format!("sheet.steps_{}", kind.name), "sheet.steps".into());
                 let family = kind.family.key_name();
