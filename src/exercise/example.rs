@@ -8,6 +8,7 @@
 //! "write it like …" and Moodle's hints all take their examples from here.
 
 use super::{Domain, Field, Shape};
+use crate::games::lookahead::Horizon;
 use crate::gametree::Tree;
 use crate::gametree::tree::textbook_label;
 use crate::input::{toml_key, toml_string as quote};
@@ -23,7 +24,7 @@ pub fn example(field: &Field, instance: &Instance, model: &Model<'_>, tolerance:
     let items = |n: usize| spare_items(field.domain, model, n);
     let value = match field.shape {
         // TOML's integers stop at i64::MAX.
-        Shape::Value | Shape::Cost => beyond(instance, model)
+        Shape::Value | Shape::Cost => beyond(field.domain, instance)
             .saturating_add(tolerance)
             .saturating_add(1)
             .min(i64::MAX as u64)
@@ -160,39 +161,43 @@ fn spare_items(domain: Domain, model: &Model<'_>, n: usize) -> Vec<String> {
     }
 }
 
-/// A number above every number an answer of the instance can be: a tree's
-/// backed-up values lie among its leaves' (and a node budget's estimates),
-/// a depth within its height; an Othello count within its 64 squares and
-/// e(P) within the weights' infinity and a disc difference; a solution's
-/// cost within the costliest solution graph's.
-fn beyond(instance: &Instance, model: &Model<'_>) -> u64 {
+/// A number above every number an answer to a field of `domain` can be,
+/// read from what the sheet shows (never from the search, whose tree a
+/// game's sheet does not draw): a game tree's values lie among its leaves'
+/// (and a node budget's estimates) and its depths within its height;
+/// tic-tac-toe's e(P) within its 8 lines; Othello's counts within its 64
+/// squares, its e(P) within the weights' infinity and a disc difference, its
+/// depths within the node budget; a solution's cost within the costliest
+/// solution graph's.
+fn beyond(domain: Domain, instance: &Instance) -> u64 {
     let magnitude = |v: Value| match v {
         Value::Finite(n) => n.unsigned_abs(),
         Value::Decimal(d) => d.units().unsigned_abs() / 10u64.pow(d.places()) + 1,
         Value::PosInf | Value::NegInf => 0,
     };
-    let tree = |t: &Tree| {
+    let leaves = |t: &Tree| {
         t.leaves()
             .filter_map(|id| t.leaf(id))
             .map(magnitude)
-            .chain([t.height() as u64])
             .max()
             .unwrap_or(0)
     };
-    let mut top = model.tree().map_or(0, tree);
-    match instance {
-        Instance::BudgetTree(b) => {
-            top = top
-                .max(tree(&b.tree))
-                .max(b.estimates().map(magnitude).max().unwrap_or(0));
+    match (domain, instance) {
+        (Domain::Depths, Instance::GameTree(t)) => t.height() as u64,
+        (Domain::Depths, Instance::BudgetTree(b)) => b.tree.height() as u64,
+        (Domain::Depths, Instance::Othello(g)) => match g.horizon {
+            Horizon::Depth(n) | Horizon::Budget(n) | Horizon::Deepening(n) => u64::from(n),
+        },
+        (Domain::Counts, _) => 64,
+        (_, Instance::GameTree(t)) => leaves(t),
+        (_, Instance::BudgetTree(b)) => {
+            leaves(&b.tree).max(b.estimates().map(magnitude).max().unwrap_or(0))
         }
-        Instance::Othello(g) => {
-            top = top.max(g.weights.inf().unsigned_abs() + 64);
-        }
-        Instance::AndOr(g) => top = top.max(costliest(g)),
-        _ => {}
+        (_, Instance::TicTacToe(_)) => 8,
+        (_, Instance::Othello(g)) => g.weights.inf().unsigned_abs() + 64,
+        (_, Instance::AndOr(g)) => costliest(g),
+        (_, Instance::Grundy { .. }) => 0,
     }
-    top
 }
 
 /// The largest finite cost of any solution graph from the start, under every

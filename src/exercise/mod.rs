@@ -102,6 +102,12 @@ pub enum Domain {
     /// searches first (a cut skips only children after one that returned).
     /// The answer sheet also accepts nodes below such a root.
     PrunedRoots,
+    /// A number that counts squares, discs or moves of a board (Othello's
+    /// terms): at most its 64 squares. It names no items.
+    Counts,
+    /// A number of plies a search reaches (iterative deepening's completed
+    /// depth): at most the tree's height, or the node budget. It names no items.
+    Depths,
 }
 
 impl Domain {
@@ -139,7 +145,7 @@ impl Domain {
                 })
             }),
             // Squares are not the model's labels (it names the moves searched).
-            Domain::Squares => Vec::new(),
+            Domain::Squares | Domain::Counts | Domain::Depths => Vec::new(),
             Domain::Any if shape == Shape::Connectors => (0..model.connectors() as u32)
                 .map(Item::Connector)
                 .collect(),
