@@ -96,13 +96,11 @@ fn candidates<'m>(model: &'m Model<'_>) -> Box<dyn Iterator<Item = String> + 'm>
             }
         }
         Model::Grundy(g) => {
-            let coins = g.coins + 1;
-            Box::new((0..coins).map(move |k| {
-                let player = if k % 2 == 0 { "MAX" } else { "MIN" };
-                match k {
-                    0 => format!("({coins},{player})"),
-                    k => format!("({},{k},{player})", coins - k),
-                }
+            // Piles of one coin more, then two, …: every sum but the pile's.
+            let coins = g.coins;
+            Box::new((1..).flat_map(move |extra: u32| {
+                let total = coins.saturating_add(extra);
+                [format!("({total},MAX)"), format!("({},1,MIN)", total - 1)]
             }))
         }
         Model::TicTacToe(look) => {
@@ -116,19 +114,22 @@ fn candidates<'m>(model: &'m Model<'_>) -> Box<dyn Iterator<Item = String> + 'm>
     }
 }
 
-/// A board's occupied squares, never a move, then squares of the column
+/// A board's occupied squares, never a move, then squares of the columns
 /// past its edge, for a board with too few discs.
 fn board_squares(
     size: usize,
     occupied: impl Fn(usize) -> bool + 'static,
 ) -> Box<dyn Iterator<Item = String>> {
     let name = move |sq| crate::games::square_name(size, sq);
-    let off = crate::games::column_name(size);
+    let off = (size..).flat_map(move |col| {
+        let col = crate::games::column_name(col);
+        (1..=size).map(move |row| format!("{col}{row}"))
+    });
     Box::new(
         (0..size * size)
             .filter(move |&sq| occupied(sq))
             .map(name)
-            .chain((1..=size).map(move |row| format!("{off}{row}"))),
+            .chain(off),
     )
 }
 
@@ -139,7 +140,7 @@ fn spare_items(domain: Domain, model: &Model<'_>, n: usize) -> Vec<String> {
     let game = matches!(model, Model::TicTacToe(_) | Model::Othello(_));
     match domain {
         Domain::Moves => spare_labels(model, 2 * n)
-            .chunks(2)
+            .chunks_exact(2)
             .map(|m| format!("{} -> {}", m[0], m[1]))
             .collect(),
         Domain::Any | Domain::PrunedRoots if game => {
