@@ -430,7 +430,12 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
         ..
     } = *ask;
     let tolerance = exercise.scoring.tolerance;
-    let hint = |key: &str| format!("<br><small>{}</small>", html(lang.get(key)));
+    // An order's hint shows labels the figure does not have, never an answer.
+    let spare = crate::exercise::example::spare_labels(model, 3);
+    let hint = |key: &str| {
+        let text = lang.fill(key, &[("a", &spare[0]), ("b", &spare[1]), ("c", &spare[2])]);
+        format!("<br><small>{}</small>", html(&text))
+    };
     let line = html(&ask.line);
     let one = |body: String, after: String| {
         vec![Sub {

@@ -343,6 +343,8 @@ struct Part<'a> {
     points: u32,
     instance: &'a Instance,
     key: &'a Key,
+    /// How far off a number may be and still score: examples stay farther.
+    tolerance: u64,
 }
 
 impl<'a> Part<'a> {
@@ -355,6 +357,7 @@ impl<'a> Part<'a> {
             points: item.exercise.points,
             instance: &item.instance,
             key: &item.key,
+            tolerance: item.exercise.scoring.tolerance,
         }
     }
 }
@@ -399,7 +402,12 @@ fn exercise_view(
         .map(|&name| FieldView {
             name,
             description: lang.for_kind("field", name, kind.name).to_string(),
-            example: lang.for_kind("example", name, kind.name).to_string(),
+            example: exercise::example::example(
+                kind.field(name),
+                item.instance,
+                model,
+                item.tolerance,
+            ),
             // Only a key reads the solved answers.
             value: if with_key {
                 answer(name).to_toml(model)
@@ -698,6 +706,7 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
                 points: 0,
                 instance,
                 key: &key,
+                tolerance: 0,
             };
             // The text and JSON show no figure: none is written out.
             let view = exercise_view(&part, &model, conventions, lang, true, Figures::Left);

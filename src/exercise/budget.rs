@@ -7,8 +7,8 @@
 //! (games::lookahead::Horizon).
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Instance, Item, Key, KindDef, Limit,
-    Mistake, Shape, Table, lookahead,
+    Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Item, Key, KindDef,
+    Limit, Mistake, Shape, Table, lookahead,
 };
 use crate::games::lookahead::{Budgets, Deepening, Horizon};
 use crate::instance::Model;
@@ -21,7 +21,7 @@ const BUDGETS: Field = Field::new("budgets", Shape::Values);
 /// The positions evaluated: budget 0 or the game over.
 const EVALUATED: Field = Field::new("evaluated", Shape::Labels);
 /// The depth of the deepest iteration that completed.
-const COMPLETED_DEPTH: Field = Field::new("completed_depth", Shape::Value);
+const COMPLETED_DEPTH: Field = Field::new("completed_depth", Shape::Value).within(Domain::Depths);
 
 pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
     name: "othello-budget",

@@ -7,6 +7,7 @@ pub(crate) mod alpha_beta;
 mod answer;
 mod ao_star;
 mod budget;
+pub mod example;
 mod grundy;
 mod key;
 mod lookahead;
@@ -114,6 +115,12 @@ pub enum Domain {
     /// searches first (a cut skips only children after one that returned).
     /// The answer sheet also accepts nodes below such a root.
     PrunedRoots,
+    /// A number that counts squares, discs or moves of a board (Othello's
+    /// terms): at most its 64 squares. It names no items.
+    Counts,
+    /// A number of plies a search reaches (iterative deepening's completed
+    /// depth): at most the tree's height, or the node budget. It names no items.
+    Depths,
 }
 
 impl Domain {
@@ -151,7 +158,7 @@ impl Domain {
                 })
             }),
             // Squares are not the model's labels (it names the moves searched).
-            Domain::Squares => Vec::new(),
+            Domain::Squares | Domain::Counts | Domain::Depths => Vec::new(),
             Domain::Any if shape == Shape::Connectors => (0..model.connectors() as u32)
                 .map(Item::Connector)
                 .collect(),
@@ -758,8 +765,9 @@ fn no_conventions(_: &Instance, _: &Conventions, _: &[&str], _: &Lang) -> Vec<St
 mod tests {
     use super::*;
 
-    /// A kind's own strings: its name and prompt, each field's description and
-    /// example (its own wording, or the shared one), its family's legends.
+    /// A kind's own strings: its name and prompt, each field's description
+    /// (its own wording, or the shared one), its family's legends. Examples
+    /// are made per variant ([`example`]), not worded.
     #[test]
     fn every_kind_has_its_strings_in_every_builtin_language() {
         for (code, _) in crate::lang::BUILTIN {
@@ -775,12 +783,10 @@ mod tests {
                 has(format!("kind.{}", kind.name));
                 has(format!("prompt.{}", kind.name));
                 for f in kind.fields {
-                    for section in ["field", "example"] {
-                        has_either(
-                            format!("{section}.{}_{}", f.name, kind.name),
-                            format!("{section}.{}", f.name),
-                        );
-                    }
+                    has_either(
+                        format!("field.{}_{}", f.name, kind.name),
+                        format!("field.{}", f.name),
+                    );
                 }
                 has_either(format!("sheet.steps_{}", kind.name), "sheet.steps".into());
                 let family = kind.family.key_name();

@@ -5,15 +5,15 @@
 //! the teacher gives them.
 
 use super::{
-    Answer, Context, Conventions, Explained, Family, Field, Instance, Key, KindDef, Limit, Shape,
-    Table, Trace, lookahead,
+    Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Key, KindDef, Limit,
+    Shape, Table, Trace, lookahead,
 };
 use crate::games::othello::{Board, Othello, Side, Terms, square_name};
 use crate::lang::Lang;
 use crate::value::Value;
 
 const fn count(name: &'static str) -> Field {
-    Field::new(name, Shape::Value)
+    Field::new(name, Shape::Value).within(Domain::Counts)
 }
 
 pub(super) static KIND: KindDef = KindDef {

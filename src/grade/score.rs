@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::key::KeyQuestion;
 use super::recover::Broken;
+use crate::exercise::example::example;
 use crate::exercise::{Answer, Context, Domain, Item, Mistake, Shape, plain, relation};
 use crate::gametree::{Bound, NodeId};
 use crate::input::{Doc, DocKind, Source, wide_ascii};
@@ -332,9 +333,13 @@ pub fn score(
 ) -> (QuestionScore, Vec<String>) {
     let model = q.instance.model();
     let per_field = q.points / q.ask.len().max(1) as f64;
-    let example = |field: &str| lang.for_kind("example", field, q.kind.name).to_string();
+    // A broken line may name a field the kind does not have: no example then.
+    let example_of = |field: &str| {
+        let field = q.kind.fields.iter().find(|f| f.name == field)?;
+        Some(example(field, &q.instance, &model, q.scoring.tolerance))
+    };
     let slip_reason = |b: &Broken| {
-        let example = b.field.as_deref().map(example);
+        let example = b.field.as_deref().and_then(example_of);
         b.slip.reason(example.as_deref())
     };
     let lost = broken.iter().find(|b| b.section_header);

@@ -11,6 +11,7 @@ mod catalogue;
 mod cli;
 mod common;
 mod cs188_suite;
+mod examples;
 mod figures;
 mod games;
 mod gametree_oracle;

@@ -345,22 +345,12 @@ fn student_files_never_contain_answers() {
             for variant in &variants {
                 let blank =
                     treequiz::view::sheet(&set, variant, &lang, false, Some(("set.toml", seed)));
-                // Set aside what is public by design and may coincide with an answer:
-                // the answer sheet's fixed examples (`pruned = ["P", "Q"]`), and the
-                // instances themselves (Markdown prints them; a goal list can equal
-                // the solvable nodes).
-                let examples: Vec<String> = variant
-                    .items
-                    .iter()
-                    .flat_map(|i| {
-                        i.exercise.ask.iter().map(|f| {
-                            lang.for_kind("example", f, i.exercise.kind.name)
-                                .to_string()
-                        })
-                    })
-                    .chain(variant.items.iter().map(|i| i.instance.to_toml()))
-                    .chain([lang.get("sheet.blank_hint").to_string()])
-                    .collect();
+                // Set aside what is public by design and may coincide with an
+                // answer: the instances themselves (Markdown prints them; a goal
+                // list can equal the solvable nodes). The examples are not set
+                // aside: they name nothing in the figure (issue 27).
+                let examples: Vec<String> =
+                    variant.items.iter().map(|i| i.instance.to_toml()).collect();
                 // The paper exam's worksheet too (`--on-paper`): its room for answers is empty.
                 let mut paper =
                     treequiz::view::sheet(&set, variant, &lang, false, Some(("set.toml", seed)));
