@@ -61,6 +61,36 @@ pub(crate) fn generate(set: &str, out: &str, extra: &[&str]) -> (i32, String, St
 }
 
 /// Runs treequiz in `dir`; returns (exit code, stdout, stderr).
+/// A class set of `set` for the roster `rows` (id, name) in `dir/exam`, as
+/// Markdown, with the practice seed 1.
+pub(crate) fn exam_for(dir: &Path, rows: &[(&str, &str)], set: &str) {
+    let mut csv = String::from("id,name\n");
+    for (id, name) in rows {
+        csv.push_str(&format!(
+            "\"{}\",\"{}\"\n",
+            id.replace('"', "\"\""),
+            name.replace('"', "\"\"")
+        ));
+    }
+    std::fs::write(dir.join("class.csv"), csv).unwrap();
+    let (code, _, err) = run_in(
+        dir,
+        &[
+            "generate",
+            set,
+            "--roster",
+            "class.csv",
+            "--seed",
+            "1",
+            "--out",
+            "exam",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
 pub(crate) fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = cargo_bin_cmd!("treequiz")
         .current_dir(dir)

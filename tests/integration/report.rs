@@ -34,27 +34,7 @@ const ROSTER: &[(&str, &str)] = &[
 
 /// A class set of the Chinese midterm for `roster` in `dir/exam`.
 fn exam(dir: &Path, roster: &[(&str, &str)], set: &str) {
-    let mut csv = String::from("id,name\n");
-    for (id, name) in roster {
-        csv.push_str(&format!("{id},\"{}\"\n", name.replace('"', "\"\"")));
-    }
-    std::fs::write(dir.join("class.csv"), csv).unwrap();
-    let (code, _, err) = run_in(
-        dir,
-        &[
-            "generate",
-            set,
-            "--roster",
-            "class.csv",
-            "--seed",
-            "1",
-            "--out",
-            "exam",
-            "--format",
-            "md",
-        ],
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+    crate::common::exam_for(dir, roster, set);
 }
 
 fn key(dir: &Path, id: &str) -> String {
