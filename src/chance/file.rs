@@ -40,29 +40,7 @@ pub fn read(
     let tree = crate::gametree::file::read(reader, table)?;
     let levels = match table.get("levels") {
         None => DEFAULT_LEVELS.to_vec(),
-        Some(doc) => {
-            let items = reader.array(doc, LEVELS_EXAMPLE)?;
-            if items.is_empty() {
-                return Err(src.error(
-                    doc,
-                    "no levels are given",
-                    format!("name the node kinds from the root down, like {LEVELS_EXAMPLE}; the list repeats below its last"),
-                ));
-            }
-            items
-                .iter()
-                .map(|item| {
-                    let text = reader.str(item, LEVELS_EXAMPLE)?;
-                    NodeKind::parse(text).ok_or_else(|| {
-                        src.error(
-                            item,
-                            format!("unknown node kind `{text}`"),
-                            "write \"max\", \"min\" or \"chance\"".to_string(),
-                        )
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?
-        }
+        Some(doc) => read_levels(reader, doc)?,
     };
     let mut given: Vec<(NodeId, Vec<Ratio>)> = Vec::new();
     let mut docs: Vec<&Doc> = Vec::new();
@@ -130,6 +108,47 @@ pub fn read(
         };
         src.error(doc, e.to_string(), hint)
     })
+}
+
+/// Reads `levels`: node kinds from the root down, at least one.
+pub fn read_levels(reader: &Reader<'_>, doc: &Doc) -> Result<Vec<NodeKind>, InputError> {
+    let src = reader.source;
+    // `levels=max,chance` on `sample`'s command line: one string.
+    if let DocKind::Str(text) = &doc.kind {
+        return text
+            .split(',')
+            .map(|word| {
+                NodeKind::parse(word).ok_or_else(|| {
+                    src.error(
+                        doc,
+                        format!("unknown node kind `{}`", word.trim()),
+                        "write \"max\", \"min\" or \"chance\", separated by commas".to_string(),
+                    )
+                })
+            })
+            .collect();
+    }
+    let items = reader.array(doc, LEVELS_EXAMPLE)?;
+    if items.is_empty() {
+        return Err(src.error(
+            doc,
+            "no levels are given",
+            format!("name the node kinds from the root down, like {LEVELS_EXAMPLE}; the list repeats below its last"),
+        ));
+    }
+    items
+        .iter()
+        .map(|item| {
+            let text = reader.str(item, LEVELS_EXAMPLE)?;
+            NodeKind::parse(text).ok_or_else(|| {
+                src.error(
+                    item,
+                    format!("unknown node kind `{text}`"),
+                    "write \"max\", \"min\" or \"chance\"".to_string(),
+                )
+            })
+        })
+        .collect()
 }
 
 /// A probability: an integer (0 or 1), a fraction `"1/6"`, or a decimal (a
@@ -274,10 +293,35 @@ pub fn write_python(ct: &ChanceTree) -> Option<String> {
         .collect::<Vec<_>>()
         .join("\n");
     Some(format!(
-        "# An expectimax tree (treequiz): a list is an inner node, its first item its label;\n\
+        "{PYTHON_MARK}\n\
+         # An expectimax tree (treequiz): a list is an inner node, its first item its label;\n\
          # a tuple is a leaf, its label and its value. The root is MAX, its children\n\
          # chance nodes (each child equally likely), then MAX again, alternating.\n{body}\n"
     ))
+}
+
+/// The first line of a Python nested list that is a chance tree: without
+/// it, a nested list is a game tree (MAX and MIN).
+pub const PYTHON_MARK: &str = "# kind: chance-tree";
+
+/// Whether a Python file says it holds a chance tree (its first line is
+/// [`PYTHON_MARK`]).
+pub fn is_python_chance(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .next()
+        .is_some_and(|l| l.trim() == PYTHON_MARK)
+}
+
+/// Whether a CS188 test is for `ExpectimaxAgent` (its `alg` line), which
+/// reads its ghosts as chance nodes.
+pub fn is_expectimax_test(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.split('#').next().unwrap_or_default();
+        l.split_once(':').is_some_and(|(k, v)| {
+            k.trim() == "alg" && v.trim().trim_matches('"').trim() == "ExpectimaxAgent"
+        })
+    })
 }
 
 #[cfg(test)]
@@ -414,6 +458,8 @@ pub(crate) mod tests {
     /// successors, are leaves.
     #[test]
     fn a_cs188_expectimax_test_reads_ghosts_as_uniform_chance_levels() {
+        assert!(is_expectimax_test(Q4));
+        assert!(!is_expectimax_test(&Q4.replace("Expectimax", "Minimax")));
         let t = read_cs188(&src("t.test", Q4)).unwrap();
         assert_eq!(
             t.levels(),
@@ -456,6 +502,7 @@ pub(crate) mod tests {
         assert_eq!(expectiminimax(&t).value.to_string(), "23/3");
         let written = write_python(&t).unwrap();
         assert!(written.contains("tree = ['A', ['B', ('E', 3)"), "{written}");
+        assert!(is_python_chance(&written) && !is_python_chance("tree = [[1]]\n"));
         let back = read_python(&src("t.py", &written)).unwrap();
         assert_eq!(shown(&back), shown(&t));
         assert_eq!(write_python(&read_file("t.toml", AIMA).unwrap()), None);

@@ -181,6 +181,48 @@ pub fn generate(params: &Params, seed: u64) -> Result<ChanceTree, GenerateError>
     )
 }
 
+/// The keys a problem set (or `sample`) shapes a generated chance tree with.
+pub const KEYS: &[&str] = &[
+    "depth",
+    "branching",
+    "values",
+    "levels",
+    "weighted",
+    "unique_best",
+    "differs_from_minimax",
+];
+
+/// Reads [`Params`] from a problem set's exercise table (or `sample`'s options).
+pub fn read_params(
+    r: &crate::input::Reader<'_>,
+    t: &crate::input::Table<'_>,
+) -> Result<Params, crate::input::InputError> {
+    let mut p = Params::default();
+    if let Some(d) = t.get("depth") {
+        p.depth = r.small_int(d, "depth = 2")?;
+    }
+    if let Some(d) = t.get("branching") {
+        p.branching = r.small_range(d)?;
+    }
+    if let Some(d) = t.get("values") {
+        p.values = r.range(d)?;
+    }
+    if let Some(d) = t.get("levels") {
+        p.levels = super::file::read_levels(r, d)?;
+    }
+    for (key, flag) in [
+        ("weighted", &mut p.weighted),
+        ("unique_best", &mut p.unique_best),
+        ("differs_from_minimax", &mut p.differs_from_minimax),
+    ] {
+        if let Some(d) = t.get(key) {
+            *flag = r.bool(d, &format!("{key} = true"))?;
+        }
+    }
+    r.check_generator(t, p.validate().err())?;
+    Ok(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -399,3 +399,84 @@ fn the_lecture_tree_is_worth_twenty_three_thirds() {
     assert_eq!(e.value.to_string(), "23/3");
     assert_eq!(e.value.rounded(2), "7.67");
 }
+
+fn loaded(path: &std::path::Path) -> ChanceTree {
+    match treequiz::instance::load(path) {
+        Ok(treequiz::instance::Instance::Chance(c)) => *c,
+        other => panic!("{}: {:?}", path.display(), other.map(|i| i.family())),
+    }
+}
+
+/// `convert` writes each of CS188's q4 tests as TOML, JSON, a CS188 test and
+/// (with one ghost) a Python nested list, and each reads back as the same
+/// chance tree (`.test` files for ExpectimaxAgent and `.py` files marked
+/// `# kind: chance-tree` are chance trees); two ghosts have no Python form.
+#[test]
+fn cs188s_expectimax_tests_convert_to_every_form_and_back() {
+    let dir = crate::common::scratch("chance-convert");
+    let fixtures = root().join("tests/fixtures/cs188/q4");
+    let mut paths: Vec<_> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "test"))
+        .collect();
+    paths.sort();
+    let mut python = 0;
+    for path in &paths {
+        let want = expectiminimax(&loaded(path));
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        for (form, ext) in [
+            ("toml", "toml"),
+            ("json", "json"),
+            ("cs188", "test"),
+            ("python", "py"),
+        ] {
+            let (code, written, err) =
+                crate::common::run(&["convert", path.to_str().unwrap(), "--to", form]);
+            if form == "python" && problem(&std::fs::read_to_string(path).unwrap()).agents > 2 {
+                assert_eq!(code, 2, "{stem}");
+                assert!(err.contains("MAX and uniform chance levels only"), "{err}");
+                continue;
+            }
+            assert_eq!(code, 0, "{stem} --to {form}: {err}");
+            python += usize::from(form == "python");
+            let back = dir.join(format!("{stem}.{ext}"));
+            std::fs::write(&back, &written).unwrap();
+            assert_eq!(
+                expectiminimax(&loaded(&back)),
+                want,
+                "{stem} as {form}:\n{written}"
+            );
+        }
+    }
+    assert_eq!(python, 11);
+}
+
+/// `sample chance-tree` gives the same file for the same seed, which reads
+/// back as the tree its options asked for.
+#[test]
+fn sampled_chance_trees_are_seeded_and_meet_their_options() {
+    let args = [
+        "sample",
+        "chance-tree",
+        "--seed",
+        "5",
+        "weighted=true",
+        "levels=max,chance,min,chance",
+        "depth=4",
+        "branching=2",
+        "--differs-from-minimax",
+    ];
+    let (code, first, err) = crate::common::run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(crate::common::run(&args).1, first);
+    let dir = crate::common::scratch("chance-sample");
+    let file = dir.join("t.toml");
+    std::fs::write(&file, &first).unwrap();
+    let t = loaded(&file);
+    use NodeKind::*;
+    assert_eq!(t.levels(), [Max, Chance, Min, Chance]);
+    assert!(!t.all_uniform(), "{first}");
+    let best = expectiminimax(&t).best_moves;
+    assert!(best.iter().all(|m| !worst_case(&t).contains(m)), "{first}");
+}
