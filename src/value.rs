@@ -374,6 +374,13 @@ impl Ratio {
         Value::decimal(units, MAX_PLACES)
     }
 
+    /// As a student would write it: a decimal where it is one (`7.67`,
+    /// `3.5`), else the fraction (`23/3`).
+    pub fn as_written(self) -> String {
+        self.to_value()
+            .map_or_else(|| self.to_string(), |v| v.to_string())
+    }
+
     /// `self + other`, `None` past 128 bits.
     pub fn checked_add(self, other: Ratio) -> Option<Ratio> {
         let g = gcd(self.denom, other.denom);
@@ -746,6 +753,8 @@ mod tests {
         );
         assert_eq!(ratio(-401, 100).to_value(), Some(num("-4.01")));
         assert_eq!(ratio(23, 3).to_value(), None);
+        assert_eq!(ratio(767, 100).as_written(), "7.67");
+        assert_eq!(ratio(23, 3).as_written(), "23/3");
         assert_eq!(Ratio::from_value(num("-4.01")), Some(ratio(-401, 100)));
         assert_eq!(Ratio::from_value(Value::PosInf), None);
         let json = serde_json::to_string(&[ratio(23, 3), Ratio::integer(-4)]).unwrap();

@@ -2,14 +2,14 @@
 //! the largest of its children's, a MIN node's the smallest, a chance node's
 //! the probability-weighted mean Σ P(r)·v(r), all exact.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{ChanceTree, NodeKind};
 use crate::gametree::NodeId;
 use crate::value::Ratio;
 
 /// One child's part in its parent's value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     /// The child.
     pub child: NodeId,
@@ -20,7 +20,7 @@ pub struct Term {
 }
 
 /// How an inner node's value was backed up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// The node.
     pub node: NodeId,
@@ -33,7 +33,7 @@ pub struct Step {
 }
 
 /// Every node's value, the best root moves and how each value came about.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Expectiminimax {
     /// The root's value.
     pub value: Ratio,

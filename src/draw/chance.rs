@@ -2,14 +2,27 @@
 //! circles, chance nodes as diamonds with each edge's probability on it.
 
 use super::{Figure, Outline, TreeMarks, tree_figure};
-use crate::chance::{ChanceTree, NodeKind};
+use crate::chance::{ChanceTree, Expectiminimax, NodeKind};
 
-/// Lays out and draws a chance tree; `values` (one per node) are a key's
-/// backed-up values, written beside the inner nodes.
-pub fn chance_figure(tree: &ChanceTree, values: Option<Vec<Option<String>>>) -> Figure {
+/// Lays out and draws a chance tree; with `key`, its backed-up values beside
+/// the inner nodes (exact fractions) and the best move's edge.
+pub fn chance_figure(tree: &ChanceTree, key: Option<&Expectiminimax>) -> Figure {
     let t = tree.tree();
     let marks = TreeMarks {
-        values: values.unwrap_or_default(),
+        values: key.map_or_else(Vec::new, |e| {
+            t.ids()
+                .map(|id| {
+                    t.leaf(id)
+                        .is_none()
+                        .then(|| e.values[id.index()].to_string())
+                })
+                .collect()
+        }),
+        // The key's own first best move, as AIMA's argmax takes it.
+        answer_path: key
+            .and_then(|e| e.best_moves.first().copied())
+            .into_iter()
+            .collect(),
         // By level, leaves too, as a game tree's leaves are drawn by player.
         outlines: t
             .ids()
@@ -62,5 +75,23 @@ mod tests {
         assert_eq!(tikz.matches("-- cycle;").count(), 3, "{tikz}");
         // Deterministic.
         assert_eq!(crate::draw::to_svg(&chance_figure(&t, None)), svg);
+        // The key's: values beside the diamonds, D's edge the answer's.
+        let e = crate::chance::expectiminimax(&t);
+        let key = crate::draw::to_svg(&chance_figure(&t, Some(&e)));
+        assert!(key.contains(">23/3<") && key.contains(">35/4<"), "{key}");
+        let answer = chance_figure(&t, Some(&e))
+            .items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i,
+                    crate::draw::Item::Line {
+                        style: crate::draw::Style::Answer,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(answer, 1);
     }
 }

@@ -8,6 +8,7 @@ mod budget_tree;
 // rustix (a Linux-only dependency): Linux only.
 #[cfg(target_os = "linux")]
 mod catalogue;
+mod chance_kind;
 mod chance_oracle;
 mod cli;
 mod common;
