@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::andor::{self, Graph};
+use crate::chance::{self, ChanceTree};
 use crate::document::{self, Table};
 use crate::games::budget_tree::{self, BudgetTree};
 use crate::games::grundy::GrundyGame;
@@ -19,6 +20,8 @@ use crate::reason::{Phrase, Reason};
 pub enum Family {
     /// Game trees.
     GameTree,
+    /// Game trees with chance nodes (expectiminimax).
+    Chance,
     /// AND/OR graphs.
     AndOr,
     /// Tic-tac-toe positions.
@@ -34,6 +37,7 @@ impl Family {
     pub fn key_name(self) -> &'static str {
         match self {
             Family::GameTree => "tree",
+            Family::Chance => "chance",
             Family::AndOr => "graph",
             Family::TicTacToe => "tictactoe",
             Family::Othello => "othello",
@@ -45,6 +49,7 @@ impl Family {
     pub fn noun(self) -> &'static str {
         match self {
             Family::GameTree => "a game tree",
+            Family::Chance => "a chance tree",
             Family::AndOr => "an AND/OR graph",
             Family::TicTacToe => "a tic-tac-toe position",
             Family::Othello => "an Othello position",
@@ -121,6 +126,7 @@ impl Family {
     /// Every family, in the order messages list them.
     pub const ALL: &'static [Family] = &[
         Family::GameTree,
+        Family::Chance,
         Family::AndOr,
         Family::Grundy,
         Family::TicTacToe,
@@ -131,6 +137,7 @@ impl Family {
     pub fn name(self) -> &'static str {
         match self {
             Family::GameTree => "game-tree",
+            Family::Chance => "chance-tree",
             Family::AndOr => "and-or-graph",
             Family::TicTacToe => "tictactoe",
             Family::Othello => "othello",
@@ -147,6 +154,7 @@ impl Family {
     pub fn param_keys(self) -> &'static [&'static str] {
         match self {
             Family::GameTree => gametree::generate::KEYS,
+            Family::Chance => chance::generate::KEYS,
             Family::AndOr => andor::generate::KEYS,
             Family::TicTacToe => tictactoe::PARAM_KEYS,
             Family::Othello => othello::PARAM_KEYS,
@@ -176,6 +184,7 @@ impl Family {
                     Params::GameTree(tree)
                 }
             }
+            Family::Chance => Params::Chance(chance::generate::read_params(r, t)?),
             Family::AndOr => Params::AndOr(andor::generate::read_params(r, t)?),
             Family::TicTacToe => Params::TicTacToe(tictactoe::read_params(r, t)?),
             Family::Othello => Params::Othello(Box::new(othello::read_params(r, t, budgets)?)),
@@ -191,6 +200,8 @@ pub enum Params {
     GameTree(gametree::generate::Params),
     /// A random game tree with estimates, searched under a node budget.
     BudgetTree(Box<budget_tree::Params>),
+    /// A random chance tree.
+    Chance(chance::generate::Params),
     /// A random AND/OR graph.
     AndOr(andor::generate::Params),
     /// A random tic-tac-toe position.
@@ -222,6 +233,7 @@ impl Params {
                 p.tree.alpha_beta = alpha_beta;
                 Instance::BudgetTree(Box::new(budget_tree::generate(&p, seed)?))
             }
+            Params::Chance(p) => Instance::Chance(Box::new(chance::generate::generate(p, seed)?)),
             Params::AndOr(p) => Instance::AndOr(andor::generate::generate(p, seed)?),
             Params::TicTacToe(p) => {
                 let mut p = p.clone();
@@ -246,6 +258,7 @@ impl Params {
         match self {
             Params::GameTree(p) => Some((p.max_nodes(), "lower depth or branching")),
             Params::BudgetTree(p) => Some((p.tree.max_nodes(), "lower depth or branching")),
+            Params::Chance(p) => Some((p.max_nodes(), "lower depth or branching")),
             // A graph's `nodes` range bounds it when it is small enough.
             Params::AndOr(p)
                 if p.nodes
@@ -275,6 +288,8 @@ pub enum Instance {
     GameTree(Tree),
     /// A game tree with estimates, searched under a node budget.
     BudgetTree(Box<BudgetTree>),
+    /// A game tree with chance nodes, for expectiminimax.
+    Chance(Box<ChanceTree>),
     /// An AND/OR graph for solvability, solution cost and AO*.
     AndOr(Graph),
     /// Grundy's game from a pile of coins.
@@ -295,6 +310,7 @@ impl Instance {
     pub fn family(&self) -> Family {
         match self {
             Instance::GameTree(_) | Instance::BudgetTree(_) => Family::GameTree,
+            Instance::Chance(_) => Family::Chance,
             Instance::AndOr(_) => Family::AndOr,
             Instance::Grundy { .. } => Family::Grundy,
             Instance::TicTacToe(_) => Family::TicTacToe,
@@ -331,6 +347,7 @@ impl Instance {
         match self {
             Instance::GameTree(t) => Some(t.len()),
             Instance::BudgetTree(b) => Some(b.tree.len()),
+            Instance::Chance(c) => Some(c.tree().len()),
             Instance::AndOr(g) => Some(g.len()),
             _ => None,
         }
@@ -372,6 +389,19 @@ impl Instance {
                         ("depth", &t.height().to_string()),
                         ("root", &t.label(t.root())),
                         ("player", t.root_player().name()),
+                    ],
+                )
+            }
+            Instance::Chance(c) => {
+                let t = c.tree();
+                let levels: Vec<&str> = c.levels().iter().map(|k| k.name()).collect();
+                lang.fill(
+                    "solve.about_chance",
+                    &[
+                        ("nodes", &t.len().to_string()),
+                        ("leaves", &t.leaves().count().to_string()),
+                        ("depth", &t.height().to_string()),
+                        ("levels", &levels.join(", ")),
                     ],
                 )
             }
@@ -432,6 +462,7 @@ impl Instance {
         match self {
             Instance::GameTree(t) => gametree::file::document(t),
             Instance::BudgetTree(b) => b.document(),
+            Instance::Chance(c) => chance::file::document(c),
             Instance::AndOr(g) => andor::file::document(g),
             Instance::Grundy { coins, first } => Table::new()
                 .with("kind", "grundy")
@@ -490,6 +521,8 @@ impl Instance {
         match self {
             Instance::GameTree(t) => Model::Tree(t),
             Instance::BudgetTree(b) => Model::BudgetTree(b.lookahead(), &b.tree),
+            // Its labels are the tree's: answers name nodes as a game tree's do.
+            Instance::Chance(c) => Model::Tree(c.tree()),
             Instance::TicTacToe(g) => Model::TicTacToe(g.lookahead()),
             Instance::Othello(g) => Model::Othello(g.lookahead()),
             Instance::AndOr(g) => Model::Graph(g),
@@ -526,6 +559,7 @@ impl Model<'_> {
                 };
                 (tree_figure(&b.tree, Some(&marks)), String::new())
             }
+            (_, Instance::Chance(c)) => (crate::draw::chance_figure(c, None), String::new()),
             (_, Instance::Othello(g)) => (
                 crate::draw::othello_board(g, &[]),
                 g.to_move.letter().to_string(),
@@ -695,12 +729,21 @@ pub use crate::input::{read_source, read_source_capped};
 
 /// Parses an instance file: TOML, or JSON with the same fields; a game tree
 /// as a Python nested list (`.py`) or a CS188 `GraphGameTreeTest` (`.test`).
+/// A chance tree too: a `.py` whose first line is `# kind: chance-tree`, a
+/// CS188 test for `ExpectimaxAgent`.
 pub fn parse(source: &Source) -> Result<Instance, InputError> {
     let path = source.path.to_ascii_lowercase();
+    let chance_tree = |c: ChanceTree| Instance::Chance(Box::new(c));
     if path.ends_with(".py") {
+        if chance::file::is_python_chance(&source.text) {
+            return chance::file::read_python(source).map(chance_tree);
+        }
         return gametree::pylist::read(source).map(Instance::GameTree);
     }
     if path.ends_with(".test") {
+        if chance::file::is_expectimax_test(&source.text) {
+            return chance::file::read_cs188(source).map(chance_tree);
+        }
         return gametree::cs188::read(source).map(Instance::GameTree);
     }
     let doc = source.parse()?;
@@ -731,6 +774,10 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
                 Some(b) => Instance::BudgetTree(Box::new(b)),
                 None => Instance::GameTree(tree),
             })
+        }
+        "chance-tree" => {
+            let table = reader.table(doc, chance::file::KEYS, "")?;
+            chance::file::read(reader, &table).map(|c| Instance::Chance(Box::new(c)))
         }
         "and-or-graph" => {
             let table = reader.table(doc, andor::file::KEYS, "")?;

@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod andor;
+pub mod chance;
 pub mod class_set;
 pub mod document;
 pub mod draw;

@@ -36,6 +36,9 @@ pub enum LeftOut {
     /// `set_rule = "all-or-nothing"` on a set or a table: Moodle gives partial
     /// credit for each choice of a multi-response.
     AllOrNothing,
+    /// Expectiminimax's `values`: exact fractions (23/3), which Moodle's
+    /// numerical answers, decimals, cannot hold.
+    Fractions,
 }
 
 impl LeftOut {
@@ -51,6 +54,9 @@ impl LeftOut {
             LeftOut::AllOrNothing => {
                 "set_rule = \"all-or-nothing\" has no multi-response equivalent in Moodle"
             }
+            LeftOut::Fractions => {
+                "its values are exact fractions such as 23/3, and Moodle's numerical answers are decimals"
+            }
         }
     }
 }
@@ -62,6 +68,7 @@ pub fn askable(exercise: &Exercise, field: &str) -> Result<(), LeftOut> {
     let game = matches!(kind.family, Family::TicTacToe | Family::Othello);
     match shape {
         Shape::Bounds => Err(LeftOut::Bounds),
+        Shape::Fractions => Err(LeftOut::Fractions),
         Shape::Labels if game => Err(LeftOut::GameMoves),
         Shape::Labels | Shape::Connectors | Shape::Values
             if exercise.scoring.sets == SetRule::AllOrNothing =>
@@ -576,7 +583,8 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                 })
                 .collect()
         }
-        Answer::Bounds(_) => Vec::new(),
+        // Never asked (`askable`).
+        Answer::Bounds(_) | Answer::Fractions(_) => Vec::new(),
     }
 }
 

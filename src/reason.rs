@@ -52,6 +52,12 @@ phrases! {
     NodeValueWrong = "grade.node_value_wrong",
     /// A node's tight bound where fail-hard backs up the bound in force.
     NodeValueBacked = "grade.node_value_backed",
+    /// A node's wrong exact value, without a rule to say (the plain wording).
+    NodeValueWrongPlain = "grade.node_value_wrong_plain",
+    /// A chance node's wrong value: the probability-weighted mean.
+    ChanceValueWrong = "grade.chance_value_wrong",
+    /// A wrong best move of a chance tree: the root's children's values.
+    BestMoveByValues = "grade.best_move_by_values",
     /// A node of the key that the answer lacks.
     NodeMissing = "grade.node_missing",
     /// A node that is no examined inner node.

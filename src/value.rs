@@ -291,6 +291,260 @@ impl<'de> Deserialize<'de> for Value {
     }
 }
 
+/// An exact rational number, `numer / denom` in lowest terms with a positive
+/// denominator: what a chance node's expectation is (23/3 is not a decimal).
+/// Separate from [`Value`], which the integer searches keep at 16 bytes;
+/// arithmetic is checked and says `None` past 128 bits, never wraps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    numer: i128,
+    denom: i128,
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    // On magnitudes: i128::MIN is never a numerator (see `Ratio::new`).
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Ratio {
+    /// Zero.
+    pub const ZERO: Ratio = Ratio { numer: 0, denom: 1 };
+    /// One.
+    pub const ONE: Ratio = Ratio { numer: 1, denom: 1 };
+
+    /// `numer / denom` in lowest terms; `None` for a zero denominator or a
+    /// magnitude no `i128` negates (so that every ratio has a negation).
+    pub fn new(numer: i128, denom: i128) -> Option<Ratio> {
+        if denom == 0 || numer == i128::MIN || denom == i128::MIN {
+            return None;
+        }
+        let g = gcd(numer, denom).max(1);
+        let sign = if denom < 0 { -1 } else { 1 };
+        Some(Ratio {
+            numer: sign * numer / g,
+            denom: sign * denom / g,
+        })
+    }
+
+    /// A whole number.
+    pub fn integer(n: i64) -> Ratio {
+        Ratio {
+            numer: i128::from(n),
+            denom: 1,
+        }
+    }
+
+    /// The numerator (carries the sign).
+    pub fn numer(self) -> i128 {
+        self.numer
+    }
+
+    /// The denominator, at least 1.
+    pub fn denom(self) -> i128 {
+        self.denom
+    }
+
+    /// Whether it is a whole number.
+    pub fn is_integer(self) -> bool {
+        self.denom == 1
+    }
+
+    /// A number [`Value`] exactly; `None` for an infinity.
+    pub fn from_value(v: Value) -> Option<Ratio> {
+        match v {
+            Value::Finite(n) => Some(Ratio::integer(n)),
+            Value::Decimal(d) => Ratio::new(i128::from(d.units()), 10i128.pow(d.places())),
+            Value::NegInf | Value::PosInf => None,
+        }
+    }
+
+    /// The same number as a [`Value`] when it is one (a whole number, or a
+    /// decimal of at most [`MAX_PLACES`] places).
+    pub fn to_value(self) -> Option<Value> {
+        let scale = 10i128.pow(MAX_PLACES);
+        if scale % self.denom != 0 {
+            return None;
+        }
+        let units = i64::try_from(self.numer.checked_mul(scale / self.denom)?).ok()?;
+        Value::decimal(units, MAX_PLACES)
+    }
+
+    /// As a student would write it: a decimal where it is one (`7.67`,
+    /// `3.5`), else the fraction (`23/3`).
+    pub fn as_written(self) -> String {
+        self.to_value()
+            .map_or_else(|| self.to_string(), |v| v.to_string())
+    }
+
+    /// `self + other`, `None` past 128 bits.
+    pub fn checked_add(self, other: Ratio) -> Option<Ratio> {
+        let g = gcd(self.denom, other.denom);
+        let (a, b) = (self.denom / g, other.denom / g);
+        let numer = self
+            .numer
+            .checked_mul(b)?
+            .checked_add(other.numer.checked_mul(a)?)?;
+        Ratio::new(numer, a.checked_mul(other.denom)?)
+    }
+
+    /// `self × other`, `None` past 128 bits.
+    pub fn checked_mul(self, other: Ratio) -> Option<Ratio> {
+        // Cross-cancelled first, so that the products stay as small as they can.
+        let g1 = gcd(self.numer, other.denom).max(1);
+        let g2 = gcd(other.numer, self.denom).max(1);
+        let numer = (self.numer / g1).checked_mul(other.numer / g2)?;
+        let denom = (self.denom / g2).checked_mul(other.denom / g1)?;
+        Ratio::new(numer, denom)
+    }
+
+    /// Reads `"23/3"`, `"-2/4"` (as −1/2), or a number as
+    /// [`Value::parse_number`] reads it (`"0.25"`, `"7"`).
+    pub fn parse(text: &str) -> Option<Ratio> {
+        let t = text.trim();
+        match t.split_once('/') {
+            Some((n, d)) => {
+                let digits = |s: &str| {
+                    let body = s.trim().strip_prefix(['-', '+']).unwrap_or(s.trim());
+                    !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit())
+                };
+                if !digits(n) || !digits(d) {
+                    return None;
+                }
+                Ratio::new(n.trim().parse().ok()?, d.trim().parse().ok()?)
+            }
+            None => Ratio::from_value(Value::parse_number(t).ok()?),
+        }
+    }
+
+    /// The nearest decimal of `places` places, halves away from zero:
+    /// `7.67` for 23/3 at 2 places; `-0` is written `0`.
+    pub fn rounded(self, places: u32) -> String {
+        let denom = self.denom.unsigned_abs();
+        let magnitude = self.numer.unsigned_abs();
+        let (mut whole, mut rest) = (magnitude / denom, magnitude % denom);
+        // Long division, digit by digit: `rest * 10` could pass 128 bits, ten
+        // additions of `rest` (< denom < 2^127) never do.
+        let mut digits = Vec::with_capacity(places as usize);
+        for _ in 0..places {
+            let (mut digit, mut r) = (0u8, 0u128);
+            for _ in 0..10 {
+                r += rest;
+                if r >= denom {
+                    r -= denom;
+                    digit += 1;
+                }
+            }
+            digits.push(digit);
+            rest = r;
+        }
+        // Half away from zero: carry up through the nines.
+        if rest >= denom - rest {
+            let mut i = digits.len();
+            loop {
+                if i == 0 {
+                    whole += 1;
+                    break;
+                }
+                i -= 1;
+                if digits[i] == 9 {
+                    digits[i] = 0;
+                } else {
+                    digits[i] += 1;
+                    break;
+                }
+            }
+        }
+        let zero = whole == 0 && digits.iter().all(|&d| d == 0);
+        let sign = if self.numer < 0 && !zero { "-" } else { "" };
+        let fraction: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+        if places == 0 {
+            format!("{sign}{whole}")
+        } else {
+            format!("{sign}{whole}.{fraction}")
+        }
+    }
+}
+
+// Compared by continued fractions, never by cross products, which could
+// overflow: whole parts first, then the remainders' reciprocals reversed.
+impl Ord for Ratio {
+    fn cmp(&self, other: &Ratio) -> Ordering {
+        let (mut a, mut b, mut c, mut d) = (self.numer, self.denom, other.numer, other.denom);
+        let mut flipped = false;
+        loop {
+            let (q1, r1) = (a.div_euclid(b), a.rem_euclid(b));
+            let (q2, r2) = (c.div_euclid(d), c.rem_euclid(d));
+            let order = q1.cmp(&q2).then_with(|| match (r1 == 0, r2 == 0) {
+                (true, true) => Ordering::Equal,
+                (true, false) => Ordering::Less,
+                (false, true) => Ordering::Greater,
+                (false, false) => Ordering::Equal,
+            });
+            if order != Ordering::Equal || r1 == 0 {
+                return if flipped { order.reverse() } else { order };
+            }
+            // a/b = q + r1/b: compare r1/b with r2/d, that is d/r2 with b/r1.
+            (a, b, c, d) = (b, r1, d, r2);
+            flipped = !flipped;
+        }
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Ratio) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Ratio {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.denom == 1 {
+            write!(f, "{}", self.numer)
+        } else {
+            write!(f, "{}/{}", self.numer, self.denom)
+        }
+    }
+}
+
+/// A whole number as a JSON number, anything else as its text (`"23/3"`).
+impl Serialize for Ratio {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match i64::try_from(self.numer) {
+            Ok(n) if self.denom == 1 => s.serialize_i64(n),
+            _ => s.serialize_str(&self.to_string()),
+        }
+    }
+}
+
+/// Reads what `Serialize` writes.
+impl<'de> Deserialize<'de> for Ratio {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Ratio, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Ratio;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(r#"an integer or a fraction such as "23/3""#)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Ratio, E> {
+                Ok(Ratio::integer(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Ratio, E> {
+                Ratio::new(i128::from(v), 1).ok_or_else(|| E::custom("too large"))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Ratio, E> {
+                Ratio::parse(s)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,5 +667,99 @@ mod tests {
         assert!(serde_json::from_str::<Value>(r#""four""#).is_err());
         assert!(serde_json::from_str::<Value>(r#""0.0000000001""#).is_err());
         assert!(serde_json::from_str::<Value>("18446744073709551615").is_err());
+    }
+
+    fn ratio(n: i128, d: i128) -> Ratio {
+        Ratio::new(n, d).unwrap()
+    }
+
+    #[test]
+    fn ratios_are_kept_in_lowest_terms_with_a_positive_denominator() {
+        assert_eq!(ratio(6, -4), ratio(-3, 2));
+        assert_eq!(ratio(-6, -4).to_string(), "3/2");
+        assert_eq!(ratio(0, -7), Ratio::ZERO);
+        assert_eq!(ratio(8, 4).to_string(), "2");
+        assert_eq!(Ratio::new(1, 0), None);
+        assert_eq!(Ratio::new(i128::MIN, 1), None);
+    }
+
+    #[test]
+    fn ratio_arithmetic_is_exact_and_checked() {
+        // AIMA's chance node: (3 + 12 + 8) / 3.
+        let third = ratio(1, 3);
+        let sum = [3, 12, 8]
+            .iter()
+            .map(|&v| third.checked_mul(Ratio::integer(v)).unwrap())
+            .fold(Ratio::ZERO, |a, b| a.checked_add(b).unwrap());
+        assert_eq!(sum, ratio(23, 3));
+        assert_eq!(ratio(1, 6).checked_add(ratio(5, 6)), Some(Ratio::ONE));
+        assert_eq!(ratio(-1, 2).checked_add(ratio(1, 3)), Some(ratio(-1, 6)));
+        let huge = ratio(i128::MAX, 1);
+        assert_eq!(huge.checked_add(Ratio::ONE), None);
+        assert_eq!(huge.checked_mul(ratio(2, 1)), None);
+        assert_eq!(huge.checked_mul(ratio(1, 3)), Some(ratio(i128::MAX, 3)));
+    }
+
+    #[test]
+    fn ratios_order_exactly_without_overflow() {
+        let big = i128::MAX;
+        let sorted = [
+            ratio(-big, 1),
+            ratio(-7, 2),
+            ratio(-3, 1),
+            ratio(-1, big),
+            Ratio::ZERO,
+            ratio(1, big),
+            ratio(big - 1, big),
+            Ratio::ONE,
+            ratio(big, big - 1),
+            ratio(23, 3),
+            ratio(big, 3),
+            ratio(big, 2),
+            ratio(big, 1),
+        ];
+        for (i, a) in sorted.iter().enumerate() {
+            for (j, b) in sorted.iter().enumerate() {
+                assert_eq!(a.cmp(b), i.cmp(&j), "{a} against {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn ratios_read_write_and_round() {
+        for (text, shown) in [
+            ("23/3", "23/3"),
+            (" -2/4 ", "-1/2"),
+            ("0.25", "1/4"),
+            ("-4.01", "-401/100"),
+            ("7", "7"),
+            ("+3/-6", "-1/2"),
+        ] {
+            assert_eq!(Ratio::parse(text).unwrap().to_string(), shown, "{text}");
+        }
+        for text in ["", "1/0", "a/3", "1//2", "1/2/3", "/3", "1.5/2", "inf"] {
+            assert_eq!(Ratio::parse(text), None, "{text}");
+        }
+        assert_eq!(ratio(23, 3).rounded(2), "7.67");
+        assert_eq!(ratio(-23, 3).rounded(2), "-7.67");
+        assert_eq!(ratio(-1, 1000).rounded(2), "0.00");
+        assert_eq!(ratio(1, 8).rounded(2), "0.13");
+        assert_eq!(ratio(199, 2).rounded(0), "100");
+        assert_eq!(ratio(1999, 2000).rounded(2), "1.00");
+        assert_eq!(ratio(i128::MAX - 1, i128::MAX).rounded(3), "1.000");
+        assert_eq!(
+            ratio(1, i128::MAX).rounded(40),
+            format!("0.{}59", "0".repeat(38))
+        );
+        assert_eq!(ratio(-401, 100).to_value(), Some(num("-4.01")));
+        assert_eq!(ratio(23, 3).to_value(), None);
+        assert_eq!(ratio(767, 100).as_written(), "7.67");
+        assert_eq!(ratio(23, 3).as_written(), "23/3");
+        assert_eq!(Ratio::from_value(num("-4.01")), Some(ratio(-401, 100)));
+        assert_eq!(Ratio::from_value(Value::PosInf), None);
+        let json = serde_json::to_string(&[ratio(23, 3), Ratio::integer(-4)]).unwrap();
+        assert_eq!(json, r#"["23/3",-4]"#);
+        let back: Vec<Ratio> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, [ratio(23, 3), Ratio::integer(-4)]);
     }
 }

@@ -264,7 +264,7 @@ impl Space {
                 };
             }
             Shape::Labels | Shape::Sequence => model.nodes() * 5,
-            Shape::Values | Shape::Bounds => model.nodes() * 9,
+            Shape::Values | Shape::Bounds | Shape::Fractions => model.nodes() * 9,
             Shape::Connectors => model.connectors() * 16,
         };
         Space {

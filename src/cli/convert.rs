@@ -16,7 +16,8 @@ pub(crate) struct Args {
     /// The form to print.
     #[arg(long, value_enum)]
     to: Form,
-    /// With `--to cs188`: the agent class the test runs (`MinimaxAgent`, `AlphaBetaAgent`).
+    /// With `--to cs188`: the agent class the test runs (`MinimaxAgent`,
+    /// `AlphaBetaAgent`; a chance tree's is always `ExpectimaxAgent`).
     #[arg(long, default_value = "MinimaxAgent", value_name = "CLASS")]
     alg: String,
 }
@@ -48,6 +49,23 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             other.family().noun()
         ))),
     };
+    // A chance tree has its own Python and CS188 forms (`ExpectimaxAgent`).
+    if let Instance::Chance(c) = &instance {
+        match args.to {
+            Form::Python => {
+                return treequiz::chance::file::write_python(c).ok_or_else(|| {
+                    UsageError(format!(
+                        "{shown}: a Python nested list holds a chance tree of MAX and uniform chance levels only; write this one with --to toml"
+                    ))
+                });
+            }
+            Form::Cs188 => {
+                return treequiz::chance::file::write_cs188(c)
+                    .map_err(|why| UsageError(format!("{shown}: {why}")));
+            }
+            _ => {}
+        }
+    }
     match args.to {
         Form::Toml => Ok(instance.to_toml()),
         Form::Json => Ok(instance.to_json()),

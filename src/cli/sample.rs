@@ -10,7 +10,7 @@ use super::UsageError;
 
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// What to sample: game-tree, and-or-graph, tictactoe, othello or grundy.
+    /// What to sample: game-tree, chance-tree, and-or-graph, tictactoe, othello or grundy.
     family: String,
     /// The seed: the same seed and options give the same instance, on every machine.
     #[arg(long)]

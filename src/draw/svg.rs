@@ -137,6 +137,21 @@ fn drawing(figure: &Figure) -> String {
                             Num(w / 2.0)
                         );
                     }
+                    Outline::Diamond => {
+                        let _ = write!(
+                            out,
+                            r#"<polygon points="{},{} {},{} {},{} {},{}" {}/>"#,
+                            Num(*x),
+                            Num(y0),
+                            Num(x0 + w),
+                            Num(*y),
+                            Num(*x),
+                            Num(y0 + h),
+                            Num(x0),
+                            Num(*y),
+                            stroke(*style)
+                        );
+                    }
                     Outline::Box => out.push_str(&rect(0.0, 1.5)),
                     Outline::DoubleBox => {
                         out.push_str(&rect(0.0, 1.5));

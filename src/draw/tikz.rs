@@ -103,6 +103,21 @@ pub fn to_tikz(figure: &Figure) -> String {
                             Num(w / 2.0)
                         );
                     }
+                    Outline::Diamond => {
+                        let _ = writeln!(
+                            out,
+                            "\\draw[{}] ({},{}) -- ({},{}) -- ({},{}) -- ({},{}) -- cycle;",
+                            style(*s),
+                            Num(*x),
+                            Num(y0),
+                            Num(x1),
+                            Num(*y),
+                            Num(*x),
+                            Num(y1),
+                            Num(x0),
+                            Num(*y)
+                        );
+                    }
                     Outline::Box | Outline::DoubleBox => {
                         let _ = writeln!(
                             out,

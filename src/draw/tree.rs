@@ -22,6 +22,10 @@ pub struct TreeMarks {
     /// The values are given with the exercise (a sheet's estimates), not
     /// the key's: drawn black.
     pub given: bool,
+    /// Each node's outline where it is not the player's (a chance node's diamond).
+    pub outlines: Vec<Option<Outline>>,
+    /// A text on the edge into each node (a chance edge's probability).
+    pub edge_labels: Vec<Option<String>>,
 }
 
 /// The room a figure gets on an A4 page with margins, heading and legend, in mm.
@@ -37,6 +41,8 @@ const GAP: f64 = 0.8;
 const DOWN: f64 = 15.0;
 /// A leaf drawn as a mark (dense and sideways trees), in mm.
 const MARK: f64 = 2.2;
+/// Texts on edges (a chance edge's probability), in mm.
+const EDGE_LABEL: f64 = 2.3;
 
 /// A picture drawn inside each node (a game's position, as the textbooks
 /// draw their search trees): square, in a frame that says whose move it is
@@ -213,9 +219,18 @@ pub fn pictured_tree_figure(
     };
 
     let unexamined = |id: NodeId| m.unexamined.get(id.index()).copied().unwrap_or(false);
+    let outline_of = |id: NodeId| m.outlines.get(id.index()).copied().flatten();
+    // A diamond holds its name in its middle: larger.
+    let scale = |id: NodeId| {
+        if outline_of(id) == Some(Outline::Diamond) {
+            1.3
+        } else {
+            1.0
+        }
+    };
     let node_size = |id: NodeId| match (layout, is_leaf(id)) {
         _ if pictured(id) => frame,
-        (Layout::Roomy, _) | (_, false) => size,
+        (Layout::Roomy, _) | (_, false) => size * scale(id),
         _ => MARK,
     };
     let text_style = |id: NodeId| {
@@ -253,6 +268,15 @@ pub fn pictured_tree_figure(
         } else {
             Style::Normal
         };
+        // A diamond's outline (|x| + |y| = r) is nearer than r off its corners.
+        let reach = |id: NodeId, r: f64| {
+            if outline_of(id) == Some(Outline::Diamond) && !pictured(id) {
+                r / (ux.abs() + uy.abs())
+            } else {
+                r
+            }
+        };
+        let (r1, r2) = (reach(parent, r1), reach(id, r2));
         let (a, b) = ((x1 + ux * r1, y1 + uy * r1), (x2 - ux * r2, y2 - uy * r2));
         items.push(Item::Line {
             x1: a.0,
@@ -261,6 +285,27 @@ pub fn pictured_tree_figure(
             y2: b.1,
             style,
         });
+        if let Some(Some(label)) = m.edge_labels.get(id.index()) {
+            // Past the middle, where a fan's edges are furthest apart, on
+            // the outer side of the edge (above it when sideways).
+            let (mx, my) = (a.0 + (b.0 - a.0) * 0.55, a.1 + (b.1 - a.1) * 0.55);
+            let (at, anchor) = if sideways {
+                ((mx, my - EDGE_LABEL * 0.7), Anchor::Middle)
+            } else if b.0 < a.0 - 0.01 {
+                ((mx - 0.5, my), Anchor::End)
+            } else {
+                ((mx + 0.5, my), Anchor::Start)
+            };
+            items.push(Item::Text {
+                x: at.0,
+                y: at.1,
+                text: label.clone(),
+                size: EDGE_LABEL,
+                anchor,
+                style: text_style(id),
+                halo: true,
+            });
+        }
         // Picking an edge picks the branch below it (the root of a cut).
         targets.push(Target::line(tree.label(id).into_owned(), Pick::Node, a, b));
         if let Some(at) = m.cut_roots.iter().position(|(root, _)| *root == id) {
@@ -283,10 +328,11 @@ pub fn pictured_tree_figure(
             (x, ty),
             (side, th),
         ));
-        let outline = match (tree.player(id), pictured(id)) {
-            (Player::Max, _) => Outline::Square,
-            (Player::Min, false) => Outline::Circle,
-            (Player::Min, true) => Outline::Box,
+        let outline = match (outline_of(id), tree.player(id), pictured(id)) {
+            (Some(given), _, _) => given,
+            (None, Player::Max, _) => Outline::Square,
+            (None, Player::Min, false) => Outline::Circle,
+            (None, Player::Min, true) => Outline::Box,
         };
         let style = if unexamined(id) {
             Style::Pruned

@@ -29,6 +29,14 @@ fn value(v: Value) -> String {
     }
 }
 
+/// A whole number as itself, a fraction as the string `"23/3"`.
+fn fraction(r: crate::value::Ratio) -> String {
+    match r.to_value() {
+        Some(Value::Finite(n)) => n.to_string(),
+        _ => quote(&r.to_string()),
+    }
+}
+
 fn bound(b: Bound) -> String {
     match b {
         Bound::Exact(v) => value(v),
@@ -67,6 +75,12 @@ impl Answer {
                     .map(|&(i, b)| (model.name(i), bound(b)))
                     .collect(),
             ),
+            Answer::Fractions(pairs) => table(
+                pairs
+                    .iter()
+                    .map(|&(i, r)| (model.name(i), fraction(r)))
+                    .collect(),
+            ),
         }
     }
 
@@ -93,6 +107,11 @@ impl Answer {
             Answer::Values(ps) => pairs(
                 ps.iter()
                     .map(|&(i, v)| format!("{} = {v}", model.name(i)))
+                    .collect(),
+            ),
+            Answer::Fractions(ps) => pairs(
+                ps.iter()
+                    .map(|&(i, r)| format!("{} = {r}", model.name(i)))
                     .collect(),
             ),
         }
@@ -122,6 +141,12 @@ impl Answer {
                 pairs
                     .iter()
                     .map(|&(i, b)| (model.name(i), json!(b)))
+                    .collect(),
+            ),
+            Answer::Fractions(pairs) => Json::Object(
+                pairs
+                    .iter()
+                    .map(|&(i, r)| (model.name(i), json!(r)))
                     .collect(),
             ),
         }
@@ -157,6 +182,9 @@ pub enum Shape {
     Values,
     /// A table of values and bounds `{ B = 3, C = "<=2" }`.
     Bounds,
+    /// A table of exact values `{ B = "23/3", C = 4 }`: whole numbers, or
+    /// fractions as strings.
+    Fractions,
 }
 
 impl Shape {
@@ -171,6 +199,7 @@ impl Shape {
                 | (Shape::Sequence, Answer::Sequence(_))
                 | (Shape::Values, Answer::Values(_))
                 | (Shape::Bounds, Answer::Bounds(_))
+                | (Shape::Fractions, Answer::Fractions(_))
         )
     }
 }

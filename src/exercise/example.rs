@@ -40,6 +40,17 @@ pub fn example(field: &Field, instance: &Instance, model: &Model<'_>, tolerance:
                 format!("{} -> {}", n[1], n[3]),
             ])
         }
+        // Exact fractions, as chance nodes back them up; the rows name
+        // nothing in the figure, so they score nothing whatever they hold.
+        Shape::Fractions => {
+            let n = items(2);
+            format!(
+                "{{ {} = {}, {} = 4 }}",
+                toml_key(&n[0]),
+                quote("17/3"),
+                toml_key(&n[1])
+            )
+        }
         Shape::Values => {
             let n = items(2);
             format!("{{ {} = 5, {} = 4 }}", toml_key(&n[0]), toml_key(&n[1]))
@@ -198,6 +209,8 @@ fn beyond(domain: Domain, instance: &Instance) -> u64 {
         (_, Instance::Othello(g)) => g.weights.inf().unsigned_abs() + 64,
         (_, Instance::AndOr(g)) => costliest(g),
         (_, Instance::Grundy { .. }) => 0,
+        (Domain::Depths, Instance::Chance(c)) => c.tree().height() as u64,
+        (_, Instance::Chance(c)) => leaves(c.tree()),
     }
 }
 

@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::andor::{AoStar, Cost, Optimal};
+use crate::chance::Expectiminimax;
 use crate::gametree::{AlphaBeta, Bound, Minimax, Player};
 use crate::instance::Item;
-use crate::value::Value;
+use crate::value::{Ratio, Value};
 
 /// The key's answer to one field.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +32,8 @@ pub enum Answer {
     Values(Vec<(Item, Value)>),
     /// A value or a bound per item.
     Bounds(Vec<(Item, Bound)>),
+    /// An exact fraction per item (expectations), in the drawing's order.
+    Fractions(Vec<(Item, Ratio)>),
 }
 
 /// What the solver found, kept whole so explanations quote it without solving again.
@@ -72,6 +75,8 @@ pub enum Trace {
     /// An Othello position's terms: where its stable and frontier discs
     /// and its regions of empty squares are.
     OthelloTerms(crate::games::othello::Terms),
+    /// EXPECTIMINIMAX over a chance tree.
+    Expectiminimax(Expectiminimax),
 }
 
 /// The key of one exercise.
@@ -95,6 +100,7 @@ impl Trace {
             Trace::AoStar(_) => "ao-star",
             Trace::Grundy { .. } => "grundy",
             Trace::OthelloTerms(_) => "othello-terms",
+            Trace::Expectiminimax(_) => "expectiminimax",
         }
     }
 }
@@ -148,6 +154,10 @@ impl Key {
                     pairs.iter().all(|(i, _)| item_ok(i)),
                     once(pairs.iter().map(|&(i, _)| i)),
                 ),
+                Answer::Fractions(pairs) => (
+                    pairs.iter().all(|(i, _)| item_ok(i)),
+                    once(pairs.iter().map(|&(i, _)| i)),
+                ),
             };
             if !ok {
                 return Err(format!(
@@ -186,6 +196,13 @@ impl Key {
                     (r != 0 && seen & r == 0).then_some(seen | r)
                 })
                 .is_some(),
+            Trace::Expectiminimax(e) => {
+                e.values.len() == nodes
+                    && e.best_moves.iter().all(|n| n.index() < nodes)
+                    && e.steps.iter().all(|s| {
+                        s.node.index() < nodes && s.terms.iter().all(|t| t.child.index() < nodes)
+                    })
+            }
         };
         if fits {
             Ok(())
@@ -234,6 +251,12 @@ impl Key {
             }
             Trace::Solvable { .. } | Trace::Grundy { .. } => true,
             Trace::OthelloTerms(t) => t.regions.len() <= 64,
+            // A step per inner node, a term per child.
+            Trace::Expectiminimax(e) => {
+                e.best_moves.len() <= nodes
+                    && e.steps.len() <= nodes
+                    && e.steps.iter().map(|s| s.terms.len()).sum::<usize>() <= nodes
+            }
         }
     }
 

@@ -8,6 +8,7 @@ mod answer;
 mod ao_star;
 mod budget;
 pub mod example;
+mod expectiminimax;
 mod grundy;
 mod key;
 mod lookahead;
@@ -283,6 +284,15 @@ pub enum Mistake<'a> {
         /// The student's.
         given: gametree::Bound,
     },
+    /// A table's exact value (an expectation) for an item the key has, another.
+    Fraction {
+        /// The item.
+        item: Item,
+        /// The key's.
+        key: crate::value::Ratio,
+        /// The student's.
+        given: crate::value::Ratio,
+    },
     /// A label that names nothing in the figure.
     Unknown(&'a str),
 }
@@ -293,7 +303,7 @@ pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -
     let one = |r: Reason| vec![r];
     let table = matches!(
         ctx.key.answer(field),
-        Some(Answer::Values(_) | Answer::Bounds(_))
+        Some(Answer::Values(_) | Answer::Bounds(_) | Answer::Fractions(_))
     );
     match mistake {
         // A table's row for a node the key has no row for.
@@ -302,6 +312,10 @@ pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -
         }
         Mistake::Extra(item) => one(Reason::new(Phrase::ExtraHidden).with("node", ctx.name(item))),
         Mistake::Value { item, key, given } => one(node_value_reason(ctx, item, key, given)),
+        Mistake::Fraction { item, key, given } => one(Reason::new(Phrase::NodeValueWrongPlain)
+            .with("node", ctx.name(item))
+            .with("key", key.to_string())
+            .with("given", given.as_written())),
         Mistake::Number { key, given } => one(Reason::new(Phrase::ValueWrong)
             .with("key", key.to_string())
             .with("given", given.to_string())),
@@ -623,6 +637,7 @@ impl std::fmt::Debug for KindDef {
 pub static KINDS: &[&KindDef] = &[
     &minimax::KIND,
     &alpha_beta::KIND,
+    &expectiminimax::KIND,
     &budget::TREE_BUDGET,
     &budget::TREE_DEEPENING,
     &solvable::KIND,

@@ -154,13 +154,24 @@ fn value(text: &str) -> Result<Value, NumberError> {
 
 /// Reads a game tree from a CS188 `GraphGameTreeTest` file.
 pub fn read(source: &Source) -> Result<Tree, InputError> {
-    read_entries(source, &entries(source)?)
+    read_entries(source, &entries(source)?, false).map(|(tree, _)| tree)
 }
+
+/// Reads the tree of a `GraphGameTreeTest` for `ExpectimaxAgent`, where any
+/// number of agents take turns (Pacman, then each ghost): the tree (its
+/// players left to the caller) and the number of agents.
+pub(crate) fn read_agents(source: &Source) -> Result<(Tree, usize), InputError> {
+    read_entries(source, &entries(source)?, true)
+}
+
+/// Most agents an `ExpectimaxAgent` test may have: CS188's have two or three.
+pub(crate) const MAX_AGENTS: usize = 8;
 
 fn read_entries<'a>(
     source: &'a Source,
     entries: &HashMap<&'a str, Entry<'a>>,
-) -> Result<Tree, InputError> {
+    many_agents: bool,
+) -> Result<(Tree, usize), InputError> {
     let end = source.text.len();
     let missing = |key: &str, example: &str| {
         source.error_at(
@@ -183,16 +194,29 @@ fn read_entries<'a>(
     let agents = entries
         .get("num_agents")
         .ok_or_else(|| missing("num_agents", "num_agents: \"2\""))?;
-    if agents.text().trim() != "2" {
-        return Err(source.error_at(
-            agents.span(),
-            format!(
-                "{} agents: treequiz's trees have two players",
-                agents.text().trim()
-            ),
-            Some("num_agents: \"2\" (MAX, then MIN, alternating)".to_string()),
-        ));
-    }
+    let agent_count = match agents.text().trim().parse::<usize>() {
+        Ok(2) => 2,
+        Ok(n) if many_agents && (2..=MAX_AGENTS).contains(&n) => n,
+        _ if many_agents => {
+            return Err(source.error_at(
+                agents.span(),
+                format!("`{}` is not a number of agents", agents.text().trim()),
+                Some(format!(
+                    "num_agents: \"2\" (Pacman and one ghost) up to \"{MAX_AGENTS}\""
+                )),
+            ));
+        }
+        _ => {
+            return Err(source.error_at(
+                agents.span(),
+                format!(
+                    "{} agents: treequiz's trees have two players",
+                    agents.text().trim()
+                ),
+                Some("num_agents: \"2\" (MAX, then MIN, alternating)".to_string()),
+            ));
+        }
+    };
     let start_entry = entries
         .get("start_state")
         .ok_or_else(|| missing("start_state", "start_state: \"root\""))?;
@@ -291,7 +315,8 @@ fn read_entries<'a>(
         values.insert(state, v);
     }
     // Breadth first from the start: labels and the shape.
-    let limit = depth.map_or(usize::MAX, |d| 2 * d);
+    // A round is one move of each agent.
+    let limit = depth.map_or(usize::MAX, |d| agent_count * d);
     let mut order: Vec<(&str, usize, usize)> = vec![(start, 0, 0)]; // (state, depth, children)
     let mut i = 0;
     while i < order.len() {
@@ -376,6 +401,7 @@ fn read_entries<'a>(
             t.with_case_sensitive_labels(seen.differ_in_case())
                 .relabel(labels)
         })
+        .map(|t| (t, agent_count))
         .map_err(|e| {
             source.error_at(
                 start_entry.span(),
@@ -400,6 +426,12 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
     if tree.root_player() != Player::Max {
         return Err("CS188's trees start with MAX (Pacman), and this one starts with MIN".into());
     }
+    write_agents(tree, alg, 2)
+}
+
+/// The tree as a `GraphGameTreeTest` where `agents` agents take turns
+/// (Pacman, then each ghost), as [`write`] says.
+pub(crate) fn write_agents(tree: &Tree, alg: &str, agents: usize) -> Result<String, String> {
     if let Some(id) = tree.ids().find(|&id| unwritable(&tree.label(id))) {
         return Err(format!(
             "the label `{}` holds `#`, `\"` or a blank, which a CS188 test file cannot",
@@ -407,7 +439,7 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
         ));
     }
     let height = tree.ids().map(|id| tree.depth_of(id)).max().unwrap_or(0);
-    let rounds = height.div_ceil(2).max(1);
+    let rounds = height.div_ceil(agents).max(1);
     let (mut win, mut lose) = (Vec::new(), Vec::new());
     let mut successors = String::new();
     let mut evaluation = String::new();
@@ -425,7 +457,7 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
                 Value::NegInf => "-inf".to_string(),
             };
             evaluation.push_str(&format!("{label} {text}\n"));
-            if tree.depth_of(id) < 2 * rounds {
+            if tree.depth_of(id) < agents * rounds {
                 if v > Value::Finite(0) {
                     win.push(label.into_owned());
                 } else {
@@ -448,7 +480,7 @@ pub fn write(tree: &Tree, alg: &str) -> Result<String, String> {
          alg: \"{alg}\"\n\
          depth: \"{rounds}\"\n\
          diagram: \"\"\"\n{diagram}\n\"\"\"\n\
-         num_agents: \"2\"\n\n\
+         num_agents: \"{agents}\"\n\n\
          start_state: \"{}\"\n\
          win_states: \"{}\"\n\
          lose_states: \"{}\"\n\n\

@@ -151,6 +151,18 @@ fn read_value(doc: &Doc) -> Option<Value> {
     }
 }
 
+/// An exact value: `4`, `"23/3"`, `8.5` or `"8.5"` (a decimal is the number
+/// it writes, so `7.67` is not 23/3).
+fn read_fraction(doc: &Doc) -> Option<crate::value::Ratio> {
+    match &doc.kind {
+        DocKind::Int(v) => Some(crate::value::Ratio::integer(*v)),
+        // The float's shortest form is the literal the student typed.
+        DocKind::Float(f) if f.is_finite() => crate::value::Ratio::parse(&f.to_string()),
+        DocKind::Str(s) => crate::value::Ratio::parse(&s.replace('−', "-")),
+        _ => None,
+    }
+}
+
 /// `3`, `"<=2"`, `"≤ 2"`, `"le 2"`, `">=5"`, `"ge 5"`: one bound, however written.
 fn read_bound(doc: &Doc) -> Option<Bound> {
     if matches!(doc.kind, DocKind::Int(_) | DocKind::Float(_)) {
@@ -655,6 +667,63 @@ fn score_field(
             }
             let missing = key_pairs.iter().filter(|(i, _)| !named.contains(i));
             // With the key hidden, one line: a line per node would count them.
+            for (item, _) in missing.take(if ctx.hide { 1 } else { usize::MAX }) {
+                fs.reasons
+                    .push(Reason::new(Phrase::NodeMissing).with("node", ctx.name(*item)));
+            }
+            fs.given = given.join(", ");
+            set_fraction(ctx.q.scoring.sets, key_pairs.len(), right, extra)
+        }
+        (Shape::Fractions, Answer::Fractions(key_pairs)) => {
+            let DocKind::Table(entries) = &doc.kind else {
+                return invalid(fs, "grade.what_table");
+            };
+            let (mut right, mut extra) = (0usize, 0usize);
+            let (mut seen, mut named) = (HashSet::new(), HashSet::new());
+            let mut given = Vec::new();
+            for (k, d) in entries {
+                let Some(item) = ctx.model().resolve(&k.name) else {
+                    unknown_label(ctx, field, &k.name, fs, problems);
+                    extra += 1;
+                    continue;
+                };
+                named.insert(item);
+                let label = ctx.name(item);
+                let Some(r) = read_fraction(d) else {
+                    fs.reasons.push(
+                        Reason::new(Phrase::NodeUnreadable)
+                            .with("node", label)
+                            .nested(
+                                "why",
+                                Reason::new(Phrase::Unreadable)
+                                    .term("what", "grade.what_fraction")
+                                    .with("given", doc_text(d)),
+                            ),
+                    );
+                    extra += 1;
+                    continue;
+                };
+                if !seen.insert(item) {
+                    continue; // a node written twice counts once
+                }
+                given.push(format!("{label} = {}", r.as_written()));
+                match key_pairs.iter().find(|(i, _)| *i == item) {
+                    Some((_, k)) if *k == r => right += 1,
+                    Some(&(_, key)) => fs.reasons.extend(ctx.teach(
+                        field,
+                        Mistake::Fraction {
+                            item,
+                            key,
+                            given: r,
+                        },
+                    )),
+                    None => {
+                        extra += 1;
+                        fs.reasons.extend(ctx.teach(field, Mistake::Extra(item)));
+                    }
+                }
+            }
+            let missing = key_pairs.iter().filter(|(i, _)| !named.contains(i));
             for (item, _) in missing.take(if ctx.hide { 1 } else { usize::MAX }) {
                 fs.reasons
                     .push(Reason::new(Phrase::NodeMissing).with("node", ctx.name(*item)));

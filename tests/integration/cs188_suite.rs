@@ -17,7 +17,7 @@ use crate::common::{root, run, scratch};
 
 /// A value in units of 10⁻⁹, read from the file's text by this test alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum V {
+pub(crate) enum V {
     NegInf,
     N(i128),
     PosInf,
@@ -41,19 +41,19 @@ fn v(text: &str) -> V {
 }
 
 /// A `GraphGameTreeTest` as CS188 reads it.
-struct Problem {
-    agents: usize,
+pub(crate) struct Problem {
+    pub(crate) agents: usize,
     alg: String,
     depth: usize,
-    start: String,
+    pub(crate) start: String,
     terminal: BTreeSet<String>,
     /// Each state's (action, next state), in file order.
-    moves: HashMap<String, Vec<(String, String)>>,
-    eval: HashMap<String, V>,
+    pub(crate) moves: HashMap<String, Vec<(String, String)>>,
+    pub(crate) eval: HashMap<String, V>,
 }
 
 /// `key: "value"` lines and `key: """` blocks, `#` starting a comment.
-fn fields(text: &str) -> HashMap<String, String> {
+pub(crate) fn fields(text: &str) -> HashMap<String, String> {
     let lines: Vec<&str> = text
         .lines()
         .map(|l| l.find('#').map_or(l, |i| &l[..i]))
@@ -84,7 +84,7 @@ fn fields(text: &str) -> HashMap<String, String> {
     out
 }
 
-fn problem(text: &str) -> Problem {
+pub(crate) fn problem(text: &str) -> Problem {
     let f = fields(text);
     let words = |key: &str| -> Vec<String> {
         f.get(key)
@@ -122,9 +122,10 @@ fn problem(text: &str) -> Problem {
 
 impl Problem {
     /// The next states the agents search from `s`, `ply` moves down: none
-    /// at a win or loss, `depth` rounds down, or without moves.
-    fn next(&self, s: &str, ply: usize) -> Vec<&str> {
-        if self.terminal.contains(s) || ply == 2 * self.depth {
+    /// at a win or loss, `depth` rounds (of every agent's move) down, or
+    /// without moves.
+    pub(crate) fn next(&self, s: &str, ply: usize) -> Vec<&str> {
+        if self.terminal.contains(s) || ply == self.agents * self.depth {
             return vec![];
         }
         self.moves

@@ -8,6 +8,8 @@ mod budget_tree;
 // rustix (a Linux-only dependency): Linux only.
 #[cfg(target_os = "linux")]
 mod catalogue;
+mod chance_kind;
+mod chance_oracle;
 mod cli;
 mod common;
 mod cs188_suite;

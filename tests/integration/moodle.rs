@@ -753,6 +753,7 @@ fn check_field<'s>(
             }
         }
         Answer::Bounds(_) => panic!("{what}: bounds are not asked"),
+        Answer::Fractions(_) => panic!("{what}: fractions are not asked"),
     }
 }
 

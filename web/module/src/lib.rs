@@ -353,6 +353,7 @@ fn pick(
         Answer::Value(_) | Answer::Cost(_) => return None,
         Answer::Values(pairs) => pairs.iter().map(|p| p.0).collect(),
         Answer::Bounds(pairs) => pairs.iter().map(|p| p.0).collect(),
+        Answer::Fractions(pairs) => pairs.iter().map(|p| p.0).collect(),
         Answer::One(items) | Answer::Set(items) | Answer::Sequence(items) => items.clone(),
     };
     let Some(first) = items.first() else {

@@ -1,0 +1,97 @@
+//! Chance trees: a game tree's layout, MAX nodes as squares, MIN nodes as
+//! circles, chance nodes as diamonds with each edge's probability on it.
+
+use super::{Figure, Outline, TreeMarks, tree_figure};
+use crate::chance::{ChanceTree, Expectiminimax, NodeKind};
+
+/// Lays out and draws a chance tree; with `key`, its backed-up values beside
+/// the inner nodes (exact fractions) and the best move's edge.
+pub fn chance_figure(tree: &ChanceTree, key: Option<&Expectiminimax>) -> Figure {
+    let t = tree.tree();
+    let marks = TreeMarks {
+        values: key.map_or_else(Vec::new, |e| {
+            t.ids()
+                .map(|id| {
+                    t.leaf(id)
+                        .is_none()
+                        .then(|| e.values[id.index()].to_string())
+                })
+                .collect()
+        }),
+        // The key's own first best move, as AIMA's argmax takes it.
+        answer_path: key
+            .and_then(|e| e.best_moves.first().copied())
+            .into_iter()
+            .collect(),
+        // By level, leaves too, as a game tree's leaves are drawn by player.
+        outlines: t
+            .ids()
+            .map(|id| {
+                let levels = tree.levels();
+                Some(match levels[t.depth_of(id) % levels.len()] {
+                    NodeKind::Max => Outline::Square,
+                    NodeKind::Min => Outline::Circle,
+                    NodeKind::Chance => Outline::Diamond,
+                })
+            })
+            .collect(),
+        // Every chance edge says its probability, uniform or not: a student
+        // multiplies by what is written.
+        edge_labels: t
+            .ids()
+            .map(|id| {
+                let parent = t.parent(id)?;
+                let i = t.children(parent).position(|c| c == id)?;
+                tree.probabilities(parent).get(i).map(ToString::to_string)
+            })
+            .collect(),
+        ..TreeMarks::default()
+    };
+    tree_figure(t, Some(&marks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chance::file::tests::read_file;
+
+    /// AIMA's tree with chance nodes: three diamonds, the probabilities on
+    /// their nine edges, in SVG and TikZ.
+    #[test]
+    fn chance_nodes_are_diamonds_with_probabilities_on_their_edges() {
+        let t = read_file(
+            "t.toml",
+            "kind = \"chance-tree\"\ntree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n[probabilities]\nD = [\"1/2\", \"1/4\", \"1/4\"]\n",
+        )
+        .unwrap();
+        let f = chance_figure(&t, None);
+        let svg = crate::draw::to_svg(&f);
+        // B, C, D, and none of the MAX leaves.
+        assert_eq!(svg.matches("<polygon").count(), 3, "{svg}");
+        assert_eq!(svg.matches(">1/3<").count(), 6, "{svg}");
+        assert_eq!(svg.matches(">1/4<").count(), 2, "{svg}");
+        assert_eq!(svg.matches(">1/2<").count(), 1, "{svg}");
+        let tikz = crate::draw::to_tikz(&f);
+        assert_eq!(tikz.matches("-- cycle;").count(), 3, "{tikz}");
+        // Deterministic.
+        assert_eq!(crate::draw::to_svg(&chance_figure(&t, None)), svg);
+        // The key's: values beside the diamonds, D's edge the answer's.
+        let e = crate::chance::expectiminimax(&t);
+        let key = crate::draw::to_svg(&chance_figure(&t, Some(&e)));
+        assert!(key.contains(">23/3<") && key.contains(">35/4<"), "{key}");
+        let answer = chance_figure(&t, Some(&e))
+            .items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i,
+                    crate::draw::Item::Line {
+                        style: crate::draw::Style::Answer,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(answer, 1);
+    }
+}
