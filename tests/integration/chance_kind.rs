@@ -133,3 +133,49 @@ fn exact_values_are_right_in_any_form() {
     let feedback = check(&dir, &set, &other);
     assert!(feedback.contains("10 / 10"), "{feedback}");
 }
+
+/// Edited chance-tree files (a teacher's) and typed values (a student's)
+/// never panic: read, solved, explained and drawn, or refused.
+#[test]
+fn mangled_chance_trees_and_values_never_panic() {
+    use treequiz::rng::Rng;
+    let original = "kind = \"chance-tree\"\nlevels = [\"max\", \"chance\", \"min\"]\ntree = [[3, 12, [8, 1]], [2, -4.5, 6], [14, 5, 2]]\n\n[probabilities]\nB = [\"1/6\", 0.5, \"1/3\"]\nD = [\"1/2\", \"1/4\", \"1/4\"]\n";
+    let alphabet: Vec<char> = "[]{}\",=./-+0123456789 \n#abcdfimnx".chars().collect();
+    let case = |seed: u64| {
+        let mut rng = Rng::from_seed(seed);
+        crate::common::mangle(original, &mut rng, &alphabet, (1, 4))
+    };
+    let kind = treequiz::exercise::kind("expectiminimax").unwrap();
+    let lang = treequiz::lang::Lang::builtin("en").unwrap();
+    let read = crate::common::never_panics("chance trees", 3_000, case, |seed| {
+        let source = treequiz::input::Source {
+            path: "m.toml".into(),
+            text: case(seed),
+        };
+        let Ok(instance) = treequiz::instance::parse(&source) else {
+            return false;
+        };
+        if (kind.unusable)(&instance).is_some() {
+            return false;
+        }
+        let conventions = treequiz::exercise::Conventions::default();
+        let key = (kind.solve)(&instance, &conventions);
+        let explained = kind.explain_key(
+            &instance,
+            &key,
+            &conventions,
+            &["values", "best_move"],
+            &lang,
+        );
+        !treequiz::draw::to_svg(&explained.figure).is_empty()
+    });
+    // Most edits break a sum to 1; enough still read to be solved.
+    assert!(read > 50, "{read}");
+    let typed = |seed: u64| {
+        let mut rng = Rng::from_seed(seed);
+        crate::common::mangle("-23/3", &mut rng, &alphabet, (1, 6))
+    };
+    crate::common::never_panics("typed values", 20_000, typed, |seed| {
+        treequiz::value::Ratio::parse(&typed(seed)).is_some()
+    });
+}
