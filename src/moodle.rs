@@ -36,9 +36,6 @@ pub enum LeftOut {
     /// `set_rule = "all-or-nothing"` on a set or a table: Moodle gives partial
     /// credit for each choice of a multi-response.
     AllOrNothing,
-    /// Expectiminimax's `values`: exact fractions (23/3), which Moodle's
-    /// numerical answers, decimals, cannot hold.
-    Fractions,
 }
 
 impl LeftOut {
@@ -54,9 +51,6 @@ impl LeftOut {
             LeftOut::AllOrNothing => {
                 "set_rule = \"all-or-nothing\" has no multi-response equivalent in Moodle"
             }
-            LeftOut::Fractions => {
-                "its values are exact fractions such as 23/3, and Moodle's numerical answers are decimals"
-            }
         }
     }
 }
@@ -68,7 +62,6 @@ pub fn askable(exercise: &Exercise, field: &str) -> Result<(), LeftOut> {
     let game = matches!(kind.family, Family::TicTacToe | Family::Othello);
     match shape {
         Shape::Bounds => Err(LeftOut::Bounds),
-        Shape::Fractions => Err(LeftOut::Fractions),
         Shape::Labels if game => Err(LeftOut::GameMoves),
         Shape::Labels | Shape::Connectors | Shape::Values
             if exercise.scoring.sets == SetRule::AllOrNothing =>
@@ -379,6 +372,23 @@ fn shortanswer(model: &Model<'_>) -> &'static str {
     }
 }
 
+/// An exact value's sub-question: a whole number as a number (`4.0` is 4
+/// too); a fraction as typed text, in lowest terms as the sheet's
+/// conventions ask (`23/3`), with its decimal where it has one (`7/2` or
+/// `3.5`).
+fn fraction_body(r: crate::value::Ratio) -> String {
+    match r.to_value() {
+        Some(v @ Value::Finite(_)) => number_body(v, 0),
+        decimal => {
+            let forms: Vec<String> = std::iter::once(r.to_string())
+                .chain(decimal.map(|v| v.to_string()))
+                .map(|f| format!("={}", typed(&f)))
+                .collect();
+            format!("SHORTANSWER:{}", forms.join("~"))
+        }
+    }
+}
+
 /// A SHORTANSWER body accepting every spelling of an order.
 fn order_body(model: &Model<'_>, labels: &[String]) -> String {
     let forms: Vec<String> = order_forms(labels)
@@ -583,8 +593,30 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
                 })
                 .collect()
         }
+        // A row per inner node, as `Values`; fractions are typed.
+        Answer::Fractions(pairs) => {
+            let m = pairs.len();
+            pairs
+                .iter()
+                .enumerate()
+                .map(|(i, &(item, r))| {
+                    let row = lang.fill("moodle.row", &[("label", &model.name(item))]);
+                    let before = if i == 0 {
+                        format!("{line}{}<br>{}", hint("moodle.fraction_hint"), html(&row))
+                    } else {
+                        html(&row)
+                    };
+                    Sub {
+                        before,
+                        body: fraction_body(r),
+                        after: String::new(),
+                        share: share.part(1, m),
+                    }
+                })
+                .collect()
+        }
         // Never asked (`askable`).
-        Answer::Bounds(_) | Answer::Fractions(_) => Vec::new(),
+        Answer::Bounds(_) => Vec::new(),
     }
 }
 

@@ -26,6 +26,9 @@ pub struct TreeMarks {
     pub outlines: Vec<Option<Outline>>,
     /// A text on the edge into each node (a chance edge's probability).
     pub edge_labels: Vec<Option<String>>,
+    /// Spread the tree, where the page has the room, so that neighbours'
+    /// values never touch (a key's fractions, wider than whole numbers).
+    pub room_for_values: bool,
 }
 
 /// The room a figure gets on an A4 page with margins, heading and legend, in mm.
@@ -185,11 +188,12 @@ pub fn pictured_tree_figure(
         // Leaf slots in depth-first order; a parent sits midway between its outer children.
         // Values given on the sheet (estimates) are spread apart so that
         // neighbours' never touch, where the page has the room.
+        let spread = m.given || m.room_for_values;
         let given = |id: NodeId| match m.values.get(id.index()) {
-            Some(Some(v)) if m.given && !is_leaf(id) => fits + 2.0 * text_width(v, VALUE) + 1.2,
+            Some(Some(v)) if spread && !is_leaf(id) => fits + 2.0 * text_width(v, VALUE) + 1.2,
             _ => 0.0,
         };
-        if !m.given || place_all(tree, slot, &given, &mut along) > PAGE.0 {
+        if !spread || place_all(tree, slot, &given, &mut along) > PAGE.0 {
             place_all(tree, slot, &|_| 0.0, &mut along);
         }
         (layout, None, slot)
@@ -243,6 +247,8 @@ pub fn pictured_tree_figure(
     let mut items = Vec::new();
     let mut targets = Vec::new();
     let mut cut_edges = Vec::new();
+    // Per level, where the last value written ends and whether it was raised.
+    let mut value_ends: std::collections::BTreeMap<usize, (f64, bool)> = Default::default();
     for id in tree.ids().skip(1) {
         let parent = tree.parent(id).expect("not the root");
         // A pictured node's edges leave from under its name and come into
@@ -444,6 +450,24 @@ pub fn pictured_tree_figure(
                     Anchor::Start,
                 )
             };
+            // Wide values (fractions) that would touch their left
+            // neighbour's on the level go a line higher.
+            let mut vy = vy;
+            if m.room_for_values && !sideways {
+                let w = text_width(value, VALUE);
+                let x0 = match anchor {
+                    Anchor::End => vx - w,
+                    Anchor::Middle => vx - w / 2.0,
+                    Anchor::Start => vx,
+                };
+                let depth = tree.depth_of(id);
+                let (end, raised) = value_ends.get(&depth).copied().unwrap_or((f64::MIN, false));
+                let raise = x0 < end + GAP && !raised;
+                if raise {
+                    vy -= VALUE * 1.1;
+                }
+                value_ends.insert(depth, (x0 + w, raise));
+            }
             items.push(Item::Text {
                 x: vx,
                 y: vy,

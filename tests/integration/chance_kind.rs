@@ -1,6 +1,6 @@
 //! The `expectiminimax` kind end to end: a problem set of chance trees
 //! (generated and CS188's lecture tree), its sheets and keys, grading with
-//! teaching feedback in English and Chinese, and Moodle.
+//! teaching feedback in English and Chinese, and Moodle's sub-questions.
 
 use crate::common::{root, run, scratch};
 
@@ -66,13 +66,16 @@ fn expectiminimax_sets_generate_grade_and_teach() {
             "md,html,moodle",
         ]);
         assert_eq!(code, 0, "{err}");
-        // Moodle asks the best moves and says why it leaves the values out.
-        assert!(
-            err.contains("question 2's `values`") && err.contains("exact fractions"),
-            "{err}"
-        );
+        // Moodle asks every field: a fraction typed, a whole number as a number.
+        assert!(!err.contains("leaves out"), "{err}");
         let bank = std::fs::read_to_string(out.join("moodle.xml")).unwrap();
-        assert!(bank.contains("exp1"), "{bank}");
+        for sub in [
+            "{1:SHORTANSWER:=23/3}",
+            "{1:NUMERICAL:=4:0}",
+            "{1:NUMERICAL:=7:0}",
+        ] {
+            assert!(bank.contains(sub), "{sub}: {bank}");
+        }
         let key = std::fs::read_to_string(out.join("key.toml")).unwrap();
         assert!(
             key.contains("values = { max = \"23/3\", exp1 = \"23/3\", exp2 = 4, exp3 = 7 }"),
@@ -129,4 +132,50 @@ fn exact_values_are_right_in_any_form() {
     assert_ne!(other, key);
     let feedback = check(&dir, &set, &other);
     assert!(feedback.contains("10 / 10"), "{feedback}");
+}
+
+/// Edited chance-tree files (a teacher's) and typed values (a student's)
+/// never panic: read, solved, explained and drawn, or refused.
+#[test]
+fn mangled_chance_trees_and_values_never_panic() {
+    use treequiz::rng::Rng;
+    let original = "kind = \"chance-tree\"\nlevels = [\"max\", \"chance\", \"min\"]\ntree = [[3, 12, [8, 1]], [2, -4.5, 6], [14, 5, 2]]\n\n[probabilities]\nB = [\"1/6\", 0.5, \"1/3\"]\nD = [\"1/2\", \"1/4\", \"1/4\"]\n";
+    let alphabet: Vec<char> = "[]{}\",=./-+0123456789 \n#abcdfimnx".chars().collect();
+    let case = |seed: u64| {
+        let mut rng = Rng::from_seed(seed);
+        crate::common::mangle(original, &mut rng, &alphabet, (1, 4))
+    };
+    let kind = treequiz::exercise::kind("expectiminimax").unwrap();
+    let lang = treequiz::lang::Lang::builtin("en").unwrap();
+    let read = crate::common::never_panics("chance trees", 3_000, case, |seed| {
+        let source = treequiz::input::Source {
+            path: "m.toml".into(),
+            text: case(seed),
+        };
+        let Ok(instance) = treequiz::instance::parse(&source) else {
+            return false;
+        };
+        if (kind.unusable)(&instance).is_some() {
+            return false;
+        }
+        let conventions = treequiz::exercise::Conventions::default();
+        let key = (kind.solve)(&instance, &conventions);
+        let explained = kind.explain_key(
+            &instance,
+            &key,
+            &conventions,
+            &["values", "best_move"],
+            &lang,
+        );
+        !treequiz::draw::to_svg(&explained.figure).is_empty()
+    });
+    // Most edits break a sum to 1; enough still read to be solved.
+    assert!(read > 50, "{read}");
+    let typed = |seed: u64| {
+        let mut rng = Rng::from_seed(seed);
+        crate::common::mangle("-23/3", &mut rng, &alphabet, (1, 6))
+    };
+    crate::common::never_panics("typed values", 20_000, typed, |seed| {
+        treequiz::value::Ratio::parse(&typed(seed)).is_some()
+    });
 }

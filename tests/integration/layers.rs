@@ -19,6 +19,7 @@ const ORDER: &[&str] = &[
     "reason",
     "scoring",
     "gametree",
+    "chance",
     "andor",
     "games",
     "draw",

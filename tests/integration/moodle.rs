@@ -332,6 +332,7 @@ fn expected_subs(item: &class_set::Item) -> Vec<(&'static str, Vec<f64>)> {
                 vec![1.0 / p.len() as f64; p.len() - 1]
             }
             Answer::Values(p) => vec![1.0 / p.len() as f64; p.len()],
+            Answer::Fractions(p) => vec![1.0 / p.len() as f64; p.len()],
             Answer::Sequence(s)
                 if s.len() > 7 && item.exercise.scoring.orders == OrderRule::Lcs =>
             {
@@ -753,7 +754,21 @@ fn check_field<'s>(
             }
         }
         Answer::Bounds(_) => panic!("{what}: bounds are not asked"),
-        Answer::Fractions(_) => panic!("{what}: fractions are not asked"),
+        Answer::Fractions(pairs) => {
+            for &(_, r) in pairs {
+                let sub = subs.next().unwrap();
+                match r.to_value() {
+                    Some(v @ Value::Finite(_)) => check_value(&what, sub, v),
+                    decimal => {
+                        assert_eq!(sub.kind, Type::ShortAnswer, "{what}");
+                        let right: Vec<String> = sub.answers.iter().map(|a| a.1.clone()).collect();
+                        let mut want = vec![r.to_string()];
+                        want.extend(decimal.map(|v| v.to_string()));
+                        assert_eq!(right, want, "{what}: {}", sub.raw);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -925,6 +940,23 @@ fn generate_writes_the_bank_where_the_keys_go() {
 }
 
 /// A set typed here, read as `problem_set::load` reads a file.
+/// Expectiminimax's exact values (issue 28): fractions typed, decimals
+/// where they are exact, whole numbers as numbers, through the transcribed
+/// parser, over 20 variants of weighted trees.
+#[test]
+fn a_chance_set_exports_a_bank_moodle_would_import() {
+    let set = set_of(
+        "title = \"Chance\"\nseed = 3\n[[exercise]]\nkind = \"expectiminimax\"\ndepth = 2\nweighted = true\n[[exercise]]\nkind = \"expectiminimax\"\ndepth = 4\nbranching = 2\nlevels = [\"max\", \"chance\", \"min\", \"chance\"]\n",
+    );
+    let variants = variants(&set, 20);
+    for code in ["en", "zh"] {
+        let lang = Lang::builtin(code).unwrap();
+        let xml = moodle::export(&set, &variants, &lang);
+        assert!(xml.contains("SHORTANSWER:="), "{xml}");
+        check_bank(&xml, &set, &variants, &lang);
+    }
+}
+
 fn set_of(text: &str) -> ProblemSet {
     let source = treequiz::input::Source {
         path: "test.toml".into(),

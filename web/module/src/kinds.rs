@@ -24,6 +24,14 @@ const SIZES: &[(&str, [&str; 3])] = &[
         ],
     ),
     (
+        "expectiminimax",
+        [
+            "depth = 2\nbranching = \"2..3\"\nvalues = \"0..12\"\nunique_best = true",
+            "depth = 2\nbranching = \"2..3\"\nvalues = \"0..12\"\nweighted = true\ndiffers_from_minimax = true\nunique_best = true",
+            "depth = 4\nbranching = 2\nvalues = \"0..12\"\nlevels = [\"max\", \"chance\", \"min\", \"chance\"]\nweighted = true\nunique_best = true",
+        ],
+    ),
+    (
         "node-budget",
         [
             "depth = 3\nbranching = \"1..3\"\nvalues = \"0..20\"\nbudget = \"4..8\"",
