@@ -5,10 +5,9 @@
 use serde::Serialize;
 
 use super::{ChanceTree, DEFAULT_LEVELS, NodeKind, expectiminimax, worst_case};
-use crate::gametree::tree::MAX_DEPTH;
 use crate::gametree::{Grow, Player, Tree};
 pub use crate::generate::GenerateError;
-use crate::generate::{MAX_GENERATED_NODES, count_nodes, first_satisfying};
+use crate::generate::first_satisfying;
 use crate::rng::Rng;
 use crate::value::{Ratio, Value};
 
@@ -58,45 +57,16 @@ impl Default for Params {
 impl Params {
     /// The largest number of nodes these parameters can produce, saturating.
     pub fn max_nodes(&self) -> u64 {
-        let (mut level, mut total) = (1u64, 1u64);
-        for _ in 0..self.depth {
-            level = level.saturating_mul(u64::from(self.branching.1));
-            total = total.saturating_add(level);
-        }
-        total
+        crate::gametree::generate::max_nodes(self.depth, self.branching.1)
     }
 
     /// Checks the parameters without generating anything.
     pub fn validate(&self) -> Result<(), GenerateError> {
         let invalid = |m: String| Err(GenerateError::Invalid(m));
-        let (blo, bhi) = self.branching;
-        if self.depth == 0 || self.depth as usize > MAX_DEPTH {
-            return invalid(format!(
-                "depth must be between 1 and {MAX_DEPTH}, not {}",
-                self.depth
-            ));
-        }
-        if blo == 0 || blo > bhi {
-            return invalid(format!(
-                "branching must be a range lo..=hi with 1 <= lo <= hi, not {blo}..={bhi}"
-            ));
-        }
-        if self.values.0 > self.values.1 {
-            return invalid(format!(
-                "the value range {}..={} is empty",
-                self.values.0, self.values.1
-            ));
-        }
+        let bhi = self.branching.1;
+        crate::gametree::generate::check_shape(self.depth, self.branching, self.values)?;
         if self.levels.is_empty() {
             return invalid("levels must name at least one node kind".to_string());
-        }
-        let limit = MAX_GENERATED_NODES.min(crate::gametree::tree::MAX_FILE_NODES as u64);
-        if self.max_nodes() > limit {
-            return invalid(format!(
-                "depth {} with up to {bhi} children can give {}, more than the limit of {limit}; lower the depth or the branching",
-                self.depth,
-                count_nodes(self.max_nodes())
-            ));
         }
         let chooses = matches!(self.levels[0], NodeKind::Max | NodeKind::Min);
         if (self.unique_best || self.differs_from_minimax) && !chooses {

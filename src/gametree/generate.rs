@@ -54,48 +54,65 @@ impl Default for Params {
     }
 }
 
+/// The largest number of nodes a tree `depth` levels deep with up to
+/// `most` children per node can have, saturating.
+pub fn max_nodes(depth: u32, most: u32) -> u64 {
+    let (mut level, mut total) = (1u64, 1u64);
+    for _ in 0..depth {
+        level = level.saturating_mul(u64::from(most));
+        total = total.saturating_add(level);
+    }
+    total
+}
+
+/// Checks a random tree's shape: its depth, its children per node
+/// (`lo..=hi`) and its leaf values (`lo..=hi`), and that it is no larger
+/// than an instance file may be (so that what `sample` writes `solve` reads).
+/// Every family of game trees draws its shape so.
+pub fn check_shape(
+    depth: u32,
+    branching: (u32, u32),
+    values: (i64, i64),
+) -> Result<(), GenerateError> {
+    let invalid = |m: String| Err(GenerateError::Invalid(m));
+    let (blo, bhi) = branching;
+    if depth == 0 || depth as usize > MAX_DEPTH {
+        return invalid(format!(
+            "depth must be between 1 and {MAX_DEPTH}, not {depth}"
+        ));
+    }
+    if blo == 0 || blo > bhi {
+        return invalid(format!(
+            "branching must be a range lo..=hi with 1 <= lo <= hi, not {blo}..={bhi}"
+        ));
+    }
+    if values.0 > values.1 {
+        return invalid(format!(
+            "the value range {}..={} is empty",
+            values.0, values.1
+        ));
+    }
+    let limit = MAX_GENERATED_NODES.min(crate::gametree::tree::MAX_FILE_NODES as u64);
+    if max_nodes(depth, bhi) > limit {
+        return invalid(format!(
+            "depth {depth} with up to {bhi} children can give {}, more than the limit of {limit}; lower the depth or the branching",
+            count_nodes(max_nodes(depth, bhi))
+        ));
+    }
+    Ok(())
+}
+
 impl Params {
     /// The largest number of nodes these parameters can produce, saturating.
     pub fn max_nodes(&self) -> u64 {
-        let mut level = 1u64;
-        let mut total = 1u64;
-        for _ in 0..self.depth {
-            level = level.saturating_mul(u64::from(self.branching.1));
-            total = total.saturating_add(level);
-        }
-        total
+        max_nodes(self.depth, self.branching.1)
     }
 
     /// Checks the parameters without generating anything.
     pub fn validate(&self) -> Result<(), GenerateError> {
         let invalid = |m: String| Err(GenerateError::Invalid(m));
-        let (blo, bhi) = self.branching;
-        if self.depth == 0 || self.depth as usize > MAX_DEPTH {
-            return invalid(format!(
-                "depth must be between 1 and {MAX_DEPTH}, not {}",
-                self.depth
-            ));
-        }
-        if blo == 0 || blo > bhi {
-            return invalid(format!(
-                "branching must be a range lo..=hi with 1 <= lo <= hi, not {blo}..={bhi}"
-            ));
-        }
-        if self.values.0 > self.values.1 {
-            return invalid(format!(
-                "the value range {}..={} is empty",
-                self.values.0, self.values.1
-            ));
-        }
-        // No larger than an instance file may be, so that what `sample` writes `solve` reads.
-        let limit = MAX_GENERATED_NODES.min(crate::gametree::tree::MAX_FILE_NODES as u64);
-        if self.max_nodes() > limit {
-            return invalid(format!(
-                "depth {} with up to {bhi} children can give {}, more than the limit of {limit}; lower the depth or the branching",
-                self.depth,
-                count_nodes(self.max_nodes())
-            ));
-        }
+        let bhi = self.branching.1;
+        check_shape(self.depth, self.branching, self.values)?;
         let leaves = u64::from(bhi).saturating_pow(self.depth);
         let range = self.values.1.abs_diff(self.values.0).saturating_add(1);
         if self.distinct && range < leaves {

@@ -614,122 +614,29 @@ fn score_field(
                 Answer::Bounds(p) => p.clone(),
                 _ => unreachable!("matched above"),
             };
-            // A node with a wrong value is a miss; only nodes that are not in the
-            // key (or unreadable) count against the set rule's penalty.
-            let (mut right, mut extra) = (0usize, 0usize);
-            let mut seen = HashSet::new();
-            // Nodes the answer names at all, readable or not: only the others are missing.
-            let mut named = HashSet::new();
-            let mut given = Vec::new();
-            for (k, d) in entries {
-                let Some(item) = ctx.model().resolve(&k.name) else {
-                    unknown_label(ctx, field, &k.name, fs, problems);
-                    extra += 1;
-                    continue;
-                };
-                named.insert(item);
-                let label = ctx.name(item);
-                let Some(b) = read_bound(d) else {
-                    fs.reasons.push(
-                        Reason::new(Phrase::NodeUnreadable)
-                            .with("node", label)
-                            .nested(
-                                "why",
-                                Reason::new(Phrase::Unreadable)
-                                    .term("what", "grade.what_value")
-                                    .with("given", doc_text(d)),
-                            ),
-                    );
-                    extra += 1;
-                    continue;
-                };
-                if !seen.insert(item) {
-                    continue; // a node written twice counts once
-                }
-                given.push(format!("{label} {}", relation(b)));
-                match key_pairs.iter().find(|(i, _)| *i == item) {
-                    Some((_, kb)) if *kb == b || ctx.kind.key.also_right(item) == Some(b) => {
-                        right += 1
-                    }
-                    Some((_, kb)) => fs.reasons.extend(ctx.teach(
-                        field,
-                        Mistake::Value {
-                            item,
-                            key: *kb,
-                            given: b,
-                        },
-                    )),
-                    None => {
-                        extra += 1;
-                        fs.reasons.extend(ctx.teach(field, Mistake::Extra(item)));
-                    }
-                }
-            }
-            let missing = key_pairs.iter().filter(|(i, _)| !named.contains(i));
-            // With the key hidden, one line: a line per node would count them.
-            for (item, _) in missing.take(if ctx.hide { 1 } else { usize::MAX }) {
-                fs.reasons
-                    .push(Reason::new(Phrase::NodeMissing).with("node", ctx.name(*item)));
-            }
-            fs.given = given.join(", ");
-            set_fraction(ctx.q.scoring.sets, key_pairs.len(), right, extra)
+            let table = Table {
+                what: "grade.what_value",
+                read: read_bound,
+                show: |label, b| format!("{label} {}", relation(b)),
+                right: |item, key, given| {
+                    key == given || ctx.kind.key.also_right(item) == Some(given)
+                },
+                mistake: |item, key, given| Mistake::Value { item, key, given },
+            };
+            score_table(ctx, field, entries, &key_pairs, &table, fs, problems)
         }
         (Shape::Fractions, Answer::Fractions(key_pairs)) => {
             let DocKind::Table(entries) = &doc.kind else {
                 return invalid(fs, "grade.what_table");
             };
-            let (mut right, mut extra) = (0usize, 0usize);
-            let (mut seen, mut named) = (HashSet::new(), HashSet::new());
-            let mut given = Vec::new();
-            for (k, d) in entries {
-                let Some(item) = ctx.model().resolve(&k.name) else {
-                    unknown_label(ctx, field, &k.name, fs, problems);
-                    extra += 1;
-                    continue;
-                };
-                named.insert(item);
-                let label = ctx.name(item);
-                let Some(r) = read_fraction(d) else {
-                    fs.reasons.push(
-                        Reason::new(Phrase::NodeUnreadable)
-                            .with("node", label)
-                            .nested(
-                                "why",
-                                Reason::new(Phrase::Unreadable)
-                                    .term("what", "grade.what_fraction")
-                                    .with("given", doc_text(d)),
-                            ),
-                    );
-                    extra += 1;
-                    continue;
-                };
-                if !seen.insert(item) {
-                    continue; // a node written twice counts once
-                }
-                given.push(format!("{label} = {}", r.as_written()));
-                match key_pairs.iter().find(|(i, _)| *i == item) {
-                    Some((_, k)) if *k == r => right += 1,
-                    Some(&(_, key)) => fs.reasons.extend(ctx.teach(
-                        field,
-                        Mistake::Fraction {
-                            item,
-                            key,
-                            given: r,
-                        },
-                    )),
-                    None => {
-                        extra += 1;
-                        fs.reasons.extend(ctx.teach(field, Mistake::Extra(item)));
-                    }
-                }
-            }
-            let missing = key_pairs.iter().filter(|(i, _)| !named.contains(i));
-            for (item, _) in missing.take(if ctx.hide { 1 } else { usize::MAX }) {
-                fs.reasons
-                    .push(Reason::new(Phrase::NodeMissing).with("node", ctx.name(*item)));
-            }
-            fs.given = given.join(", ");
-            set_fraction(ctx.q.scoring.sets, key_pairs.len(), right, extra)
+            let table = Table {
+                what: "grade.what_fraction",
+                read: read_fraction,
+                show: |label, r| format!("{label} = {}", r.as_written()),
+                right: |_, key, given| key == given,
+                mistake: |item, key, given| Mistake::Fraction { item, key, given },
+            };
+            score_table(ctx, field, entries, key_pairs, &table, fs, problems)
         }
         (Shape::Labels | Shape::Sequence, Answer::Set(k) | Answer::Sequence(k)) => {
             let Some(list) = read_list(doc) else {
@@ -831,6 +738,92 @@ fn score_field(
         }
         _ => invalid(fs, "grade.what_value"),
     }
+}
+
+/// How a table answer (a value per node) is read and judged: the values of
+/// game trees (exact or bounds) and of chance trees (exact fractions).
+struct Table<V, Read, Show, Right, Wrong>
+where
+    Read: Fn(&Doc) -> Option<V>,
+    Show: Fn(&str, V) -> String,
+    Right: Fn(Item, V, V) -> bool,
+    Wrong: Fn(Item, V, V) -> Mistake<'static>,
+{
+    /// What an unreadable value should have been (a string-table key).
+    what: &'static str,
+    read: Read,
+    show: Show,
+    right: Right,
+    mistake: Wrong,
+}
+
+/// Scores a table: a node with a wrong value is a miss; only nodes that are
+/// not in the key (or unreadable) count against the set rule's penalty.
+fn score_table<V: Copy, Read, Show, Right, Wrong>(
+    ctx: &Ctx<'_>,
+    field: &str,
+    entries: &[(crate::input::Key, Doc)],
+    key_pairs: &[(Item, V)],
+    table: &Table<V, Read, Show, Right, Wrong>,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64
+where
+    Read: Fn(&Doc) -> Option<V>,
+    Show: Fn(&str, V) -> String,
+    Right: Fn(Item, V, V) -> bool,
+    Wrong: Fn(Item, V, V) -> Mistake<'static>,
+{
+    let (mut right, mut extra) = (0usize, 0usize);
+    let mut seen = HashSet::new();
+    // Nodes the answer names at all, readable or not: only the others are missing.
+    let mut named = HashSet::new();
+    let mut given = Vec::new();
+    for (k, d) in entries {
+        let Some(item) = ctx.model().resolve(&k.name) else {
+            unknown_label(ctx, field, &k.name, fs, problems);
+            extra += 1;
+            continue;
+        };
+        named.insert(item);
+        let label = ctx.name(item);
+        let Some(v) = (table.read)(d) else {
+            fs.reasons.push(
+                Reason::new(Phrase::NodeUnreadable)
+                    .with("node", label)
+                    .nested(
+                        "why",
+                        Reason::new(Phrase::Unreadable)
+                            .term("what", table.what)
+                            .with("given", doc_text(d)),
+                    ),
+            );
+            extra += 1;
+            continue;
+        };
+        if !seen.insert(item) {
+            continue; // a node written twice counts once
+        }
+        given.push((table.show)(&label, v));
+        match key_pairs.iter().find(|(i, _)| *i == item) {
+            Some(&(_, k)) if (table.right)(item, k, v) => right += 1,
+            Some(&(_, k)) => fs
+                .reasons
+                .extend(ctx.teach(field, (table.mistake)(item, k, v))),
+            None => {
+                extra += 1;
+                fs.reasons.extend(ctx.teach(field, Mistake::Extra(item)));
+            }
+        }
+    }
+    let missing = key_pairs.iter().filter(|(i, _)| !named.contains(i));
+    // With the key hidden, one line: a line per node would count them.
+    for (item, _) in missing.take(if ctx.hide { 1 } else { usize::MAX }) {
+        fs.reasons
+            .push(Reason::new(Phrase::NodeMissing).with("node", ctx.name(*item)));
+    }
+    fs.given = given.join(", ");
+    set_fraction(ctx.q.scoring.sets, key_pairs.len(), right, extra)
 }
 
 /// A label the answer gives that names nothing in the figure: a mistake in
