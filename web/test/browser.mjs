@@ -7,7 +7,7 @@
 // phone width in web/dist/shots/. Usage: node test/browser.mjs TREEQUIZ
 import { chromium } from 'playwright-core';
 import { mkdtempSync, writeFileSync, mkdirSync, statSync, readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import assert from 'node:assert/strict';
@@ -102,7 +102,16 @@ const file = join(dist, 'practice.html');
 const size = statSync(file).size;
 ok(size <= 3e6, `the page is ${size} bytes, over 3 MB`);
 const kinds = await (async () => { await open(page, file, 'kind=minimax&seed=1&lang=en'); return page.evaluate(() => [...document.querySelectorAll('#kind option')].map(o => o.value)); })();
-eq(kinds.length, 13, 'the page offers every kind of the registry (thirteen; web/module/src/kinds.rs checks each has sizes)');
+// The registry's kinds, as the command line names them in its unknown-kind hint.
+const registry = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'tq-kinds-'));
+  writeFileSync(join(dir, 'set.toml'), 'title = "t"\n[[exercise]]\nkind = "?"\n');
+  const r = spawnSync(cli, ['generate', 'set.toml', '--out', 'o'], { cwd: dir, encoding: 'utf8' });
+  const listed = /[Tt]he kinds are: ([^\n]*)/.exec(r.stderr);
+  ok(listed, `the unknown-kind error lists the kinds: ${r.stderr}`);
+  return listed[1].split(',').map(k => k.trim()).filter(k => k);
+})();
+eq([...kinds].sort().join(' '), [...registry].sort().join(' '), 'the page offers every kind of the registry (web/module/src/kinds.rs checks each has sizes)');
 const timings = [];
 
 for (const kind of kinds) {
