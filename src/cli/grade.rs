@@ -124,7 +124,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             "no answer files found in the given paths (every file counts, whatever its name; hidden files are skipped)".into(),
         ));
     }
-    let (book, lang) = match (&args.manifest, &args.set) {
+    let (mut book, lang) = match (&args.manifest, &args.set) {
         (Some(path), _) => {
             let reading = Progress::stderr("reading the manifest", 0);
             let source =
@@ -146,7 +146,6 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         }
         (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
     };
-    let mut book = book;
     if let Some(rule) = args.slips {
         book.set_slips(rule);
     }

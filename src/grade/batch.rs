@@ -129,6 +129,13 @@ impl Row {
         }
     }
 
+    /// Sets the total from the questions: the sum of their points as they
+    /// are printed (each rounded to hundredths), so that a spreadsheet that
+    /// adds the columns agrees with it (after grading, and after an override).
+    pub fn add_up(&mut self) {
+        self.total = self.questions.iter().map(|q| cents(q.earned)).sum::<i64>() as f64 / 100.0;
+    }
+
     /// Whether the teacher must look at this row.
     pub fn needs_attention(&self) -> bool {
         self.status != Status::Graded || !self.problems.is_empty()
@@ -494,9 +501,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         row.problems.extend(problems);
         row.questions.push(scored);
     }
-    // The total is the sum of the questions as they are printed (each rounded
-    // to hundredths), so a spreadsheet that adds the columns agrees with it.
-    row.total = row.questions.iter().map(|q| cents(q.earned)).sum::<i64>() as f64 / 100.0;
+    row.add_up();
     row.max = round2(row.questions.iter().map(|q| q.max).sum());
     row
 }

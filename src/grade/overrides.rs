@@ -9,7 +9,7 @@ use std::ops::Range;
 use serde::Serialize;
 
 use super::batch::{Row, Status};
-use super::score::{cents, round2};
+use super::score::round2;
 use crate::input::{InputError, Source};
 
 /// One row of an overrides file.
@@ -270,7 +270,7 @@ pub fn apply(rows: &mut [Row], overrides: &[Override], source: &Source) -> Resul
             reason,
         });
         score.earned = to;
-        row.total = row.questions.iter().map(|q| cents(q.earned)).sum::<i64>() as f64 / 100.0;
+        row.add_up();
     }
     Ok(())
 }
