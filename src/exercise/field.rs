@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::key::Answer;
 use crate::gametree;
 use crate::instance::{Item, Model};
+use crate::scoring::OrderScoring;
 
 /// A field an exercise can ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +27,10 @@ pub struct Field {
     /// (α-cuts and β-cuts): an item of the one put in the other is said to be
     /// swapped, and may earn half a hit ([`SwapRule`](crate::scoring::SwapRule)).
     pub swaps_with: Option<&'static str>,
+    /// How an order (a [`Shape::Sequence`]) earns partial credit: a visit
+    /// order by its common subsequence with the key, a path by its correct
+    /// prefix.
+    pub order: OrderScoring,
 }
 
 impl Field {
@@ -38,6 +43,7 @@ impl Field {
             domain: Domain::Any,
             root_field: None,
             swaps_with: None,
+            order: OrderScoring::Lcs,
         }
     }
 
@@ -52,6 +58,11 @@ impl Field {
             swaps_with: Some(field),
             ..self
         }
+    }
+
+    /// The same order, scored by `order` ([`Field::order`]).
+    pub const fn scored(self, order: OrderScoring) -> Field {
+        Field { order, ..self }
     }
 
     /// The same field, whose root's entry `field` asks on its own.
