@@ -1,10 +1,36 @@
-//! Ranges a solved exercise's measures must lie in.
+//! What can be counted of a solved exercise, and ranges it must lie in.
+
+/// Something counted of a solved exercise (docs/generators.md), which a
+/// problem set may bound by its name (`cuts = "1..3"`). A kind declares its
+/// own ([`KindDef::measures`](super::KindDef::measures)) and names them in
+/// its limits through the same constants; [`check`](super::check) holds
+/// every limit a kind sets to a measure it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measure(&'static str);
+
+impl Measure {
+    /// A measure called `name`: the key a problem set bounds it with.
+    pub const fn new(name: &'static str) -> Measure {
+        Measure(name)
+    }
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Measure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
 
 /// A range a measure must lie in, both ends included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
-    /// The measure's name.
-    pub measure: &'static str,
+    /// The measure.
+    pub measure: Measure,
     /// The least value allowed.
     pub lo: u64,
     /// The largest value allowed.
@@ -13,7 +39,7 @@ pub struct Limit {
 
 impl Limit {
     /// `measure` at least `lo`.
-    pub const fn at_least(measure: &'static str, lo: u64) -> Limit {
+    pub const fn at_least(measure: Measure, lo: u64) -> Limit {
         Limit {
             measure,
             lo,
@@ -22,7 +48,7 @@ impl Limit {
     }
 
     /// `measure` exactly `v` (a yes/no measure: 0 or 1).
-    pub const fn exactly(measure: &'static str, v: u64) -> Limit {
+    pub const fn exactly(measure: Measure, v: u64) -> Limit {
         Limit {
             measure,
             lo: v,

@@ -34,8 +34,8 @@ pub use ao_star::{
     MIN_STEPS as AO_MIN_STEPS, STEPS_PER_ITEM as AO_STEPS_PER_ITEM, max_steps as ao_max_steps,
 };
 pub use field::{Domain, Field, Shape};
-pub use key::{Answer, Key, Trace};
-pub use limit::Limit;
+pub use key::{Answer, Key, Solver, Trace};
+pub use limit::{Limit, Measure};
 pub use mistake::{Mistake, plain};
 
 /// A table of the key (alpha-beta steps, AO* cycles): headers and rows of text.
@@ -120,7 +120,7 @@ pub struct KindDef {
     /// The fields it can ask for, in the order the sheet lists them.
     pub fields: &'static [Field],
     /// The solver whose trace its keys hold ([`Trace::solver`]).
-    pub solver: &'static str,
+    pub solver: Solver,
     /// Solves an instance of the kind's family: the key, as data. Like
     /// `explain`, `teach` and `measure`, it is handed only instances its
     /// `unusable` accepts: every caller checks (problem_set and manifest for
@@ -142,7 +142,7 @@ pub struct KindDef {
     /// What can be counted of a solved exercise (docs/generators.md): the
     /// first is its work (leaves evaluated, expansions, …), which a class set
     /// keeps even across variants. A problem set may bound any of them.
-    pub measures: &'static [&'static str],
+    pub measures: &'static [Measure],
     /// The values of [`KindDef::measures`], in their order.
     pub measure: fn(&Context<'_>) -> Vec<u64>,
     /// What a generated exercise must meet to make its point, given the
@@ -157,6 +157,37 @@ pub struct KindDef {
     /// docs/problem-sets.md documents. It is the only budget key the kind
     /// takes; [`Budgets::NONE`] for kinds that search to a depth.
     pub budgets: Budgets,
+    /// The practice page's exercise of the kind in each size.
+    pub sizes: Sizes,
+}
+
+/// A kind's generated exercise in the practice page's three sizes: the
+/// problem-set lines of its generator (as in the shipped sets), each small
+/// enough to work by hand and within the family's page size
+/// ([`check`] generates them).
+#[derive(Clone, Copy, Debug)]
+pub struct Sizes {
+    /// A first exercise.
+    pub small: &'static str,
+    /// The size the page opens at.
+    pub medium: &'static str,
+    /// The largest that stays legible and quick to work.
+    pub large: &'static str,
+}
+
+impl Sizes {
+    /// The sizes' names, smallest first.
+    pub const NAMES: [&'static str; 3] = ["small", "medium", "large"];
+
+    /// The generator lines of the size called `name`.
+    pub fn get(&self, name: &str) -> Option<&'static str> {
+        match name {
+            "small" => Some(self.small),
+            "medium" => Some(self.medium),
+            "large" => Some(self.large),
+            _ => None,
+        }
+    }
 }
 
 impl KindDef {
@@ -174,7 +205,7 @@ impl KindDef {
             key,
             conventions,
         });
-        self.measures.iter().copied().zip(values).collect()
+        self.measures.iter().map(|m| m.name()).zip(values).collect()
     }
 
     /// The key of `instance` replayed step by step ([`KindDef::replay`]).
@@ -204,6 +235,22 @@ impl KindDef {
     /// The shape of the answer to `field`, one of the kind's fields.
     pub fn shape(&self, field: &str) -> Shape {
         self.field(field).shape
+    }
+
+    /// A field's wording in Moodle: its own (`moodle_field.*`, where a
+    /// choice list or a box makes the sheet's wording read badly) or the
+    /// sheet's, the kind's own before the shared one. It carries no colon:
+    /// Moodle's line ends with the one colon before the box ([`check`]).
+    pub fn moodle_wording(&self, field: &str, lang: &Lang) -> String {
+        let keys = [
+            format!("moodle_field.{field}_{}", self.name),
+            format!("field.{field}_{}", self.name),
+            format!("moodle_field.{field}"),
+        ];
+        match keys.iter().find(|k| lang.has(k)) {
+            Some(k) => lang.get(k).to_string(),
+            None => lang.for_kind("field", field, self.name).to_string(),
+        }
     }
 
     /// Every field's name, in the kind's order.
@@ -315,6 +362,167 @@ pub fn kind(name: &str) -> Option<&'static KindDef> {
 /// The names of every kind, for messages.
 pub fn kind_names() -> Vec<&'static str> {
     KINDS.iter().map(|k| k.name).collect()
+}
+
+/// What the registry promises of every kind, beyond what the types hold:
+/// names, fields and measures unique; every limit a kind sets on a measure
+/// it has; each practice size a generator table of the family's keys whose
+/// instances fit a page and suit the kind; every string a kind's sheet,
+/// key and Moodle questions read, in every built-in language, with Moodle's
+/// wordings free of colons. One line per broken promise.
+pub fn check() -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, kind) in KINDS.iter().enumerate() {
+        if KINDS[..i].iter().any(|k| k.name == kind.name) {
+            out.push(format!("two kinds are called `{}`", kind.name));
+        }
+        check_kind(kind, &mut out);
+    }
+    out
+}
+
+fn check_kind(kind: &KindDef, out: &mut Vec<String>) {
+    let name = kind.name;
+    for (i, f) in kind.fields.iter().enumerate() {
+        if kind.fields[..i].iter().any(|g| g.name == f.name) {
+            out.push(format!("{name} asks `{}` twice", f.name));
+        }
+        for other in [f.root_field, f.swaps_with].into_iter().flatten() {
+            if !kind.fields.iter().any(|g| g.name == other) {
+                out.push(format!(
+                    "{name} `{}` names `{other}`, not a field of it",
+                    f.name
+                ));
+            }
+        }
+        if f.order != crate::scoring::OrderScoring::Lcs && f.shape != Shape::Sequence {
+            out.push(format!(
+                "{name} `{}` scores an order but is not one",
+                f.name
+            ));
+        }
+    }
+    // Measures are problem-set keys beside the generator's.
+    let keys = kind.family.param_keys();
+    if kind.measures.is_empty() {
+        out.push(format!("{name} has no measures (the first is its work)"));
+    }
+    for (i, m) in kind.measures.iter().enumerate() {
+        let n = m.name();
+        if kind.measures[..i].contains(m) {
+            out.push(format!("{name} counts `{n}` twice"));
+        }
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
+            out.push(format!("{name}'s measure `{n}` is not a snake_case key"));
+        }
+        if keys.contains(&n) || n == "even" {
+            out.push(format!("{name}'s measure `{n}` is a generator key too"));
+        }
+    }
+    // Every choice of fields a set can ask.
+    let every = kind.field_names();
+    for mask in 1u32..1 << every.len() {
+        let ask: Vec<&str> = (0..every.len())
+            .filter(|b| mask & 1 << b != 0)
+            .map(|b| every[b])
+            .collect();
+        for limit in (kind.point)(&ask) {
+            if !kind.measures.contains(&limit.measure) {
+                out.push(format!(
+                    "{name} sets `{limit}` on a measure it does not count"
+                ));
+            }
+        }
+    }
+    for size in Sizes::NAMES {
+        let lines = kind.sizes.get(size).expect("every size has lines");
+        if let Err(why) = check_size(kind, lines) {
+            out.push(format!("{name}'s {size} size: {why}"));
+        }
+    }
+    for (code, _) in crate::lang::BUILTIN {
+        let lang = Lang::builtin(code).expect("a built-in language");
+        check_strings(kind, &lang, out);
+    }
+}
+
+/// A practice size reads as a problem set's generator lines would, and its
+/// instances fit a page and suit the kind.
+fn check_size(kind: &KindDef, lines: &str) -> Result<(), String> {
+    let source = crate::input::Source {
+        path: format!("{} size", kind.name),
+        text: lines.to_string(),
+    };
+    let error = |e: crate::input::InputError| e.to_string();
+    let doc = source.parse().map_err(error)?;
+    let r = crate::input::Reader { source: &source };
+    let t = r.table(&doc, kind.family.param_keys(), "").map_err(error)?;
+    let own = kind.budgets.key_and_range().map(|(k, _)| k);
+    for key in ["budget", "deepening"] {
+        if t.get(key).is_some() && own != Some(key) {
+            return Err(format!("`{key}` is not this kind's budget"));
+        }
+    }
+    let params = kind
+        .family
+        .read_params(&r, &t, kind.budgets)
+        .map_err(error)?;
+    let most = crate::instance::MAX_EXERCISE_NODES;
+    if let Some((nodes, _)) = params.page_size().filter(|&(n, _)| n > most) {
+        return Err(format!("up to {nodes} nodes, more than a page's {most}"));
+    }
+    for seed in 0..3 {
+        let instance = params
+            .generate(seed, gametree::Options::default())
+            .map_err(|e| format!("seed {seed}: {e}"))?;
+        if let Some(why) = (kind.unusable)(&instance) {
+            return Err(format!("seed {seed}: {why}"));
+        }
+    }
+    Ok(())
+}
+
+/// A kind's own strings: its name and prompt, each field's description and
+/// example (its own wording, or the shared one), its family's legends.
+fn check_strings(kind: &KindDef, lang: &Lang, out: &mut Vec<String>) {
+    let name = kind.name;
+    let code = &lang.code;
+    let mut need = |keys: &[String]| {
+        if !keys.iter().any(|k| lang.has(k)) {
+            out.push(format!("{code} lacks `{}`", keys.join("` and `")));
+        }
+    };
+    need(&[format!("kind.{name}")]);
+    need(&[format!("prompt.{name}")]);
+    for f in kind.fields {
+        for section in ["field", "example"] {
+            need(&[
+                format!("{section}.{}_{name}", f.name),
+                format!("{section}.{}", f.name),
+            ]);
+        }
+    }
+    need(&[format!("sheet.steps_{name}"), "sheet.steps".into()]);
+    let family = kind.family.key_name();
+    need(&[format!("sheet.legend_{family}")]);
+    need(&[format!("sheet.legend_key_{family}")]);
+    // A game's key without cuts (`pruned` not asked) has its own legend.
+    if kind.solver == Solver::Lookahead && kind.fields.iter().any(|f| f.name == "pruned") {
+        need(&[
+            format!("sheet.legend_key_{family}_nocuts_{name}"),
+            format!("sheet.legend_key_{family}_nocuts"),
+        ]);
+    }
+    // Moodle asks no table of bounds (docs/moodle.md).
+    for f in kind.fields.iter().filter(|f| f.shape != Shape::Bounds) {
+        let wording = kind.moodle_wording(f.name, lang);
+        if wording.contains([':', '：']) {
+            out.push(format!(
+                "{code} {name} `{}`: Moodle's wording `{wording}` has a colon, and Moodle's line ends with the one before its box",
+                f.name
+            ));
+        }
+    }
 }
 
 /// For kinds whose steps do not walk the sheet's figure.
@@ -436,43 +644,10 @@ fn no_conventions(_: &Instance, _: &Conventions, _: &[&str], _: &Lang) -> Vec<St
 mod tests {
     use super::*;
 
-    /// A kind's own strings: its name and prompt, each field's description and
-    /// example (its own wording, or the shared one), its family's legends.
+    /// Every kind keeps the registry's promises ([`check`]).
     #[test]
-    fn every_kind_has_its_strings_in_every_builtin_language() {
-        for (code, _) in crate::lang::BUILTIN {
-            let lang = Lang::builtin(code).unwrap();
-            let has = |key: String| assert!(lang.has(&key), "{code} lacks `{key}`");
-            let has_either = |own: String, shared: String| {
-                assert!(
-                    lang.has(&own) || lang.has(&shared),
-                    "{code} lacks `{own}` and `{shared}`"
-                );
-            };
-            for kind in KINDS {
-                has(format!("kind.{}", kind.name));
-                has(format!("prompt.{}", kind.name));
-                for f in kind.fields {
-                    for section in ["field", "example"] {
-                        has_either(
-                            format!("{section}.{}_{}", f.name, kind.name),
-                            format!("{section}.{}", f.name),
-                        );
-                    }
-                }
-                has_either(format!("sheet.steps_{}", kind.name), "sheet.steps".into());
-                let family = kind.family.key_name();
-                has(format!("sheet.legend_{family}"));
-                has(format!("sheet.legend_key_{family}"));
-                // A game's key without cuts (`pruned` not asked) has its own legend.
-                if ["tictactoe", "othello", "othello-budget", "node-budget"].contains(&kind.name) {
-                    has_either(
-                        format!("sheet.legend_key_{family}_nocuts_{}", kind.name),
-                        format!("sheet.legend_key_{family}_nocuts"),
-                    );
-                }
-            }
-        }
+    fn every_kind_checks() {
+        assert_eq!(check(), Vec::<String>::new());
     }
 
     /// A replay has a frame per row of the key's table, and its last frame
