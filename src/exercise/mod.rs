@@ -427,10 +427,9 @@ fn check_kind(kind: &KindDef, out: &mut Vec<String>) {
             .map(|b| every[b])
             .collect();
         for limit in (kind.point)(&ask) {
-            if !kind.measures.contains(&limit.measure) {
-                out.push(format!(
-                    "{name} sets `{limit}` on a measure it does not count"
-                ));
+            let line = format!("{name} sets `{limit}` on a measure it does not count");
+            if !kind.measures.contains(&limit.measure) && !out.contains(&line) {
+                out.push(line);
             }
         }
     }
