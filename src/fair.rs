@@ -149,11 +149,13 @@ pub fn draw(
     })
 }
 
+/// Whether the measures meet `limit`; a limit on a measure they lack is
+/// never met (exercise::check holds a kind's limits to its measures).
 fn holds(measures: &[(&str, u64)], limit: Limit) -> bool {
     measures
         .iter()
-        .find(|(name, _)| *name == limit.measure)
-        .is_none_or(|&(_, v)| limit.holds(v))
+        .find(|(name, _)| *name == limit.measure.name())
+        .is_some_and(|&(_, v)| limit.holds(v))
 }
 
 /// Seed of attempt `k`: `seed` itself first, then SplitMix64 steps from it.
@@ -243,7 +245,7 @@ pub fn report(set: &ProblemSet, plan: &Plan, rows: &[Row], lang: &crate::lang::L
             if m == 0 && median > 0 {
                 let spread = (most - least) * 100 / median;
                 if widest.is_none_or(|w| spread > w.0) {
-                    widest = Some((spread, i + 1, name, least, median, most));
+                    widest = Some((spread, i + 1, name.name(), least, median, most));
                 }
             }
             out += &format!(

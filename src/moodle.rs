@@ -620,21 +620,6 @@ fn subs(ask: &Ask<'_>, answer: &Answer) -> Vec<Sub> {
     }
 }
 
-/// A field's wording in Moodle: its own (`moodle_field.*`, where a choice
-/// list or a box makes the sheet's wording read badly) or the sheet's, the
-/// kind's own before the shared one.
-fn wording(lang: &Lang, field: &str, kind: &str) -> String {
-    let keys = [
-        format!("moodle_field.{field}_{kind}"),
-        format!("field.{field}_{kind}"),
-        format!("moodle_field.{field}"),
-    ];
-    match keys.iter().find(|k| lang.has(k)) {
-        Some(k) => lang.get(k).to_string(),
-        None => lang.for_kind("field", field, kind).to_string(),
-    }
-}
-
 /// A field's line: its wording as a sentence (a capital where it starts with
 /// a word: `e(P)` stays), ended as the language ends a question before its box.
 fn field_line(wording: &str, lang: &Lang) -> String {
@@ -713,7 +698,7 @@ fn question(
             && field
                 .root_field
                 .is_some_and(|r| exercise.ask.contains(&r) && askable(exercise, r).is_ok());
-        let mut text = wording(lang, f.name, exercise.kind.name);
+        let mut text = exercise.kind.moodle_wording(f.name, lang);
         if root_apart {
             text = lang.fill(
                 "moodle.except_root",

@@ -385,10 +385,11 @@ fn read_exercise(
     let allowed: Vec<&str> = COMMON_KEYS
         .iter()
         .chain(family_keys)
-        .chain(kind.measures)
-        .chain(&["even"])
         .copied()
+        .chain(kind.measures.iter().map(|m| m.name()))
+        .chain(["even"])
         .collect();
+    check_limit_keys(source, doc, &allowed, kind)?;
     let t = r.table(doc, &allowed, "")?;
     let points = match t.get("points") {
         None => 10,
@@ -522,7 +523,7 @@ fn read_exercise(
             }
             if let Some((key, _)) = entries.iter().find(|(k, _)| {
                 family_keys.contains(&k.name.as_str())
-                    || kind.measures.contains(&k.name.as_str())
+                    || kind.measures.iter().any(|m| m.name() == k.name)
                     || k.name == "even"
             }) {
                 let at = Doc {
@@ -613,7 +614,7 @@ fn read_exercise(
     }
     let mut limits = Vec::new();
     for &measure in kind.measures {
-        if let Some(d) = t.get(measure) {
+        if let Some(d) = t.get(measure.name()) {
             let (lo, hi) = r.small_range(d)?;
             limits.push(exercise::Limit {
                 measure,
@@ -637,6 +638,51 @@ fn read_exercise(
         title,
         source: source_of,
     })
+}
+
+/// A limit on a measure this kind does not count (`cuts` on a minimax
+/// exercise), which another kind does: said as such, with the kind's own
+/// measures, rather than as an unknown key.
+fn check_limit_keys(
+    source: &Source,
+    doc: &Doc,
+    allowed: &[&str],
+    kind: &KindDef,
+) -> Result<(), InputError> {
+    let DocKind::Table(entries) = &doc.kind else {
+        return Ok(());
+    };
+    let elsewhere = |name: &str| {
+        exercise::KINDS
+            .iter()
+            .filter(|k| k.measures.iter().any(|m| m.name() == name))
+            .map(|k| k.name)
+            .collect::<Vec<_>>()
+    };
+    for (key, value) in entries {
+        let name = key.name.as_str();
+        let others = elsewhere(name);
+        if allowed.contains(&name) || others.is_empty() {
+            continue;
+        }
+        let at = Doc {
+            span: key.span.clone(),
+            path: value.path.clone(),
+            kind: DocKind::Null,
+        };
+        let own: Vec<&str> = kind.measures.iter().map(|m| m.name()).collect();
+        return Err(source.error(
+            &at,
+            format!("`{name}` is not a measure of {}", kind.name),
+            format!(
+                "{}'s measures are {} (`{name}` is a measure of {})",
+                kind.name,
+                own.join(", "),
+                others.join(", ")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A generated instance is searched the way its kind asks: a budgeted kind

@@ -26,6 +26,21 @@ pub enum OrderRule {
     Exact,
 }
 
+/// How a field's order earns partial credit, as its kind declares it on the
+/// field (the exercise layer's `Field::order`); a set's `order_rule =
+/// "exact"` overrides it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OrderScoring {
+    /// Longest common subsequence with the key, over the longer of the two:
+    /// a visit order with one node out of place loses about that node.
+    #[default]
+    Lcs,
+    /// The longest correct prefix, over the longer of the two: for an order
+    /// that is a path (a principal variation), where nothing after the first
+    /// wrong step lies on it.
+    Prefix,
+}
+
 /// What a recoverable slip costs: a statement TOML cannot read (a Chinese
 /// quotation mark, a list without quotes) that treequiz rewrote so that it
 /// reads. A slip with no rewrite always costs its field.
@@ -181,14 +196,24 @@ pub fn lcs<T: PartialEq>(a: &[T], b: &[T]) -> usize {
     row[b.len()]
 }
 
-/// The fraction earned by an ordered answer.
-pub fn order_fraction<T: PartialEq>(rule: OrderRule, key: &[T], given: &[T]) -> f64 {
+/// The fraction earned by an ordered answer to a field scored `own`, under
+/// the set's `rule`.
+pub fn order_fraction<T: PartialEq>(
+    rule: OrderRule,
+    own: OrderScoring,
+    key: &[T],
+    given: &[T],
+) -> f64 {
     if key.is_empty() && given.is_empty() {
         return 1.0;
     }
-    match rule {
-        OrderRule::Exact => f64::from(u8::from(key == given)),
-        OrderRule::Lcs => lcs(key, given) as f64 / key.len().max(given.len()) as f64,
+    let longer = key.len().max(given.len()) as f64;
+    match (rule, own) {
+        (OrderRule::Exact, _) => f64::from(u8::from(key == given)),
+        (OrderRule::Lcs, OrderScoring::Lcs) => lcs(key, given) as f64 / longer,
+        (OrderRule::Lcs, OrderScoring::Prefix) => {
+            key.iter().zip(given).take_while(|(k, g)| k == g).count() as f64 / longer
+        }
     }
 }
 
@@ -247,17 +272,62 @@ mod tests {
         assert_eq!(
             order_fraction(
                 OrderRule::Lcs,
+                OrderScoring::Lcs,
                 &s(&["E", "F", "G", "H"]),
                 &s(&["E", "G", "H"])
             ),
             0.75
         );
         assert_eq!(
-            order_fraction(OrderRule::Lcs, &s(&["E", "F"]), &s(&["E", "F", "X", "Y"])),
+            order_fraction(
+                OrderRule::Lcs,
+                OrderScoring::Lcs,
+                &s(&["E", "F"]),
+                &s(&["E", "F", "X", "Y"])
+            ),
             0.5
         );
         assert_eq!(
-            order_fraction(OrderRule::Exact, &s(&["E", "F"]), &s(&["F", "E"])),
+            order_fraction(
+                OrderRule::Exact,
+                OrderScoring::Lcs,
+                &s(&["E", "F"]),
+                &s(&["F", "E"])
+            ),
+            0.0
+        );
+    }
+
+    /// A path scored by its longest correct prefix: a principal variation
+    /// `B, H, J` whose first step is wrong earns nothing, where the common
+    /// subsequence gave it 2/3; `exact` still overrides the field's own rule.
+    #[test]
+    fn a_path_scores_its_longest_correct_prefix() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let key = s(&["C", "H", "J"]);
+        let prefix =
+            |given: &[&str]| order_fraction(OrderRule::Lcs, OrderScoring::Prefix, &key, &s(given));
+        assert_eq!(prefix(&["B", "H", "J"]), 0.0);
+        assert_eq!(
+            order_fraction(
+                OrderRule::Lcs,
+                OrderScoring::Lcs,
+                &key,
+                &s(&["B", "H", "J"])
+            ),
+            2.0 / 3.0
+        );
+        assert_eq!(prefix(&["C", "H", "K"]), 2.0 / 3.0);
+        assert_eq!(prefix(&["C", "H"]), 2.0 / 3.0);
+        assert_eq!(prefix(&["C", "H", "J", "K"]), 0.75);
+        assert_eq!(prefix(&["C", "H", "J"]), 1.0);
+        assert_eq!(
+            order_fraction(
+                OrderRule::Exact,
+                OrderScoring::Prefix,
+                &key,
+                &s(&["C", "H"])
+            ),
             0.0
         );
     }

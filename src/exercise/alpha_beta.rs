@@ -26,7 +26,7 @@ pub(super) static KIND: KindDef = KindDef {
             .within(Domain::CutNodes)
             .paired_with("alpha_cuts"),
     ],
-    solver: "alpha-beta",
+    solver: super::Solver::AlphaBeta,
     solve,
     explain,
     teach,
@@ -37,6 +37,11 @@ pub(super) static KIND: KindDef = KindDef {
     point,
     replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "depth = 2\nbranching = 3\nvalues = \"0..20\"\nmin_cuts = 1\nunique_best = true",
+        medium: "depth = 3\nbranching = \"2..3\"\nvalues = \"0..20\"\nmin_cuts = 2\nunique_best = true",
+        large: "depth = 4\nbranching = 2\nvalues = \"0..20\"\nmin_cuts = 3\nunique_best = true",
+    },
 };
 
 /// A value as keys print it: `3`, `−∞`, `+∞`.
@@ -463,14 +468,16 @@ fn conventions(instance: &Instance, c: &Conventions, _: &[&str], lang: &Lang) ->
     lines
 }
 
+const CUTS: super::Measure = super::Measure::new("cuts");
+
 /// What a search's key counts; the game kinds share these.
-pub(crate) const SEARCH_MEASURES: &[&str] = &[
-    "evaluated",
-    "cuts",
-    "deep_cuts",
-    "alpha_cuts",
-    "beta_cuts",
-    "subtree_cuts",
+pub(crate) const SEARCH_MEASURES: &[super::Measure] = &[
+    super::Measure::new("evaluated"),
+    CUTS,
+    super::Measure::new("deep_cuts"),
+    super::Measure::new("alpha_cuts"),
+    super::Measure::new("beta_cuts"),
+    super::Measure::new("subtree_cuts"),
 ];
 
 /// [`SEARCH_MEASURES`] of a search: leaves evaluated, cuts, deep cuts, α-cuts,
@@ -494,5 +501,5 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 
 /// Alpha-beta without a cut is minimax.
 fn point(_: &[&str]) -> Vec<super::Limit> {
-    vec![super::Limit::at_least("cuts", 1)]
+    vec![super::Limit::at_least(CUTS, 1)]
 }

@@ -1,8 +1,6 @@
 //! Answers for people and for answer files: a key's typed answer rendered
 //! with the instance's labels.
 
-use serde::Serialize;
-
 use super::key::Answer;
 use crate::gametree::Bound;
 use crate::input::{toml_key as key, toml_string as quote};
@@ -159,47 +157,5 @@ pub fn relation(b: Bound) -> String {
         Bound::Exact(v) => format!("= {v}"),
         Bound::AtMost(v) => format!("≤ {v}"),
         Bound::AtLeast(v) => format!("≥ {v}"),
-    }
-}
-
-/// The kinds of answer a field takes, for the blank sheet's hints and for grading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Shape {
-    /// An integer or `"+inf"` / `"-inf"`.
-    Value,
-    /// A non-negative integer or `"+inf"`.
-    Cost,
-    /// One label.
-    Label,
-    /// Labels in any order.
-    Labels,
-    /// Labels in order.
-    Sequence,
-    /// Connectors `"n0 -> n1 + n2"` in any order.
-    Connectors,
-    /// A table `{ B = 3, C = 2 }`.
-    Values,
-    /// A table of values and bounds `{ B = 3, C = "<=2" }`.
-    Bounds,
-    /// A table of exact values `{ B = "23/3", C = 4 }`: whole numbers, or
-    /// fractions as strings.
-    Fractions,
-}
-
-impl Shape {
-    /// Whether a key's answer has this shape.
-    pub fn admits(self, answer: &Answer) -> bool {
-        matches!(
-            (self, answer),
-            (Shape::Value, Answer::Value(_))
-                | (Shape::Cost, Answer::Cost(_))
-                | (Shape::Label, Answer::One(_))
-                | (Shape::Labels | Shape::Connectors, Answer::Set(_))
-                | (Shape::Sequence, Answer::Sequence(_))
-                | (Shape::Values, Answer::Values(_))
-                | (Shape::Bounds, Answer::Bounds(_))
-                | (Shape::Fractions, Answer::Fractions(_))
-        )
     }
 }

@@ -10,6 +10,9 @@ use crate::instance::Instance;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
 
+const EXPANSIONS: super::Measure = super::Measure::new("expansions");
+const SOLUTION_DEPTH: super::Measure = super::Measure::new("solution_depth");
+
 pub(super) static KIND: KindDef = KindDef {
     name: "ao-star",
     family: Family::AndOr,
@@ -18,17 +21,27 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("cost", Shape::Cost),
         Field::new("solution", Shape::Connectors),
     ],
-    solver: "ao-star",
+    solver: super::Solver::AoStar,
     solve,
     explain,
     teach,
     unusable: any_instance,
     conventions,
-    measures: &["expansions", "switches", "revisions", "solution_depth"],
+    measures: &[
+        EXPANSIONS,
+        super::Measure::new("switches"),
+        super::Measure::new("revisions"),
+        SOLUTION_DEPTH,
+    ],
     measure,
     point,
     replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "depth = 2\nnodes = \"7..14\"\nalternatives = \"1..2\"\narity = \"1..2\"\ncost = \"sum\"\nmin_expansions = 2\nunique = true",
+        medium: "depth = 3\nnodes = \"10..22\"\nalternatives = \"1..2\"\narity = \"1..2\"\ncost = \"sum\"\nmin_switches = 1\nunique = true",
+        large: "depth = 4\nnodes = \"16..30\"\nalternatives = \"1..2\"\narity = \"1..2\"\ncost = \"sum\"\nmin_expansions = 5\nmin_switches = 1\nunique = true",
+    },
 };
 
 /// AO* may take this many steps on any graph (about a second)…
@@ -397,7 +410,7 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// More than one expansion, and a solution more than one connector deep.
 fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![
-        super::Limit::at_least("expansions", 2),
-        super::Limit::at_least("solution_depth", 2),
+        super::Limit::at_least(EXPANSIONS, 2),
+        super::Limit::at_least(SOLUTION_DEPTH, 2),
     ]
 }

@@ -23,6 +23,9 @@ const EVALUATED: Field = Field::new("evaluated", Shape::Labels);
 /// The depth of the deepest iteration that completed.
 const COMPLETED_DEPTH: Field = Field::new("completed_depth", Shape::Value).within(Domain::Depths);
 
+const STOPPED_MID: super::Measure = super::Measure::new("stopped_mid");
+const UNEVEN: super::Measure = super::Measure::new("uneven");
+
 pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
     name: "othello-budget",
     family: Family::Othello,
@@ -33,19 +36,30 @@ pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
         lookahead::BEST_MOVE,
         lookahead::PRUNED,
     ],
-    solver: "lookahead",
+    solver: super::Solver::Lookahead,
     solve: solve_budget,
     explain: explain_budget,
     teach: teach_budget,
     unusable: unusable_budget,
     conventions,
-    measures: &["evaluated", "moves", "cuts", "deepest", "uneven"],
+    measures: &[
+        super::Measure::new("evaluated"),
+        super::Measure::new("moves"),
+        super::Measure::new("cuts"),
+        super::Measure::new("deepest"),
+        UNEVEN,
+    ],
     measure: measure_budget,
     point: point_budget,
     replay: super::no_replay,
     budgets: Budgets {
         budget: Some((8, 16)),
         deepening: None,
+    },
+    sizes: super::Sizes {
+        small: "plies = \"44..50\"\nbudget = \"4..8\"",
+        medium: "plies = \"44..50\"\nbudget = \"4..12\"\nunique_best = true",
+        large: "plies = \"40..50\"\nbudget = \"6..16\"\nmin_cuts = 1\nunique_best = true",
     },
 };
 
@@ -57,19 +71,29 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
         lookahead::MOVE_VALUES,
         lookahead::BEST_MOVE,
     ],
-    solver: "lookahead",
+    solver: super::Solver::Lookahead,
     solve: solve_deepening,
     explain: explain_deepening,
     teach: teach_deepening,
     unusable: unusable_deepening,
     conventions,
-    measures: &["evaluated", "moves", "completed", "stopped_mid"],
+    measures: &[
+        super::Measure::new("evaluated"),
+        super::Measure::new("moves"),
+        super::Measure::new("completed"),
+        STOPPED_MID,
+    ],
     measure: measure_deepening,
     point: point_deepening,
     replay: super::no_replay,
     budgets: Budgets {
         budget: None,
         deepening: Some((30, 60)),
+    },
+    sizes: super::Sizes {
+        small: "plies = \"4..10\"\ndeepening = \"10..20\"",
+        medium: "plies = \"4..10\"\ndeepening = \"30..60\"\nunique_best = true",
+        large: "plies = \"4..8\"\ndeepening = \"60..120\"\nunique_best = true",
     },
 };
 
@@ -80,6 +104,11 @@ pub(super) static TREE_BUDGET: KindDef = KindDef {
         budget: Some((6, 12)),
         deepening: None,
     },
+    sizes: super::Sizes {
+        small: "depth = 3\nbranching = \"1..3\"\nvalues = \"0..20\"\nbudget = \"4..8\"",
+        medium: "depth = 3\nbranching = \"2..3\"\nvalues = \"0..20\"\nbudget = \"6..12\"\nunique_best = true",
+        large: "depth = 4\nbranching = \"1..3\"\nvalues = \"0..20\"\nbudget = \"8..20\"\nmin_cuts = 1\nunique_best = true",
+    },
     ..OTHELLO_BUDGET
 };
 
@@ -89,6 +118,11 @@ pub(super) static TREE_DEEPENING: KindDef = KindDef {
     budgets: Budgets {
         budget: None,
         deepening: Some((10, 30)),
+    },
+    sizes: super::Sizes {
+        small: "depth = 2\nbranching = \"2..3\"\nvalues = \"0..20\"\ndeepening = \"5..12\"",
+        medium: "depth = 3\nbranching = \"2..3\"\nvalues = \"0..20\"\ndeepening = \"10..30\"\nunique_best = true",
+        large: "depth = 4\nbranching = 2\nvalues = \"0..20\"\ndeepening = \"20..50\"\nunique_best = true",
     },
     ..OTHELLO_DEEPENING
 };
@@ -562,7 +596,7 @@ fn measure_budget(ctx: &Context<'_>) -> Vec<u64> {
 /// replies) than along others.
 fn point_budget(asked: &[&str]) -> Vec<Limit> {
     let mut limits = lookahead::point(asked);
-    limits.push(Limit::at_least("uneven", 1));
+    limits.push(Limit::at_least(UNEVEN, 1));
     limits
 }
 
@@ -581,7 +615,7 @@ fn measure_deepening(ctx: &Context<'_>) -> Vec<u64> {
 /// inside an iteration, after at least one has completed.
 fn point_deepening(asked: &[&str]) -> Vec<Limit> {
     let mut limits = lookahead::point(asked);
-    limits.push(Limit::exactly("stopped_mid", 1));
+    limits.push(Limit::exactly(STOPPED_MID, 1));
     limits
 }
 

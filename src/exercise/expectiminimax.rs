@@ -11,6 +11,9 @@ use crate::instance::Instance;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
 
+const INNER_NODES: super::Measure = super::Measure::new("inner_nodes");
+const CHANCE_NODES: super::Measure = super::Measure::new("chance_nodes");
+
 pub(super) static KIND: KindDef = KindDef {
     name: "expectiminimax",
     family: Family::Chance,
@@ -18,22 +21,27 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("values", Shape::Fractions),
         Field::new("best_move", Shape::Label).within(Domain::RootChildren),
     ],
-    solver: "expectiminimax",
+    solver: super::Solver::Expectiminimax,
     solve,
     explain,
     teach,
     unusable,
     conventions,
     measures: &[
-        "leaves",
-        "inner_nodes",
-        "chance_nodes",
-        "differs_from_worst_case",
+        super::Measure::new("leaves"),
+        INNER_NODES,
+        CHANCE_NODES,
+        super::Measure::new("differs_from_worst_case"),
     ],
     measure,
     point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "depth = 2\nbranching = \"2..3\"\nvalues = \"0..12\"\nunique_best = true",
+        medium: "depth = 2\nbranching = \"2..3\"\nvalues = \"0..12\"\nweighted = true\ndiffers_from_minimax = true\nunique_best = true",
+        large: "depth = 4\nbranching = 2\nvalues = \"0..12\"\nlevels = [\"max\", \"chance\", \"min\", \"chance\"]\nweighted = true\nunique_best = true",
+    },
 };
 
 fn chance_tree(instance: &Instance) -> &ChanceTree {
@@ -255,8 +263,8 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// A chance node to average, and a root to choose over it.
 fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![
-        super::Limit::at_least("inner_nodes", 3),
-        super::Limit::at_least("chance_nodes", 1),
+        super::Limit::at_least(INNER_NODES, 3),
+        super::Limit::at_least(CHANCE_NODES, 1),
     ]
 }
 

@@ -19,17 +19,25 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("max_wins", Shape::Labels).root_asked_by("winner"),
         Field::new("winning_moves", Shape::Labels).within(Domain::Moves),
     ],
-    solver: "grundy",
+    solver: super::Solver::Grundy,
     solve,
     explain,
     teach,
     unusable,
     conventions,
-    measures: &["states", "winning_moves"],
+    measures: &[
+        super::Measure::new("states"),
+        super::Measure::new("winning_moves"),
+    ],
     measure,
     point,
     replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "coins = \"5..6\"",
+        medium: "coins = \"6..8\"",
+        large: "coins = \"8..9\"",
+    },
 };
 
 /// Every game an instance file holds (1 to [`grundy::MAX_COINS`] coins) is

@@ -88,19 +88,65 @@ pub struct Key {
     pub trace: Trace,
 }
 
-impl Trace {
-    /// The solver's name, as the manifest tags it.
-    pub fn solver(&self) -> &'static str {
+/// The solver whose trace a key holds: one per [`Trace`] variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// [`Trace::Minimax`].
+    Minimax,
+    /// [`Trace::AlphaBeta`].
+    AlphaBeta,
+    /// [`Trace::Lookahead`].
+    Lookahead,
+    /// [`Trace::Solvable`].
+    Solvable,
+    /// [`Trace::SolutionCost`].
+    SolutionCost,
+    /// [`Trace::AoStar`].
+    AoStar,
+    /// [`Trace::Grundy`].
+    Grundy,
+    /// [`Trace::OthelloTerms`].
+    OthelloTerms,
+    /// [`Trace::Expectiminimax`].
+    Expectiminimax,
+}
+
+impl Solver {
+    /// Its name, as messages about a read-back key write it.
+    pub fn name(self) -> &'static str {
         match self {
-            Trace::Minimax(_) => "minimax",
-            Trace::AlphaBeta(_) => "alpha-beta",
-            Trace::Lookahead { .. } => "lookahead",
-            Trace::Solvable { .. } => "solvable",
-            Trace::SolutionCost { .. } => "solution-cost",
-            Trace::AoStar(_) => "ao-star",
-            Trace::Grundy { .. } => "grundy",
-            Trace::OthelloTerms(_) => "othello-terms",
-            Trace::Expectiminimax(_) => "expectiminimax",
+            Solver::Minimax => "minimax",
+            Solver::AlphaBeta => "alpha-beta",
+            Solver::Lookahead => "lookahead",
+            Solver::Solvable => "solvable",
+            Solver::SolutionCost => "solution-cost",
+            Solver::AoStar => "ao-star",
+            Solver::Grundy => "grundy",
+            Solver::OthelloTerms => "othello-terms",
+            Solver::Expectiminimax => "expectiminimax",
+        }
+    }
+}
+
+impl std::fmt::Display for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Trace {
+    /// The solver that made it.
+    pub fn solver(&self) -> Solver {
+        match self {
+            Trace::Minimax(_) => Solver::Minimax,
+            Trace::AlphaBeta(_) => Solver::AlphaBeta,
+            Trace::Lookahead { .. } => Solver::Lookahead,
+            Trace::Solvable { .. } => Solver::Solvable,
+            Trace::SolutionCost { .. } => Solver::SolutionCost,
+            Trace::AoStar(_) => Solver::AoStar,
+            Trace::Grundy { .. } => Solver::Grundy,
+            Trace::OthelloTerms(_) => Solver::OthelloTerms,
+            Trace::Expectiminimax(_) => Solver::Expectiminimax,
         }
     }
 }

@@ -171,9 +171,15 @@ pub(super) fn too_large_search(
     too_large(&tree(), max_leaves, key)
 }
 
+const MOVES: super::Measure = super::Measure::new("moves");
+
 /// A game kind's measures: its work (leaves evaluated) first, then the moves
 /// to choose from and the cuts.
-pub(super) const MEASURES: &[&str] = &["evaluated", "moves", "cuts"];
+pub(super) const MEASURES: &[super::Measure] = &[
+    super::Measure::new("evaluated"),
+    MOVES,
+    super::Measure::new("cuts"),
+];
 
 pub(super) fn measure(ctx: &Context<'_>) -> Vec<u64> {
     let t = ctx
@@ -190,5 +196,5 @@ pub(super) fn measure(ctx: &Context<'_>) -> Vec<u64> {
 
 /// A choice to make: two moves or more.
 pub(super) fn point(_: &[&str]) -> Vec<super::Limit> {
-    vec![super::Limit::at_least("moves", 2)]
+    vec![super::Limit::at_least(MOVES, 2)]
 }

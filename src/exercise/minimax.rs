@@ -9,6 +9,8 @@ use crate::gametree::minimax;
 use crate::instance::Instance;
 use crate::lang::Lang;
 
+const INNER_NODES: super::Measure = super::Measure::new("inner_nodes");
+
 pub(super) static KIND: KindDef = KindDef {
     name: "minimax",
     family: Family::GameTree,
@@ -17,17 +19,26 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("values", Shape::Values).root_asked_by("value"),
         Field::new("best_move", Shape::Label).within(Domain::RootChildren),
     ],
-    solver: "minimax",
+    solver: super::Solver::Minimax,
     solve,
     explain,
     teach: plain,
     unusable: super::whole_tree,
     conventions,
-    measures: &["leaves", "inner_nodes", "best_moves"],
+    measures: &[
+        super::Measure::new("leaves"),
+        INNER_NODES,
+        super::Measure::new("best_moves"),
+    ],
     measure,
     point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "depth = 2\nbranching = 3\nvalues = \"0..20\"\nunique_best = true",
+        medium: "depth = 3\nbranching = \"2..3\"\nvalues = \"0..20\"\nunique_best = true",
+        large: "depth = 4\nbranching = 2\nvalues = \"0..20\"\nunique_best = true",
+    },
 };
 
 fn solve(instance: &Instance, _: &super::Conventions) -> Key {
@@ -119,5 +130,5 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 
 /// A root and at least two nodes below it to back values up through.
 fn point(_: &[&str]) -> Vec<super::Limit> {
-    vec![super::Limit::at_least("inner_nodes", 3)]
+    vec![super::Limit::at_least(INNER_NODES, 3)]
 }

@@ -1,7 +1,9 @@
 //! Exercise kinds: instance → [`Key`] (typed answers and the solver's trace),
 //! the key's explanation, and the teaching reason for each kind of mistake.
 //! One module per kind; [`KINDS`] is the registry, so a new kind is one
-//! module and one line (see docs/adding-a-kind.md).
+//! module and one line (see docs/adding-a-kind.md). What kinds are made of
+//! lives apart: `field` (what a kind asks), `mistake` (what the grader
+//! finds wrong), `limit` (what a generated exercise must meet).
 
 pub(crate) mod alpha_beta;
 mod answer;
@@ -9,10 +11,13 @@ mod ao_star;
 mod budget;
 pub mod example;
 mod expectiminimax;
+mod field;
 mod grundy;
 mod key;
+mod limit;
 mod lookahead;
 mod minimax;
+mod mistake;
 mod othello;
 mod othello_terms;
 mod solution_cost;
@@ -25,148 +30,15 @@ use crate::gametree;
 pub use crate::instance::{Family, Item};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
-use crate::reason::{Phrase, Reason};
-pub use answer::{Shape, relation};
+use crate::reason::Reason;
+pub use answer::relation;
 pub use ao_star::{
     MIN_STEPS as AO_MIN_STEPS, STEPS_PER_ITEM as AO_STEPS_PER_ITEM, max_steps as ao_max_steps,
 };
-pub use key::{Answer, Key, Trace};
-
-/// A field an exercise can ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Field {
-    /// The key in answer files, e.g. `pruned`.
-    pub name: &'static str,
-    /// The shape of its answer.
-    pub shape: Shape,
-    /// Which items its answer can name, by the field's definition alone.
-    pub domain: Domain,
-    /// Another field of the kind that asks, on its own, this field's entry
-    /// for the root (the start state): minimax's `value` is the root's row of
-    /// `values`, Grundy's `winner` says whether the start is among
-    /// `max_wins`. It comes earlier in the kind's order. A form that asks both
-    /// (Moodle's) leaves the root's entry out of this field.
-    pub root_field: Option<&'static str>,
-    /// The other of two lists of one kind of item that a student can mix up
-    /// (α-cuts and β-cuts): an item of the one put in the other is said to be
-    /// swapped, and may earn half a hit ([`SwapRule`](crate::scoring::SwapRule)).
-    pub swaps_with: Option<&'static str>,
-}
-
-impl Field {
-    /// A field whose answer can name any item of its shape, and no other
-    /// field asks its root's entry.
-    pub const fn new(name: &'static str, shape: Shape) -> Field {
-        Field {
-            name,
-            shape,
-            domain: Domain::Any,
-            root_field: None,
-            swaps_with: None,
-        }
-    }
-
-    /// The same field, naming only the items of `domain`.
-    pub const fn within(self, domain: Domain) -> Field {
-        Field { domain, ..self }
-    }
-
-    /// The same field, paired with `field` (see [`Field::swaps_with`]).
-    pub const fn paired_with(self, field: &'static str) -> Field {
-        Field {
-            swaps_with: Some(field),
-            ..self
-        }
-    }
-
-    /// The same field, whose root's entry `field` asks on its own.
-    pub const fn root_asked_by(self, field: &'static str) -> Field {
-        Field {
-            root_field: Some(field),
-            ..self
-        }
-    }
-}
-
-/// The items a field's answer can name by its definition, whatever the
-/// instance's answer: what a form that lists choices (Moodle's check boxes
-/// and drop-downs) offers. It never depends on the key, and never restricts
-/// by what the exercise asks the student to work out (whether a node is MAX
-/// or MIN, which nodes are examined): only by what the field is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Domain {
-    /// Any item of the model that its shape names: a node (a state), a
-    /// connector for connector fields; for numbers and tables, what their
-    /// rows name.
-    Any,
-    /// A child of the root: a move from it.
-    RootChildren,
-    /// MAX or MIN.
-    Players,
-    /// A move of Grundy's game graph.
-    Moves,
-    /// A square of the board (Othello's legal moves): the model names only
-    /// the moves searched, so these are not its labels.
-    Squares,
-    /// Where a cut can happen: an inner node with two children or more. A
-    /// cut is recorded only while children are left to skip after the one
-    /// that returned (docs/conventions.md).
-    CutNodes,
-    /// The root of a pruned branch: neither the root nor the child its parent
-    /// searches first (a cut skips only children after one that returned).
-    /// The answer sheet also accepts nodes below such a root.
-    PrunedRoots,
-    /// A number that counts squares, discs or moves of a board (Othello's
-    /// terms): at most its 64 squares. It names no items.
-    Counts,
-    /// A number of plies a search reaches (iterative deepening's completed
-    /// depth): at most the tree's height, or the node budget. It names no items.
-    Depths,
-}
-
-impl Domain {
-    /// The items of `model` in the domain, in id order (the figure's), for
-    /// a field of `shape` whose tree is searched in `order`.
-    pub fn items(self, model: &Model<'_>, shape: Shape, order: gametree::Order) -> Vec<Item> {
-        use gametree::{NodeId, Player};
-        let tree_nodes = |keep: &dyn Fn(&gametree::Tree, NodeId) -> bool| -> Vec<Item> {
-            let Some(t) = model.tree() else {
-                return Vec::new();
-            };
-            t.ids()
-                .filter(|&n| keep(t, n))
-                .map(|n| Item::Node(n.0))
-                .collect()
-        };
-        match self {
-            Domain::Players => vec![Item::Player(Player::Max), Item::Player(Player::Min)],
-            Domain::Moves => model.grundy().map_or_else(Vec::new, |g| {
-                g.moves
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(s, next)| next.iter().map(move |&m| Item::Move(s as u32, m as u32)))
-                    .collect()
-            }),
-            Domain::RootChildren => tree_nodes(&|t, n| t.parent(n) == Some(t.root())),
-            Domain::CutNodes => tree_nodes(&|t, n| t.children(n).len() >= 2),
-            Domain::PrunedRoots => tree_nodes(&|t, n| {
-                t.parent(n).is_some_and(|p| {
-                    let first = match order {
-                        gametree::Order::LeftToRight => t.children(p).next(),
-                        gametree::Order::RightToLeft => t.children(p).next_back(),
-                    };
-                    first != Some(n)
-                })
-            }),
-            // Squares are not the model's labels (it names the moves searched).
-            Domain::Squares | Domain::Counts | Domain::Depths => Vec::new(),
-            Domain::Any if shape == Shape::Connectors => (0..model.connectors() as u32)
-                .map(Item::Connector)
-                .collect(),
-            Domain::Any => (0..model.nodes() as u32).map(Item::Node).collect(),
-        }
-    }
-}
+pub use field::{Domain, Field, Shape};
+pub use key::{Answer, Key, Solver, Trace};
+pub use limit::{Limit, Measure};
+pub use mistake::{Mistake, plain};
 
 /// A table of the key (alpha-beta steps, AO* cycles): headers and rows of text.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -230,171 +102,6 @@ impl Context<'_> {
     }
 }
 
-/// A difference between a student's answer to one field and the key, found
-/// by the grader; the kind says why it is one ([`KindDef::teach`]).
-#[derive(Clone, Copy, Debug)]
-pub enum Mistake<'a> {
-    /// A listed item the key does not list.
-    Extra(Item),
-    /// Items the key lists that the answer lacks (all of one field at once,
-    /// so a kind can group them).
-    Missed(&'a [Item]),
-    /// An order that first differs from the key's at `pos` (0-based).
-    Diverges {
-        /// Where.
-        pos: usize,
-        /// The key's item there.
-        key: Item,
-        /// The student's.
-        given: Item,
-    },
-    /// An order that stops `count` items early, after `last`.
-    Short {
-        /// How many are missing.
-        count: usize,
-        /// The last item given.
-        last: Option<Item>,
-    },
-    /// An order that goes on after the search stops, from `given` on.
-    Long {
-        /// The first item past the key's end.
-        given: Item,
-    },
-    /// A single item that is not the key's.
-    WrongOne(Item),
-    /// A list that holds exactly the key of its paired field `other`, whose
-    /// answer holds exactly this field's key ([`Field::swaps_with`]).
-    Swapped {
-        /// The paired field.
-        other: &'static str,
-    },
-    /// A single value that is not the key's.
-    Number {
-        /// The key's.
-        key: crate::value::Value,
-        /// The student's.
-        given: crate::value::Value,
-    },
-    /// A table's entry for an item the key has, with another value.
-    Value {
-        /// The item.
-        item: Item,
-        /// The key's value (or bound).
-        key: gametree::Bound,
-        /// The student's.
-        given: gametree::Bound,
-    },
-    /// A table's exact value (an expectation) for an item the key has, another.
-    Fraction {
-        /// The item.
-        item: Item,
-        /// The key's.
-        key: crate::value::Ratio,
-        /// The student's.
-        given: crate::value::Ratio,
-    },
-    /// A label that names nothing in the figure.
-    Unknown(&'a str),
-}
-
-/// The grader's plain wording of a mistake: what kinds without more to
-/// teach say, and what the others fall back on.
-pub fn plain(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Vec<Reason> {
-    let one = |r: Reason| vec![r];
-    let table = matches!(
-        ctx.key.answer(field),
-        Some(Answer::Values(_) | Answer::Bounds(_) | Answer::Fractions(_))
-    );
-    match mistake {
-        // A table's row for a node the key has no row for.
-        Mistake::Extra(item) if table => {
-            one(Reason::new(Phrase::NodeExtra).with("node", ctx.name(item)))
-        }
-        Mistake::Extra(item) => one(Reason::new(Phrase::ExtraHidden).with("node", ctx.name(item))),
-        Mistake::Value { item, key, given } => one(node_value_reason(ctx, item, key, given)),
-        Mistake::Fraction { item, key, given } => one(Reason::new(Phrase::NodeValueWrongPlain)
-            .with("node", ctx.name(item))
-            .with("key", key.to_string())
-            .with("given", given.as_written())),
-        Mistake::Number { key, given } => one(Reason::new(Phrase::ValueWrong)
-            .with("key", key.to_string())
-            .with("given", given.to_string())),
-        Mistake::Missed(_) if hide => one(Reason::new(Phrase::MissingHidden)),
-        Mistake::Missed(items) => items
-            .iter()
-            .map(|&i| Reason::new(Phrase::NodeMissing).with("node", ctx.name(i)))
-            .collect(),
-        Mistake::Diverges { pos, key, given } => one(Reason::new(Phrase::OrderDiverges)
-            .with("pos", (pos + 1).to_string())
-            .with("given", ctx.name(given))
-            .with("key", ctx.name(key))),
-        Mistake::Short { count, last } => one(Reason::new(Phrase::OrderShort)
-            .with("count", count.to_string())
-            .with("last", last.map(|l| ctx.name(l)).unwrap_or_default())),
-        Mistake::Long { given } => {
-            one(Reason::new(Phrase::OrderLong).with("given", ctx.name(given)))
-        }
-        Mistake::WrongOne(given) => one(Reason::new(Phrase::LabelWrong)
-            .with(
-                "key",
-                ctx.key
-                    .answer(field)
-                    .map(|a| a.to_text(ctx.model))
-                    .unwrap_or_default(),
-            )
-            .with("given", ctx.name(given))),
-        Mistake::Unknown(label) => one(ctx.model.unknown(label)),
-        Mistake::Swapped { other } => one(Reason::new(Phrase::ListsSwapped).with("other", other)),
-    }
-}
-
-/// Why a node's value is wrong: the rule that gives the key's value.
-fn node_value_reason(
-    ctx: &Context<'_>,
-    item: Item,
-    key: gametree::Bound,
-    given: gametree::Bound,
-) -> Reason {
-    let (Some(t), Item::Node(n)) = (ctx.model.tree(), item) else {
-        return Reason::new(Phrase::ValueWrong)
-            .with("key", relation(key))
-            .with("given", relation(given));
-    };
-    let id = gametree::NodeId(n);
-    let label = t.label(id).into_owned();
-    // The tighter bound the children give, where fail-hard backs up the bound in force.
-    let tight = ctx
-        .key
-        .alpha_beta()
-        .and_then(|ab| ab.widened.iter().find(|(w, _)| *w == id))
-        .map(|&(_, tight)| tight);
-    if tight == Some(given) {
-        return Reason::new(Phrase::NodeValueBacked)
-            .with("node", label)
-            .with("given", relation(given))
-            .with("key", relation(key));
-    }
-    let player = t.player(id);
-    let children: Vec<String> = t.children(id).map(|c| t.label(c).into_owned()).collect();
-    let explain = match key {
-        gametree::Bound::Exact(v) => format!(
-            "{}({}) = {v}",
-            if player == gametree::Player::Max {
-                "max"
-            } else {
-                "min"
-            },
-            children.join(", ")
-        ),
-        other => format!("{label} {}", relation(other)),
-    };
-    Reason::new(Phrase::NodeValueWrong)
-        .with("node", label)
-        .with("player", player.name())
-        .with("explain", explain)
-        .with("given", relation(given))
-}
-
 /// The conventions a set fixes for its exercises (DESIGN §3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -415,7 +122,7 @@ pub struct KindDef {
     /// The fields it can ask for, in the order the sheet lists them.
     pub fields: &'static [Field],
     /// The solver whose trace its keys hold ([`Trace::solver`]).
-    pub solver: &'static str,
+    pub solver: Solver,
     /// Solves an instance of the kind's family: the key, as data. Like
     /// `explain`, `teach` and `measure`, it is handed only instances its
     /// `unusable` accepts: every caller checks (problem_set and manifest for
@@ -437,7 +144,7 @@ pub struct KindDef {
     /// What can be counted of a solved exercise (docs/generators.md): the
     /// first is its work (leaves evaluated, expansions, …), which a class set
     /// keeps even across variants. A problem set may bound any of them.
-    pub measures: &'static [&'static str],
+    pub measures: &'static [Measure],
     /// The values of [`KindDef::measures`], in their order.
     pub measure: fn(&Context<'_>) -> Vec<u64>,
     /// What a generated exercise must meet to make its point, given the
@@ -452,52 +159,35 @@ pub struct KindDef {
     /// docs/problem-sets.md documents. It is the only budget key the kind
     /// takes; [`Budgets::NONE`] for kinds that search to a depth.
     pub budgets: Budgets,
+    /// The practice page's exercise of the kind in each size.
+    pub sizes: Sizes,
 }
 
-/// A range a measure must lie in, both ends included.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limit {
-    /// The measure's name.
-    pub measure: &'static str,
-    /// The least value allowed.
-    pub lo: u64,
-    /// The largest value allowed.
-    pub hi: u64,
+/// A kind's generated exercise in the practice page's three sizes: the
+/// problem-set lines of its generator (as in the shipped sets), each small
+/// enough to work by hand and within the family's page size
+/// ([`check`] generates them).
+#[derive(Clone, Copy, Debug)]
+pub struct Sizes {
+    /// A first exercise.
+    pub small: &'static str,
+    /// The size the page opens at.
+    pub medium: &'static str,
+    /// The largest that stays legible and quick to work.
+    pub large: &'static str,
 }
 
-impl Limit {
-    /// `measure` at least `lo`.
-    pub const fn at_least(measure: &'static str, lo: u64) -> Limit {
-        Limit {
-            measure,
-            lo,
-            hi: u64::MAX,
-        }
-    }
+impl Sizes {
+    /// The sizes' names, smallest first.
+    pub const NAMES: [&'static str; 3] = ["small", "medium", "large"];
 
-    /// `measure` exactly `v` (a yes/no measure: 0 or 1).
-    pub const fn exactly(measure: &'static str, v: u64) -> Limit {
-        Limit {
-            measure,
-            lo: v,
-            hi: v,
-        }
-    }
-
-    /// Whether `value` lies in the range.
-    pub fn holds(self, value: u64) -> bool {
-        (self.lo..=self.hi).contains(&value)
-    }
-}
-
-/// As a problem set writes it: `cuts >= 1`, `evaluated = 14..18`, `same_solution = 0`.
-impl std::fmt::Display for Limit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.lo, self.hi) {
-            (lo, hi) if lo == hi => write!(f, "{} = {lo}", self.measure),
-            (lo, u64::MAX) => write!(f, "{} >= {lo}", self.measure),
-            (0, hi) => write!(f, "{} <= {hi}", self.measure),
-            (lo, hi) => write!(f, "{} = {lo}..{hi}", self.measure),
+    /// The generator lines of the size called `name`.
+    pub fn get(&self, name: &str) -> Option<&'static str> {
+        match name {
+            "small" => Some(self.small),
+            "medium" => Some(self.medium),
+            "large" => Some(self.large),
+            _ => None,
         }
     }
 }
@@ -517,7 +207,7 @@ impl KindDef {
             key,
             conventions,
         });
-        self.measures.iter().copied().zip(values).collect()
+        self.measures.iter().map(|m| m.name()).zip(values).collect()
     }
 
     /// The key of `instance` replayed step by step ([`KindDef::replay`]).
@@ -547,6 +237,22 @@ impl KindDef {
     /// The shape of the answer to `field`, one of the kind's fields.
     pub fn shape(&self, field: &str) -> Shape {
         self.field(field).shape
+    }
+
+    /// A field's wording in Moodle: its own (`moodle_field.*`, where a
+    /// choice list or a box makes the sheet's wording read badly) or the
+    /// sheet's, the kind's own before the shared one. It carries no colon:
+    /// Moodle's line ends with the one colon before the box ([`check`]).
+    pub fn moodle_wording(&self, field: &str, lang: &Lang) -> String {
+        let keys = [
+            format!("moodle_field.{field}_{}", self.name),
+            format!("field.{field}_{}", self.name),
+            format!("moodle_field.{field}"),
+        ];
+        match keys.iter().find(|k| lang.has(k)) {
+            Some(k) => lang.get(k).to_string(),
+            None => lang.for_kind("field", field, self.name).to_string(),
+        }
     }
 
     /// Every field's name, in the kind's order.
@@ -659,6 +365,165 @@ pub fn kind(name: &str) -> Option<&'static KindDef> {
 /// The names of every kind, for messages.
 pub fn kind_names() -> Vec<&'static str> {
     KINDS.iter().map(|k| k.name).collect()
+}
+
+/// What the registry promises of every kind, beyond what the types hold:
+/// names, fields and measures unique; every limit a kind sets on a measure
+/// it has; each practice size a generator table of the family's keys whose
+/// instances fit a page and suit the kind; every string a kind's sheet,
+/// key and Moodle questions read, in every built-in language, with Moodle's
+/// wordings free of colons. One line per broken promise.
+pub fn check() -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, kind) in KINDS.iter().enumerate() {
+        if KINDS[..i].iter().any(|k| k.name == kind.name) {
+            out.push(format!("two kinds are called `{}`", kind.name));
+        }
+        check_kind(kind, &mut out);
+    }
+    out
+}
+
+fn check_kind(kind: &KindDef, out: &mut Vec<String>) {
+    let name = kind.name;
+    for (i, f) in kind.fields.iter().enumerate() {
+        if kind.fields[..i].iter().any(|g| g.name == f.name) {
+            out.push(format!("{name} asks `{}` twice", f.name));
+        }
+        for other in [f.root_field, f.swaps_with].into_iter().flatten() {
+            if !kind.fields.iter().any(|g| g.name == other) {
+                out.push(format!(
+                    "{name} `{}` names `{other}`, not a field of it",
+                    f.name
+                ));
+            }
+        }
+        if f.order != crate::scoring::OrderScoring::Lcs && f.shape != Shape::Sequence {
+            out.push(format!(
+                "{name} `{}` scores an order but is not one",
+                f.name
+            ));
+        }
+    }
+    // Measures are problem-set keys beside the generator's.
+    let keys = kind.family.param_keys();
+    if kind.measures.is_empty() {
+        out.push(format!("{name} has no measures (the first is its work)"));
+    }
+    for (i, m) in kind.measures.iter().enumerate() {
+        let n = m.name();
+        if kind.measures[..i].contains(m) {
+            out.push(format!("{name} counts `{n}` twice"));
+        }
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
+            out.push(format!("{name}'s measure `{n}` is not a snake_case key"));
+        }
+        if keys.contains(&n) || n == "even" {
+            out.push(format!("{name}'s measure `{n}` is a generator key too"));
+        }
+    }
+    // Every choice of fields a set can ask.
+    let every = kind.field_names();
+    for mask in 1u32..1 << every.len() {
+        let ask: Vec<&str> = (0..every.len())
+            .filter(|b| mask & 1 << b != 0)
+            .map(|b| every[b])
+            .collect();
+        for limit in (kind.point)(&ask) {
+            let line = format!("{name} sets `{limit}` on a measure it does not count");
+            if !kind.measures.contains(&limit.measure) && !out.contains(&line) {
+                out.push(line);
+            }
+        }
+    }
+    for size in Sizes::NAMES {
+        let lines = kind.sizes.get(size).expect("every size has lines");
+        if let Err(why) = check_size(kind, lines) {
+            out.push(format!("{name}'s {size} size: {why}"));
+        }
+    }
+    for (code, _) in crate::lang::BUILTIN {
+        let lang = Lang::builtin(code).expect("a built-in language");
+        check_strings(kind, &lang, out);
+    }
+}
+
+/// A practice size reads as a problem set's generator lines would, and its
+/// instances fit a page and suit the kind.
+fn check_size(kind: &KindDef, lines: &str) -> Result<(), String> {
+    let source = crate::input::Source {
+        path: format!("{} size", kind.name),
+        text: lines.to_string(),
+    };
+    let error = |e: crate::input::InputError| e.to_string();
+    let doc = source.parse().map_err(error)?;
+    let r = crate::input::Reader { source: &source };
+    let t = r.table(&doc, kind.family.param_keys(), "").map_err(error)?;
+    let own = kind.budgets.key_and_range().map(|(k, _)| k);
+    for key in ["budget", "deepening"] {
+        if t.get(key).is_some() && own != Some(key) {
+            return Err(format!("`{key}` is not this kind's budget"));
+        }
+    }
+    let params = kind
+        .family
+        .read_params(&r, &t, kind.budgets)
+        .map_err(error)?;
+    let most = crate::instance::MAX_EXERCISE_NODES;
+    if let Some((nodes, _)) = params.page_size().filter(|&(n, _)| n > most) {
+        return Err(format!("up to {nodes} nodes, more than a page's {most}"));
+    }
+    for seed in 0..3 {
+        let instance = params
+            .generate(seed, gametree::Options::default())
+            .map_err(|e| format!("seed {seed}: {e}"))?;
+        if let Some(why) = (kind.unusable)(&instance) {
+            return Err(format!("seed {seed}: {why}"));
+        }
+    }
+    Ok(())
+}
+
+/// A kind's own strings: its name and prompt, each field's description (its
+/// own wording, or the shared one), its family's legends. Examples are made
+/// per variant ([`example`]), not worded.
+fn check_strings(kind: &KindDef, lang: &Lang, out: &mut Vec<String>) {
+    let name = kind.name;
+    let code = &lang.code;
+    let mut need = |keys: &[String]| {
+        if !keys.iter().any(|k| lang.has(k)) {
+            out.push(format!("{code} lacks `{}`", keys.join("` and `")));
+        }
+    };
+    need(&[format!("kind.{name}")]);
+    need(&[format!("prompt.{name}")]);
+    for f in kind.fields {
+        need(&[
+            format!("field.{}_{name}", f.name),
+            format!("field.{}", f.name),
+        ]);
+    }
+    need(&[format!("sheet.steps_{name}"), "sheet.steps".into()]);
+    let family = kind.family.key_name();
+    need(&[format!("sheet.legend_{family}")]);
+    need(&[format!("sheet.legend_key_{family}")]);
+    // A game's key without cuts (`pruned` not asked) has its own legend.
+    if kind.solver == Solver::Lookahead && kind.fields.iter().any(|f| f.name == "pruned") {
+        need(&[
+            format!("sheet.legend_key_{family}_nocuts_{name}"),
+            format!("sheet.legend_key_{family}_nocuts"),
+        ]);
+    }
+    // Moodle asks no table of bounds (docs/moodle.md).
+    for f in kind.fields.iter().filter(|f| f.shape != Shape::Bounds) {
+        let wording = kind.moodle_wording(f.name, lang);
+        if wording.contains([':', '：']) {
+            out.push(format!(
+                "{code} {name} `{}`: Moodle's wording `{wording}` has a colon, and Moodle's line ends with the one before its box",
+                f.name
+            ));
+        }
+    }
 }
 
 /// For kinds whose steps do not walk the sheet's figure.
@@ -780,42 +645,10 @@ fn no_conventions(_: &Instance, _: &Conventions, _: &[&str], _: &Lang) -> Vec<St
 mod tests {
     use super::*;
 
-    /// A kind's own strings: its name and prompt, each field's description
-    /// (its own wording, or the shared one), its family's legends. Examples
-    /// are made per variant ([`example`]), not worded.
+    /// Every kind keeps the registry's promises ([`check`]).
     #[test]
-    fn every_kind_has_its_strings_in_every_builtin_language() {
-        for (code, _) in crate::lang::BUILTIN {
-            let lang = Lang::builtin(code).unwrap();
-            let has = |key: String| assert!(lang.has(&key), "{code} lacks `{key}`");
-            let has_either = |own: String, shared: String| {
-                assert!(
-                    lang.has(&own) || lang.has(&shared),
-                    "{code} lacks `{own}` and `{shared}`"
-                );
-            };
-            for kind in KINDS {
-                has(format!("kind.{}", kind.name));
-                has(format!("prompt.{}", kind.name));
-                for f in kind.fields {
-                    has_either(
-                        format!("field.{}_{}", f.name, kind.name),
-                        format!("field.{}", f.name),
-                    );
-                }
-                has_either(format!("sheet.steps_{}", kind.name), "sheet.steps".into());
-                let family = kind.family.key_name();
-                has(format!("sheet.legend_{family}"));
-                has(format!("sheet.legend_key_{family}"));
-                // A game's key without cuts (`pruned` not asked) has its own legend.
-                if ["tictactoe", "othello", "othello-budget", "node-budget"].contains(&kind.name) {
-                    has_either(
-                        format!("sheet.legend_key_{family}_nocuts_{}", kind.name),
-                        format!("sheet.legend_key_{family}_nocuts"),
-                    );
-                }
-            }
-        }
+    fn every_kind_checks() {
+        assert_eq!(check(), Vec::<String>::new());
     }
 
     /// A replay has a frame per row of the key's table, and its last frame

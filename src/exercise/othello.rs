@@ -21,7 +21,7 @@ pub(super) static KIND: KindDef = KindDef {
         lookahead::BEST_MOVE,
         lookahead::PRUNED,
     ],
-    solver: "lookahead",
+    solver: super::Solver::Lookahead,
     solve,
     explain,
     teach: super::alpha_beta::teach_search,
@@ -32,6 +32,11 @@ pub(super) static KIND: KindDef = KindDef {
     point: super::lookahead::point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "plies = \"4..8\"\ndepth = 1",
+        medium: "plies = \"4..8\"\ndepth = 2\nmin_cuts = 1\nunique_best = true",
+        large: "plies = \"10..16\"\ndepth = 2\nmin_cuts = 2\nunique_best = true",
+    },
 };
 
 fn game(instance: &Instance) -> &Othello {

@@ -16,6 +16,9 @@ const fn count(name: &'static str) -> Field {
     Field::new(name, Shape::Value).within(Domain::Counts)
 }
 
+const EMPTY_REGIONS: super::Measure = super::Measure::new("empty_regions");
+const STABLE_DISCS: super::Measure = super::Measure::new("stable_discs");
+
 pub(super) static KIND: KindDef = KindDef {
     name: "othello-terms",
     family: Family::Othello,
@@ -33,7 +36,7 @@ pub(super) static KIND: KindDef = KindDef {
         count("odd_regions"),
         lookahead::EVAL,
     ],
-    solver: "othello-terms",
+    solver: super::Solver::OthelloTerms,
     solve,
     explain,
     teach: super::plain,
@@ -41,16 +44,21 @@ pub(super) static KIND: KindDef = KindDef {
     conventions,
     // Not `stable` or `regions`: those keys are the weight and the connectivity.
     measures: &[
-        "discs",
-        "stable_discs",
-        "frontier_discs",
-        "empty_regions",
-        "odd_empty_regions",
+        super::Measure::new("discs"),
+        STABLE_DISCS,
+        super::Measure::new("frontier_discs"),
+        EMPTY_REGIONS,
+        super::Measure::new("odd_empty_regions"),
     ],
     measure,
     point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "plies = \"44..50\"",
+        medium: "plies = \"34..42\"\nstable = 10\nfrontier = -1",
+        large: "plies = \"24..32\"\nstable = 10\nfrontier = -1\npotential = 2\nregions = 4",
+    },
 };
 
 fn game(instance: &Instance) -> &Othello {
@@ -272,10 +280,10 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 fn point(asked: &[&str]) -> Vec<Limit> {
     let mut out = Vec::new();
     if asked.iter().any(|f| f.starts_with("stable")) {
-        out.push(Limit::at_least("stable_discs", 2));
+        out.push(Limit::at_least(STABLE_DISCS, 2));
     }
     if asked.iter().any(|f| f.ends_with("regions")) {
-        out.push(Limit::at_least("empty_regions", 2));
+        out.push(Limit::at_least(EMPTY_REGIONS, 2));
     }
     out
 }

@@ -9,6 +9,10 @@ use crate::draw::{GraphMarks, graph_figure};
 use crate::instance::Instance;
 use crate::lang::Lang;
 
+const MAX_DEPTH: super::Measure = super::Measure::new("max_depth");
+const SAME_SOLUTION: super::Measure = super::Measure::new("same_solution");
+const SUM_DEPTH: super::Measure = super::Measure::new("sum_depth");
+
 pub(super) static KIND: KindDef = KindDef {
     name: "solution-cost",
     family: Family::AndOr,
@@ -18,17 +22,27 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("max_cost", Shape::Cost),
         Field::new("max_solution", Shape::Connectors),
     ],
-    solver: "solution-cost",
+    solver: super::Solver::SolutionCost,
     solve,
     explain,
     teach: plain,
     unusable,
     conventions,
-    measures: &["sum_connectors", "sum_depth", "max_depth", "same_solution"],
+    measures: &[
+        super::Measure::new("sum_connectors"),
+        SUM_DEPTH,
+        MAX_DEPTH,
+        SAME_SOLUTION,
+    ],
     measure,
     point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "depth = 2\nnodes = \"7..14\"\nalternatives = 2\narity = \"1..3\"\nterminal_percent = 0\narc_costs = \"1..12\"\nunique = true",
+        medium: "depth = 3\nnodes = \"10..26\"\nalternatives = 2\narity = \"1..2\"\nterminal_percent = 0\narc_costs = \"1..12\"\nunique = true",
+        large: "depth = 3\nnodes = \"16..34\"\nalternatives = 2\narity = \"1..3\"\nterminal_percent = 0\narc_costs = \"1..12\"\nunique = true",
+    },
 };
 
 /// The kind asks the sum and max costs, which add a cost per arc: a graph
@@ -180,13 +194,13 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// choose differently, or one answer is the other.
 fn point(asked: &[&str]) -> Vec<super::Limit> {
     let mut out = vec![
-        super::Limit::at_least("sum_depth", 2),
-        super::Limit::at_least("max_depth", 2),
+        super::Limit::at_least(SUM_DEPTH, 2),
+        super::Limit::at_least(MAX_DEPTH, 2),
     ];
     let both =
         asked.iter().any(|f| f.starts_with("sum_")) && asked.iter().any(|f| f.starts_with("max_"));
     if both {
-        out.push(super::Limit::exactly("same_solution", 0));
+        out.push(super::Limit::exactly(SAME_SOLUTION, 0));
     }
     out
 }

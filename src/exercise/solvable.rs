@@ -10,6 +10,10 @@ use crate::instance::Instance;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
 
+const SOLVABLE_NODES: super::Measure = super::Measure::new("solvable_nodes");
+const START_OBVIOUS: super::Measure = super::Measure::new("start_obvious");
+const UNSOLVABLE_NODES: super::Measure = super::Measure::new("unsolvable_nodes");
+
 pub(super) static KIND: KindDef = KindDef {
     name: "and-or-solvable",
     family: Family::AndOr,
@@ -17,17 +21,22 @@ pub(super) static KIND: KindDef = KindDef {
         Field::new("solvable", Shape::Labels),
         Field::new("unsolvable", Shape::Labels),
     ],
-    solver: "solvable",
+    solver: super::Solver::Solvable,
     solve,
     explain,
     teach,
     unusable: any_instance,
     conventions: super::no_conventions,
-    measures: &["solvable_nodes", "unsolvable_nodes", "start_obvious"],
+    measures: &[SOLVABLE_NODES, UNSOLVABLE_NODES, START_OBVIOUS],
     measure,
     point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "depth = 2\nnodes = \"7..12\"\nalternatives = \"1..2\"\narity = \"1..3\"\ndead_end_percent = 35\nsolvable = false",
+        medium: "depth = 3\nnodes = \"10..22\"\nalternatives = \"1..2\"\narity = \"1..3\"\ndead_end_percent = 35\nsolvable = false\nshared_percent = 15",
+        large: "depth = 4\nnodes = \"18..30\"\nalternatives = \"1..2\"\narity = \"1..3\"\ndead_end_percent = 35\nsolvable = false\nshared_percent = 15",
+    },
 };
 
 fn solvable_of<'a>(ctx: &'a Context<'_>) -> &'a [bool] {
@@ -128,8 +137,8 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// Both answers occur, and the start's own connectors do not decide it.
 fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![
-        super::Limit::at_least("solvable_nodes", 1),
-        super::Limit::at_least("unsolvable_nodes", 1),
-        super::Limit::exactly("start_obvious", 0),
+        super::Limit::at_least(SOLVABLE_NODES, 1),
+        super::Limit::at_least(UNSOLVABLE_NODES, 1),
+        super::Limit::exactly(START_OBVIOUS, 0),
     ]
 }

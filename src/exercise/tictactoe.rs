@@ -15,7 +15,7 @@ pub(super) static KIND: KindDef = KindDef {
         lookahead::BEST_MOVE,
         lookahead::PRUNED,
     ],
-    solver: "lookahead",
+    solver: super::Solver::Lookahead,
     solve,
     explain,
     teach: super::alpha_beta::teach_search,
@@ -26,6 +26,11 @@ pub(super) static KIND: KindDef = KindDef {
     point: super::lookahead::point,
     replay: super::no_replay,
     budgets: super::Budgets::NONE,
+    sizes: super::Sizes {
+        small: "marks = \"4..5\"\ndepth = 2\nsymmetry = true\nunique_best = true",
+        medium: "marks = \"2..3\"\ndepth = 2\nsymmetry = true\nmin_cuts = 1\nunique_best = true",
+        large: "marks = \"1..2\"\ndepth = 2\nsymmetry = true\nmin_cuts = 2\nunique_best = true",
+    },
 };
 
 fn game(instance: &Instance) -> &TicTacToe {

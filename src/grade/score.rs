@@ -682,7 +682,12 @@ fn score_field(
                     .map(Some)
                     .chain(std::iter::repeat_n(None, unknown))
                     .collect();
-                return order_fraction(ctx.q.scoring.orders, &key, &given);
+                return order_fraction(
+                    ctx.q.scoring.orders,
+                    ctx.q.kind.field(field).order,
+                    &key,
+                    &given,
+                );
             }
             let in_key: HashSet<&Item> = k.iter().collect();
             let hits = items.iter().filter(|i| in_key.contains(i)).count();

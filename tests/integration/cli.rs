@@ -21,11 +21,38 @@ fn solution<'a>(json: &'a serde_json::Value, kind: &str) -> &'a serde_json::Valu
         .unwrap_or_else(|| panic!("no {kind} solution in {json}"))
 }
 
+/// `solve`'s text for `file`, one snapshot per part: the instance, an AND/OR
+/// graph's optimum, then each kind's solution named after the kind (in
+/// `--json`'s order), so that a new kind adds a snapshot and changes none.
+fn snapshot_solve(name: &str, file: &str) {
+    let (code, out, err) = run(&["solve", file]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (_, json, _) = run(&["solve", file, "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // An AND/OR graph's optimum comes before the kinds.
+    let optimum = json.get("optimum").map(|_| "optimum");
+    let kinds: Vec<&str> = optimum
+        .into_iter()
+        .chain(
+            json["solutions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["kind"].as_str().unwrap()),
+        )
+        .collect();
+    let mut parts = out.split("\n== ");
+    insta::assert_snapshot!(format!("{name}__instance"), parts.next().unwrap());
+    let parts: Vec<&str> = parts.collect();
+    assert_eq!(parts.len(), kinds.len(), "{out}");
+    for (kind, part) in kinds.iter().zip(parts) {
+        insta::assert_snapshot!(format!("{name}__{kind}"), format!("== {part}"));
+    }
+}
+
 #[test]
 fn solve_prints_the_aima_answer() {
-    let (code, out, err) = run(&["solve", "good/aima-5-2.toml"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    insta::assert_snapshot!("solve_aima_text", out);
+    snapshot_solve("solve_aima_text", "good/aima-5-2.toml");
     let (code, out, _) = run(&["solve", "good/aima-5-2.toml", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -145,9 +172,7 @@ fn presets_name_the_procedure_and_options_override_them() {
 
 #[test]
 fn solve_explains_an_and_or_graph() {
-    let (code, out, err) = run(&["solve", "good/and-or.toml"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    insta::assert_snapshot!("solve_and_or_text", out);
+    snapshot_solve("solve_and_or_text", "good/and-or.toml");
     let (code, out, _) = run(&["solve", "good/and-or.toml", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -204,13 +229,19 @@ fn solve_shows_the_connector_optimum_of_nilssons_example() {
     );
     assert_eq!(solution(&json, "ao-star")["fields"]["cost"], 5);
     // The kind that asks sum and max is left out, and says why when asked for.
-    let kinds: Vec<&str> = json["solutions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["kind"].as_str().unwrap())
+    // An AND/OR graph's optimum comes before the kinds.
+    let optimum = json.get("optimum").map(|_| "optimum");
+    let kinds: Vec<&str> = optimum
+        .into_iter()
+        .chain(
+            json["solutions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["kind"].as_str().unwrap()),
+        )
         .collect();
-    assert_eq!(kinds, ["and-or-solvable", "ao-star"]);
+    assert_eq!(kinds, ["optimum", "and-or-solvable", "ao-star"]);
     // With a cost on every arc the sum and max models apply, and the note goes.
     let (code, out, _) = run(&["solve", "good/and-or.toml", "--json"]);
     assert_eq!(code, 0);
@@ -229,9 +260,7 @@ fn solve_shows_the_connector_optimum_of_nilssons_example() {
 
 #[test]
 fn solve_searches_tic_tac_toe_and_othello_positions() {
-    let (code, out, err) = run(&["solve", "good/tictactoe.toml"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    insta::assert_snapshot!("solve_tictactoe_text", out);
+    snapshot_solve("solve_tictactoe_text", "good/tictactoe.toml");
     let (_, out, _) = run(&["solve", "good/tictactoe.toml", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     // X in the centre, O in a corner: 5 open lines for X, 4 for O.
@@ -271,9 +300,7 @@ fn solve_searches_tic_tac_toe_and_othello_positions() {
 
 #[test]
 fn solve_plays_grundys_game() {
-    let (code, out, err) = run(&["solve", "good/grundy-7.toml"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    insta::assert_snapshot!("solve_grundy_text", out);
+    snapshot_solve("solve_grundy_text", "good/grundy-7.toml");
     let (_, out, _) = run(&["solve", "good/grundy-7.toml", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["instance"]["kind"], "grundy");

@@ -871,14 +871,22 @@ fn generate_writes_the_bank_where_the_keys_go() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("3 variants"), "{stdout}");
-    assert!(err.contains("leaves out question 2's `values`"), "{err}");
+    let set = problem_set::load(&root().join("problem-sets/game-tree-quiz.toml")).unwrap();
+    let q = question_of(&set, "alpha-beta");
+    assert!(
+        err.contains(&format!("leaves out question {q}'s `values`")),
+        "{err}"
+    );
     let practice = out.join("practice");
     for v in ["v01", "v02", "v03"] {
         assert!(practice.join(v).join("answer-sheet.toml").is_file());
         assert!(practice.join("keys").join(v).join("key.toml").is_file());
     }
     let xml = std::fs::read_to_string(practice.join("moodle.xml")).unwrap();
-    assert_eq!(xml.matches("<question type=\"cloze\">").count(), 3 * 3);
+    assert_eq!(
+        xml.matches("<question type=\"cloze\">").count(),
+        3 * set.exercises.len()
+    );
     assert!(!practice.join("worksheet.xml").exists());
     // A variant's answer sheet is graded by treequiz like a student's.
     let sheet = practice.join("v02/answer-sheet.toml");
@@ -939,7 +947,6 @@ fn generate_writes_the_bank_where_the_keys_go() {
     assert_eq!(code, 2, "{err}");
 }
 
-/// A set typed here, read as `problem_set::load` reads a file.
 /// Expectiminimax's exact values (issue 28): fractions typed, decimals
 /// where they are exact, whole numbers as numbers, through the transcribed
 /// parser, over 20 variants of weighted trees.
@@ -957,6 +964,17 @@ fn a_chance_set_exports_a_bank_moodle_would_import() {
     }
 }
 
+/// The number (1-based) of `set`'s first question of `kind`: a test reads
+/// a shipped set's question by what it is, not by where it stands.
+fn question_of(set: &ProblemSet, kind: &str) -> usize {
+    1 + set
+        .exercises
+        .iter()
+        .position(|e| e.kind.name == kind)
+        .unwrap_or_else(|| panic!("the set has a {kind} question"))
+}
+
+/// A set typed here, read as `problem_set::load` reads a file.
 fn set_of(text: &str) -> ProblemSet {
     let source = treequiz::input::Source {
         path: "test.toml".into(),
@@ -1012,13 +1030,14 @@ fn the_root_is_asked_once() {
     let m = Moodle::new();
     let lang = Lang::builtin("en").unwrap();
     let set = problem_set::load(&root().join("problem-sets/demo.toml")).unwrap();
+    let q = question_of(&set, "minimax");
     let vs = variants(&set, 4);
     let xml = moodle::export(&set, &vs, &lang);
     for v in &vs {
-        let Answer::Values(rows) = v.items[0].key.answer("values").unwrap() else {
+        let Answer::Values(rows) = v.items[q - 1].key.answer("values").unwrap() else {
             panic!("minimax's values are a table")
         };
-        let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
+        let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q{q} {}", v.id)));
         // value, every inner node but A, best_move.
         assert_eq!(subs.len(), 1 + (rows.len() - 1) + 1, "{}", v.id);
         assert!(!rest.contains(">A =</span> {#"), "{rest}");
@@ -1095,6 +1114,10 @@ fn the_root_is_asked_once() {
     }
 }
 
+/// An alpha-beta question on 40 nodes under fail-hard (game-tree-quiz's
+/// second), asking every field.
+const ALPHA_BETA_40: &str = "title = \"t\"\nseed = 7\nconventions = \"knuth-moore\"\n[[exercise]]\nkind = \"alpha-beta\"\npoints = 8\ndepth = 3\nbranching = 3\nvalues = \"0..9\"\ndistinct = false\nmin_cuts = 3\nunique_best = true\n";
+
 /// Trial point 2: set questions offered every node of the figure (41 check
 /// boxes for a 27-leaf tree). Cuts can only happen at inner nodes with two
 /// children or more; a pruned root is never the root nor the child its
@@ -1104,13 +1127,13 @@ fn the_root_is_asked_once() {
 fn set_questions_offer_only_what_the_field_can_name() {
     let m = Moodle::new();
     let lang = Lang::builtin("en").unwrap();
-    // game-tree-quiz's question 2: depth 3, branching 3: 40 nodes, 13 inner.
-    let set = problem_set::load(&root().join("problem-sets/game-tree-quiz.toml")).unwrap();
+    // Depth 3, branching 3: 40 nodes, 13 inner.
+    let set = set_of(ALPHA_BETA_40);
     let vs = variants(&set, 4);
     let xml = moodle::export(&set, &vs, &lang);
     for v in &vs {
-        assert_eq!(v.items[1].instance.model().nodes(), 40);
-        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q2 {}", v.id)));
+        assert_eq!(v.items[0].instance.model().nodes(), 40);
+        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
         let sets: Vec<&Sub> = subs
             .iter()
             .filter(|s| s.kind == Type::MultiResponse)
@@ -1159,18 +1182,18 @@ fn set_questions_offer_only_what_the_field_can_name() {
 fn a_long_order_is_asked_in_parts_each_graded_alone() {
     let m = Moodle::new();
     let lang = Lang::builtin("en").unwrap();
-    let set = problem_set::load(&root().join("problem-sets/game-tree-quiz.toml")).unwrap();
+    let set = set_of(ALPHA_BETA_40);
     let vs = variants(&set, 12);
     let xml = moodle::export(&set, &vs, &lang);
     let mut three = 0;
     for v in &vs {
-        let Answer::Sequence(order) = v.items[1].key.answer("evaluated").unwrap() else {
+        let Answer::Sequence(order) = v.items[0].key.answer("evaluated").unwrap() else {
             panic!("an order")
         };
-        let model = v.items[1].instance.model();
+        let model = v.items[0].instance.model();
         let labels: Vec<String> = order.iter().map(|&i| model.name(i)).collect();
         let n = labels.len();
-        let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q2 {}", v.id)));
+        let (subs, rest) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
         let parts: Vec<&Sub> = subs
             .iter()
             .filter(|s| s.kind == Type::ShortAnswer)
@@ -1488,8 +1511,13 @@ fn order_boxes_accept_what_students_type_and_the_hint_says_so() {
     let m = Moodle::new();
 
     let mut boxes = 0;
-    for (name, q) in [("game-tree-quiz", 2), ("and-or-quiz", 3), ("demo", 3)] {
+    for (name, kind) in [
+        ("game-tree-quiz", "alpha-beta"),
+        ("and-or-quiz", "ao-star"),
+        ("demo", "ao-star"),
+    ] {
         let set = problem_set::load(&root().join(format!("problem-sets/{name}.toml"))).unwrap();
+        let q = question_of(&set, kind);
         let vs = variants(&set, 6);
         for code in ["en", "zh"] {
             let lang = Lang::builtin(code).unwrap();
@@ -1594,15 +1622,16 @@ fn minimax_scores_the_same_in_moodle_and_in_treequiz() {
     use treequiz::value::Value;
     let m = Moodle::new();
     let lang = Lang::builtin("en").unwrap();
-    // demo's question 1: minimax, 4 points, value + values + best_move.
+    // demo's minimax question: 4 points, value + values + best_move.
     let set = problem_set::load(&root().join("problem-sets/demo.toml")).unwrap();
+    let qn = question_of(&set, "minimax");
     let vs = variants(&set, 4);
     let xml = moodle::export(&set, &vs, &lang);
     let book = KeyBook::from_variants(&set, &vs);
     let renderer = treequiz::render::Renderer::new(None).unwrap();
     let mut attempts = 0;
     for v in &vs {
-        let item = &v.items[0];
+        let item = &v.items[qn - 1];
         let model = item.instance.model();
         let t = model.tree().unwrap();
         let root = Item::Node(t.root().0);
@@ -1617,7 +1646,7 @@ fn minimax_scores_the_same_in_moodle_and_in_treequiz() {
             .map(|c| Item::Node(c.0))
             .find(|c| !best.contains(c))
             .unwrap();
-        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q1 {}", v.id)));
+        let (subs, _) = extract(&m, &question_text(&xml, &format!("Q{qn} {}", v.id)));
         let w = weights(&subs);
         assert_eq!(
             w.len(),
@@ -1653,7 +1682,7 @@ fn minimax_scores_the_same_in_moodle_and_in_treequiz() {
                     }));
                     let moves = if best_right { best[0] } else { other_move };
                     let text = format!(
-                        "{header}[q1]\nvalue = {}\nvalues = {{ {} }}\nbest_move = \"{}\"\n",
+                        "{header}[q{qn}]\nvalue = {}\nvalues = {{ {} }}\nbest_move = \"{}\"\n",
                         number(root_value, root_right),
                         table.join(", "),
                         model.name(moves)
@@ -1667,7 +1696,7 @@ fn minimax_scores_the_same_in_moodle_and_in_treequiz() {
                         &lang,
                         false,
                     );
-                    let q = &row.questions[0];
+                    let q = &row.questions[qn - 1];
                     let treequiz: f64 = q.fields.iter().map(|f| f.earned).sum();
                     // Moodle: the weighted sum of the boxes, scaled to the slot's 4 points.
                     let right: Vec<bool> = std::iter::once(root_right)
