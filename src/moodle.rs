@@ -9,8 +9,16 @@
 //! and character references (`&#126;` for `~`, `&#92;` for `\`), and the
 //! question's own text has its braces as references, so that no text can be
 //! read as a sub-question. docs/moodle.md says what is asked and what is not.
+//!
+//! quick-xml writes the bank's elements and attributes ([`Cloze::write`]);
+//! the question's HTML and its cloze sub-questions are built as text and
+//! go in as a `<text>` element's escaped text.
 
 use std::collections::BTreeMap;
+use std::io;
+
+use quick_xml::Writer;
+use quick_xml::events::{BytesDecl, BytesText, Event};
 
 use crate::class_set::Variant;
 use crate::exercise::{Answer, Domain, Field, Item, Shape};
@@ -76,8 +84,8 @@ pub fn askable(exercise: &Exercise, field: &str) -> Result<(), LeftOut> {
 pub struct Export<'a> {
     set: &'a ProblemSet,
     lang: &'a Lang,
-    /// Per exercise, its questions' XML, in the order the variants came.
-    questions: Vec<Vec<String>>,
+    /// Per exercise, its questions, in the order the variants came.
+    questions: Vec<Vec<Cloze>>,
 }
 
 /// One field the export leaves out.
@@ -97,7 +105,7 @@ impl<'a> Export<'a> {
         Export {
             set,
             lang,
-            questions: vec![Vec::new(); set.exercises.len()],
+            questions: set.exercises.iter().map(|_| Vec::new()).collect(),
         }
     }
 
@@ -106,7 +114,7 @@ impl<'a> Export<'a> {
         let sheet = view::sheet(self.set, variant, self.lang, true, None);
         for (item, ev) in variant.items.iter().zip(&sheet.exercises) {
             let model = item.instance.model();
-            let xml = question(
+            let cloze = question(
                 &item.exercise,
                 &item.key.answers,
                 ev,
@@ -115,7 +123,7 @@ impl<'a> Export<'a> {
                 self.lang,
                 self.set.conventions.alpha_beta.order,
             );
-            self.questions[item.number - 1].push(xml);
+            self.questions[item.number - 1].push(cloze);
         }
     }
 
@@ -138,29 +146,56 @@ impl<'a> Export<'a> {
 
     /// The whole bank as one XML document.
     pub fn finish(self) -> String {
-        let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
-        for (i, questions) in self.questions.iter().enumerate() {
-            let e = &self.set.exercises[i];
-            let title = e
-                .title
-                .clone()
-                .unwrap_or_else(|| self.lang.get(&format!("kind.{}", e.kind.name)).to_string());
-            let path = format!(
-                "$course$/top/{}/Q{} {}",
-                category_segment(&self.set.title),
-                i + 1,
-                category_segment(&title)
-            );
-            out.push_str(&format!(
-                "  <question type=\"category\">\n    <category><text>{}</text></category>\n    <info format=\"html\"><text></text></info>\n  </question>\n",
-                xml(&path)
-            ));
-            for q in questions {
-                out.push_str(q);
+        let mut w = Writer::new(Vec::new());
+        self.write(&mut w).expect("writing to memory cannot fail");
+        String::from_utf8(w.into_inner()).expect("the XML is written from strings")
+    }
+
+    /// `<quiz>`: per exercise its category, then its questions.
+    fn write(&self, w: &mut Writer<Vec<u8>>) -> io::Result<()> {
+        w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+        layout(w, 0)?;
+        w.create_element("quiz").write_inner_content(|w| {
+            for (i, questions) in self.questions.iter().enumerate() {
+                self.write_category(w, i)?;
+                for q in questions {
+                    layout(w, 1)?;
+                    q.write(w)?;
+                }
             }
-        }
-        out.push_str("</quiz>\n");
-        out
+            layout(w, 0)
+        })?;
+        layout(w, 0)
+    }
+
+    /// The category question that files exercise `i`'s questions (Moodle
+    /// makes the category from its path when the bank is imported).
+    fn write_category(&self, w: &mut Writer<Vec<u8>>, i: usize) -> io::Result<()> {
+        let e = &self.set.exercises[i];
+        let title = e
+            .title
+            .clone()
+            .unwrap_or_else(|| self.lang.get(&format!("kind.{}", e.kind.name)).to_string());
+        let path = format!(
+            "$course$/top/{}/Q{} {}",
+            category_segment(&self.set.title),
+            i + 1,
+            category_segment(&title)
+        );
+        layout(w, 1)?;
+        w.create_element("question")
+            .with_attribute(("type", "category"))
+            .write_inner_content(|w| {
+                layout(w, 2)?;
+                w.create_element("category")
+                    .write_inner_content(|w| text(w, &path))?;
+                layout(w, 2)?;
+                w.create_element("info")
+                    .with_attribute(("format", "html"))
+                    .write_inner_content(|w| text(w, ""))?;
+                layout(w, 1)
+            })?;
+        Ok(())
     }
 }
 
@@ -200,6 +235,109 @@ fn xml(s: &str) -> String {
         }
     }
     out
+}
+
+/// A new line and `depth` levels of indent, between elements: the bank is
+/// laid out one element a line, two spaces a level, for a person to read.
+fn layout(w: &mut Writer<Vec<u8>>, depth: usize) -> io::Result<()> {
+    w.write_event(Event::Text(BytesText::from_escaped(format!(
+        "\n{}",
+        "  ".repeat(depth)
+    ))))
+}
+
+/// A `<text>` element. Its text is escaped by [`xml`], not by quick-xml's
+/// `BytesText::new`, which also writes every `'` as `&apos;`.
+fn text(w: &mut Writer<Vec<u8>>, s: &str) -> io::Result<()> {
+    w.create_element("text")
+        .write_text_content(BytesText::from_escaped(xml(s)))?;
+    Ok(())
+}
+
+/// One variant's cloze question for one exercise, ready to write.
+struct Cloze {
+    /// `Q1 PVCHW2`: the question's number and the variant.
+    name: String,
+    /// The question's HTML, the sub-questions in it.
+    text: String,
+    figure: Attachment,
+    /// The general feedback's HTML: the key, shown after the attempt.
+    feedback: String,
+    key_figure: Option<Attachment>,
+    /// `q1-PVCHW2`, unique in the bank.
+    idnumber: String,
+}
+
+impl Cloze {
+    fn write(&self, w: &mut Writer<Vec<u8>>) -> io::Result<()> {
+        w.create_element("question")
+            .with_attribute(("type", "cloze"))
+            .write_inner_content(|w| {
+                layout(w, 2)?;
+                w.create_element("name")
+                    .write_inner_content(|w| text(w, &self.name))?;
+                html_with_file(w, "questiontext", &self.text, Some(&self.figure))?;
+                html_with_file(
+                    w,
+                    "generalfeedback",
+                    &self.feedback,
+                    self.key_figure.as_ref(),
+                )?;
+                for (tag, value) in [
+                    ("penalty", "0.3333333"),
+                    ("hidden", "0"),
+                    ("idnumber", &self.idnumber),
+                ] {
+                    layout(w, 2)?;
+                    w.create_element(tag)
+                        .write_text_content(BytesText::from_escaped(xml(value)))?;
+                }
+                layout(w, 1)
+            })?;
+        Ok(())
+    }
+}
+
+/// `<tag format="html">`: the HTML as its `<text>`, and the file it shows.
+fn html_with_file(
+    w: &mut Writer<Vec<u8>>,
+    tag: &str,
+    html: &str,
+    file: Option<&Attachment>,
+) -> io::Result<()> {
+    layout(w, 2)?;
+    w.create_element(tag)
+        .with_attribute(("format", "html"))
+        .write_inner_content(|w| {
+            layout(w, 3)?;
+            text(w, html)?;
+            layout(w, 3)?;
+            if let Some(file) = file {
+                file.write(w)?;
+            }
+            layout(w, 2)
+        })?;
+    Ok(())
+}
+
+/// A file of a question's HTML (a figure), which the HTML names as
+/// `@@PLUGINFILE@@/name`.
+struct Attachment {
+    name: String,
+    bytes: Vec<u8>,
+}
+
+impl Attachment {
+    fn write(&self, w: &mut Writer<Vec<u8>>) -> io::Result<()> {
+        w.create_element("file")
+            .with_attributes([
+                ("name", self.name.as_str()),
+                ("path", "/"),
+                ("encoding", "base64"),
+            ])
+            .write_text_content(BytesText::from_escaped(crate::output::base64(&self.bytes)))?;
+        Ok(())
+    }
 }
 
 /// Text for the question's HTML: HTML's specials, and `{`, `}`, `~` as
@@ -633,13 +771,12 @@ fn field_line(wording: &str, lang: &Lang) -> String {
     lang.fill("moodle.ask", &[("question", &sentence)])
 }
 
-/// A figure as a file of the question's text: its `<file>` and its `<img>`.
-fn figure(name: &str, svg: &str, alt: &str) -> (String, String) {
-    let file = format!(
-        "<file name=\"{}\" path=\"/\" encoding=\"base64\">{}</file>",
-        xml(name),
-        crate::output::base64(svg.as_bytes())
-    );
+/// A figure as a file of the question's text, and its `<img>`.
+fn figure(name: &str, svg: &str, alt: &str) -> (Attachment, String) {
+    let file = Attachment {
+        name: name.to_string(),
+        bytes: svg.as_bytes().to_vec(),
+    };
     let img = format!(
         "<p>{}</p>",
         nolink(&format!(
@@ -660,7 +797,7 @@ fn question(
     variant: &Variant,
     lang: &Lang,
     order: Order,
-) -> String {
+) -> Cloze {
     let n = ev.number;
     let points = u64::from(exercise.points);
     let asked = exercise.ask.len().max(1) as u64;
@@ -768,7 +905,7 @@ fn question(
     }
     // The general feedback: the key's answers, notes and figure.
     let mut feedback = String::new();
-    let mut key_file = String::new();
+    let mut key_figure = None;
     if let Some(key) = &ev.key {
         feedback.push_str(&format!(
             "<p>{}</p>\n<ul>\n",
@@ -802,20 +939,56 @@ fn question(
             "\n<p>{}</p>\n",
             nolink(&format!("<small>{}</small>", html(&key.legend)))
         ));
-        key_file = file;
+        key_figure = Some(file);
     }
-    format!(
-        "  <question type=\"cloze\">\n    <name><text>{name}</text></name>\n    <questiontext format=\"html\">\n      <text>{text}</text>\n      {figure_file}\n    </questiontext>\n    <generalfeedback format=\"html\">\n      <text>{feedback}</text>\n      {key_file}\n    </generalfeedback>\n    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n    <idnumber>{idnumber}</idnumber>\n  </question>\n",
-        name = xml(&format!("Q{n} {}", variant.id)),
-        text = xml(&text),
-        feedback = xml(&feedback),
-        idnumber = xml(&stem),
-    )
+    Cloze {
+        name: format!("Q{n} {}", variant.id),
+        text,
+        figure: figure_file,
+        feedback,
+        key_figure,
+        idnumber: stem,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_is_laid_out_and_escaped_as_the_bank_always_was() {
+        let q = Cloze {
+            name: "Q1 AB".into(),
+            text: "<p>it's \"x\" & y</p>\n".into(),
+            figure: Attachment {
+                name: "q1-AB.svg".into(),
+                bytes: b"<svg/>".to_vec(),
+            },
+            feedback: String::new(),
+            key_figure: None,
+            idnumber: "q1-AB".into(),
+        };
+        let mut w = Writer::new(Vec::new());
+        q.write(&mut w).unwrap();
+        // With no key figure, its line is left with its indent only.
+        assert_eq!(
+            String::from_utf8(w.into_inner()).unwrap(),
+            "<question type=\"cloze\">
+    <name><text>Q1 AB</text></name>
+    <questiontext format=\"html\">
+      <text>&lt;p&gt;it's &quot;x&quot; &amp; y&lt;/p&gt;
+</text>
+      <file name=\"q1-AB.svg\" path=\"/\" encoding=\"base64\">PHN2Zy8+</file>
+    </questiontext>
+    <generalfeedback format=\"html\">
+      <text></text>
+\x20     \n    </generalfeedback>
+    <penalty>0.3333333</penalty>
+    <hidden>0</hidden>
+    <idnumber>q1-AB</idnumber>
+  </question>"
+        );
+    }
 
     #[test]
     fn answers_escape_what_ends_them() {

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::key::KeyQuestion;
 use super::recover::Broken;
+use crate::andor::Cost;
 use crate::exercise::example::example;
 use crate::exercise::{Answer, Context, Domain, Item, Mistake, Shape, plain, relation};
 use crate::gametree::{Bound, NodeId};
@@ -533,7 +534,10 @@ fn slip_read_reason(b: &Broken, cost: f64) -> Reason {
     })
 }
 
-/// Scores one field; returns the fraction earned and fills `given` and `reasons`.
+/// Scores one field; returns the fraction earned and fills `given` and
+/// `reasons`. Each answer shape has its own scorer; a shape that does not
+/// match the key's answer (a kind's mistake, never the student's) reads as
+/// unreadable rather than panicking.
 fn score_field(
     ctx: &Ctx<'_>,
     field: &str,
@@ -543,206 +547,307 @@ fn score_field(
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
 ) -> f64 {
-    let invalid = |fs: &mut FieldScore, what: &'static str| {
-        fs.state = State::Invalid;
-        fs.given = doc_text(doc);
+    match (shape, key) {
+        (Shape::Value, Answer::Value(k)) => score_value(ctx, field, *k, doc, fs),
+        (Shape::Cost, Answer::Cost(k)) => score_cost(ctx, *k, doc, fs),
+        (Shape::Label, Answer::One(accepted)) => {
+            score_label(ctx, field, accepted, doc, fs, problems)
+        }
+        (Shape::Values | Shape::Bounds, Answer::Values(p)) => {
+            let key: Vec<(Item, Bound)> = p.iter().map(|&(i, v)| (i, Bound::Exact(v))).collect();
+            score_bounds(ctx, field, &key, doc, fs, problems)
+        }
+        (Shape::Values | Shape::Bounds, Answer::Bounds(p)) => {
+            score_bounds(ctx, field, p, doc, fs, problems)
+        }
+        (Shape::Fractions, Answer::Fractions(p)) => {
+            score_fractions(ctx, field, p, doc, fs, problems)
+        }
+        (Shape::Labels, Answer::Set(k) | Answer::Sequence(k)) => {
+            score_labels(ctx, field, k, doc, fs, problems)
+        }
+        (Shape::Sequence, Answer::Set(k) | Answer::Sequence(k)) => {
+            score_sequence(ctx, field, k, doc, fs, problems)
+        }
+        (Shape::Connectors, Answer::Set(k)) => score_connectors(ctx, k, doc, fs, problems),
+        _ => unreadable(doc, fs, "grade.what_value"),
+    }
+}
+
+/// An answer that cannot be read as `what` (a term, e.g. `grade.what_value`):
+/// it earns nothing, the field is invalid, and the reason quotes it.
+fn unreadable(doc: &Doc, fs: &mut FieldScore, what: &'static str) -> f64 {
+    fs.state = State::Invalid;
+    fs.given = doc_text(doc);
+    fs.reasons.push(
+        Reason::new(Phrase::Unreadable)
+            .term("what", what)
+            .with("given", fs.given.clone()),
+    );
+    0.0
+}
+
+/// A game value: right when within the scoring's tolerance of the key
+/// (infinities only equal themselves); the kind says why a wrong one is.
+fn score_value(ctx: &Ctx<'_>, field: &str, key: Value, doc: &Doc, fs: &mut FieldScore) -> f64 {
+    let Some(v) = read_value(doc) else {
+        return unreadable(doc, fs, "grade.what_value");
+    };
+    fs.given = v.to_string();
+    let ok = match (v, key) {
+        (Value::Finite(a), Value::Finite(b)) => a.abs_diff(b) <= ctx.q.scoring.tolerance,
+        (a, b) => a == b,
+    };
+    if !ok {
+        fs.reasons
+            .extend(ctx.teach(field, Mistake::Number { key, given: v }));
+    }
+    f64::from(u8::from(ok))
+}
+
+/// A cost: a non-negative number within the tolerance of the key, or `inf`
+/// for a key that cannot be solved.
+fn score_cost(ctx: &Ctx<'_>, key: Cost, doc: &Doc, fs: &mut FieldScore) -> f64 {
+    let Some(v) = read_value(doc) else {
+        return unreadable(doc, fs, "grade.what_cost");
+    };
+    fs.given = v.to_string();
+    let ok = match (v, key.get()) {
+        (Value::Finite(a), Some(b)) => a >= 0 && (a as u64).abs_diff(b) <= ctx.q.scoring.tolerance,
+        (Value::PosInf, None) => true,
+        _ => false,
+    };
+    if !ok {
         fs.reasons.push(
-            Reason::new(Phrase::Unreadable)
-                .term("what", what)
+            Reason::new(Phrase::CostWrong)
+                .with("key", key.to_string())
                 .with("given", fs.given.clone()),
         );
-        0.0
-    };
-    let tolerance = ctx.q.scoring.tolerance;
-    match (shape, key) {
-        (Shape::Value, Answer::Value(k)) => {
-            let Some(v) = read_value(doc) else {
-                return invalid(fs, "grade.what_value");
-            };
-            fs.given = v.to_string();
-            let ok = match (v, *k) {
-                (Value::Finite(a), Value::Finite(b)) => a.abs_diff(b) <= tolerance,
-                (a, b) => a == b,
-            };
-            if !ok {
-                fs.reasons
-                    .extend(ctx.teach(field, Mistake::Number { key: *k, given: v }));
-            }
-            f64::from(u8::from(ok))
-        }
-        (Shape::Cost, Answer::Cost(k)) => {
-            let Some(v) = read_value(doc) else {
-                return invalid(fs, "grade.what_cost");
-            };
-            fs.given = v.to_string();
-            let ok = match (v, k.get()) {
-                (Value::Finite(a), Some(b)) => a >= 0 && (a as u64).abs_diff(b) <= tolerance,
-                (Value::PosInf, None) => true,
-                _ => false,
-            };
-            if !ok {
-                fs.reasons.push(
-                    Reason::new(Phrase::CostWrong)
-                        .with("key", k.to_string())
-                        .with("given", fs.given.clone()),
-                );
-            }
-            f64::from(u8::from(ok))
-        }
-        (Shape::Label, Answer::One(accepted)) => {
-            let DocKind::Str(s) = &doc.kind else {
-                return invalid(fs, "grade.what_label");
-            };
-            fs.given = s.trim().to_string();
-            let Some(item) = ctx.model().resolve(s) else {
-                unknown_label(ctx, field, s.trim(), fs, problems);
-                return 0.0;
-            };
-            fs.given = ctx.name(item);
-            let right = accepted.contains(&item);
-            if !right {
-                fs.reasons.extend(ctx.teach(field, Mistake::WrongOne(item)));
-            }
-            f64::from(u8::from(right))
-        }
-        (Shape::Values | Shape::Bounds, Answer::Values(_) | Answer::Bounds(_)) => {
-            let DocKind::Table(entries) = &doc.kind else {
-                return invalid(fs, "grade.what_table");
-            };
-            let key_pairs: Vec<(Item, Bound)> = match key {
-                Answer::Values(p) => p.iter().map(|&(i, v)| (i, Bound::Exact(v))).collect(),
-                Answer::Bounds(p) => p.clone(),
-                _ => unreachable!("matched above"),
-            };
-            let table = Table {
-                what: "grade.what_value",
-                read: read_bound,
-                show: |label, b| format!("{label} {}", relation(b)),
-                right: |item, key, given| {
-                    key == given || ctx.kind.key.also_right(item) == Some(given)
-                },
-                mistake: |item, key, given| Mistake::Value { item, key, given },
-            };
-            score_table(ctx, field, entries, &key_pairs, &table, fs, problems)
-        }
-        (Shape::Fractions, Answer::Fractions(key_pairs)) => {
-            let DocKind::Table(entries) = &doc.kind else {
-                return invalid(fs, "grade.what_table");
-            };
-            let table = Table {
-                what: "grade.what_fraction",
-                read: read_fraction,
-                show: |label, r| format!("{label} = {}", r.as_written()),
-                right: |_, key, given| key == given,
-                mistake: |item, key, given| Mistake::Fraction { item, key, given },
-            };
-            score_table(ctx, field, entries, key_pairs, &table, fs, problems)
-        }
-        (Shape::Labels | Shape::Sequence, Answer::Set(k) | Answer::Sequence(k)) => {
-            let Some(list) = read_list(doc) else {
-                return invalid(fs, "grade.what_list");
-            };
-            let mut items: Vec<Item> = Vec::new();
-            let mut seen = HashSet::new();
-            let mut unknown = 0;
-            // "You wrote" shows every item, including those that name nothing.
-            let mut shown: Vec<String> = Vec::new();
-            for text in &list {
-                match ctx.model().resolve(text) {
-                    // A repeated item counts once (in a sequence, too: nodes are evaluated once).
-                    Some(i) if !seen.insert(i) => {}
-                    Some(i) => {
-                        shown.push(ctx.name(i));
-                        items.push(i);
-                    }
-                    None => {
-                        shown.push(text.clone());
-                        unknown += 1;
-                        unknown_label(ctx, field, text, fs, problems);
-                    }
-                }
-            }
-            if ctx.q.kind.field(field).domain == Domain::PrunedRoots {
-                items = prune_roots(ctx.model(), items);
-            }
-            fs.given = if shown.is_empty() {
-                "—".to_string()
-            } else {
-                shown.join(", ")
-            };
-            if shape == Shape::Sequence {
-                order_reasons(ctx, field, k, &items, fs);
-                // A label that names nothing is a wrong item of the order too
-                // (it lengthens the answer): the key and ten made-up labels
-                // are not the key. Such labels match nothing, wherever they are.
-                let key: Vec<Option<Item>> = k.iter().copied().map(Some).collect();
-                let given: Vec<Option<Item>> = items
-                    .iter()
-                    .copied()
-                    .map(Some)
-                    .chain(std::iter::repeat_n(None, unknown))
-                    .collect();
-                return order_fraction(
-                    ctx.q.scoring.orders,
-                    ctx.q.kind.field(field).order,
-                    &key,
-                    &given,
-                );
-            }
-            let in_key: HashSet<&Item> = k.iter().collect();
-            let hits = items.iter().filter(|i| in_key.contains(i)).count();
-            let swap = swap_of(ctx, field, k, &items, unknown);
-            let half = ctx.q.scoring.swaps == SwapRule::Half;
-            let wrong = items.len() - hits + unknown - if half { swap.put_here } else { 0 };
-            set_reasons(ctx, field, k, &items, fs, wrong, &swap);
-            let halves = if half { swap.put_there } else { 0 };
-            set_fraction_with_halves(ctx.q.scoring.sets, k.len(), hits, halves, wrong)
-        }
-        (Shape::Connectors, Answer::Set(k)) => {
-            let Some(list) = read_list_strict(doc) else {
-                return invalid(fs, "grade.what_connectors");
-            };
-            let mut items = Vec::new();
-            let mut seen = HashSet::new();
-            let mut wrong = 0;
-            for text in &list {
-                match ctx.model().connector(text) {
-                    Some(c) => {
-                        if seen.insert(c) {
-                            items.push(c);
-                        }
-                    }
-                    None => {
-                        wrong += 1;
-                        let why =
-                            Reason::new(Phrase::ConnectorUnknown).with("connector", text.as_str());
-                        problems.push(why.clone());
-                        fs.reasons.push(why);
-                    }
-                }
-            }
-            fs.given = items
-                .iter()
-                .map(|&c| ctx.name(c))
-                .collect::<Vec<_>>()
-                .join("; ");
-            let in_key: HashSet<&Item> = k.iter().collect();
-            for &c in items.iter().filter(|c| !in_key.contains(c)) {
-                wrong += 1;
-                fs.reasons
-                    .push(Reason::new(Phrase::ConnectorWrong).with("connector", ctx.name(c)));
-            }
-            let missed = k.iter().filter(|c| !seen.contains(c));
-            // With the key hidden, one line: a line per connector would count them.
-            for &c in missed.take(if ctx.hide { 1 } else { usize::MAX }) {
-                fs.reasons
-                    .push(Reason::new(Phrase::ConnectorMissed).with("connector", ctx.name(c)));
-            }
-            let hits = items.iter().filter(|c| in_key.contains(c)).count();
-            set_fraction(ctx.q.scoring.sets, k.len(), hits, wrong)
-        }
-        _ => invalid(fs, "grade.what_value"),
     }
+    f64::from(u8::from(ok))
+}
+
+/// One label: right when it names any of the `accepted` items (tied best
+/// moves are all right); a label that names nothing earns nothing.
+fn score_label(
+    ctx: &Ctx<'_>,
+    field: &str,
+    accepted: &[Item],
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64 {
+    let DocKind::Str(s) = &doc.kind else {
+        return unreadable(doc, fs, "grade.what_label");
+    };
+    fs.given = s.trim().to_string();
+    let Some(item) = ctx.model().resolve(s) else {
+        unknown_label(ctx, field, s.trim(), fs, problems);
+        return 0.0;
+    };
+    fs.given = ctx.name(item);
+    let right = accepted.contains(&item);
+    if !right {
+        fs.reasons.extend(ctx.teach(field, Mistake::WrongOne(item)));
+    }
+    f64::from(u8::from(right))
+}
+
+/// The items a list of labels names, each once and in the order written,
+/// and how many labels name nothing (each also reported); `fs.given` shows
+/// every label. `None` when the answer is not a list.
+fn read_items(
+    ctx: &Ctx<'_>,
+    field: &str,
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> Option<(Vec<Item>, usize)> {
+    let list = read_list(doc)?;
+    let mut items: Vec<Item> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut unknown = 0;
+    // "You wrote" shows every item, including those that name nothing.
+    let mut shown: Vec<String> = Vec::new();
+    for text in &list {
+        match ctx.model().resolve(text) {
+            // A repeated item counts once (in a sequence, too: nodes are evaluated once).
+            Some(i) if !seen.insert(i) => {}
+            Some(i) => {
+                shown.push(ctx.name(i));
+                items.push(i);
+            }
+            None => {
+                shown.push(text.clone());
+                unknown += 1;
+                unknown_label(ctx, field, text, fs, problems);
+            }
+        }
+    }
+    if ctx.q.kind.field(field).domain == Domain::PrunedRoots {
+        items = prune_roots(ctx.model(), items);
+    }
+    fs.given = if shown.is_empty() {
+        "—".to_string()
+    } else {
+        shown.join(", ")
+    };
+    Some((items, unknown))
+}
+
+/// Labels in any order, scored by the set rule. Under the half swap rule
+/// (α- and β-cuts mixed up), a key item written in the paired field earns
+/// half a hit here, and the paired field's key item written here is not
+/// counted wrong.
+fn score_labels(
+    ctx: &Ctx<'_>,
+    field: &str,
+    key: &[Item],
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64 {
+    let Some((items, unknown)) = read_items(ctx, field, doc, fs, problems) else {
+        return unreadable(doc, fs, "grade.what_list");
+    };
+    let in_key: HashSet<&Item> = key.iter().collect();
+    let hits = items.iter().filter(|i| in_key.contains(i)).count();
+    let swap = swap_of(ctx, field, key, &items, unknown);
+    let half = ctx.q.scoring.swaps == SwapRule::Half;
+    let wrong = items.len() - hits + unknown - if half { swap.put_here } else { 0 };
+    set_reasons(ctx, field, key, &items, fs, wrong, &swap);
+    let halves = if half { swap.put_there } else { 0 };
+    set_fraction_with_halves(ctx.q.scoring.sets, key.len(), hits, halves, wrong)
+}
+
+/// Labels in order, scored by the order rule.
+fn score_sequence(
+    ctx: &Ctx<'_>,
+    field: &str,
+    key: &[Item],
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64 {
+    let Some((items, unknown)) = read_items(ctx, field, doc, fs, problems) else {
+        return unreadable(doc, fs, "grade.what_list");
+    };
+    order_reasons(ctx, field, key, &items, fs);
+    // A label that names nothing is a wrong item of the order too (it
+    // lengthens the answer): the key and ten made-up labels are not the key.
+    // Such labels match nothing, wherever they are.
+    let key: Vec<Option<Item>> = key.iter().copied().map(Some).collect();
+    let given: Vec<Option<Item>> = items
+        .iter()
+        .copied()
+        .map(Some)
+        .chain(std::iter::repeat_n(None, unknown))
+        .collect();
+    order_fraction(
+        ctx.q.scoring.orders,
+        ctx.q.kind.field(field).order,
+        &key,
+        &given,
+    )
+}
+
+/// Connectors, scored by the set rule. A lone string is one connector (never
+/// split like a list of labels); a connector the graph does not have is a
+/// wrong item and a problem with the file.
+fn score_connectors(
+    ctx: &Ctx<'_>,
+    key: &[Item],
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64 {
+    let Some(list) = read_list_strict(doc) else {
+        return unreadable(doc, fs, "grade.what_connectors");
+    };
+    let mut items = Vec::new();
+    let mut seen = HashSet::new();
+    let mut wrong = 0;
+    for text in &list {
+        match ctx.model().connector(text) {
+            Some(c) => {
+                if seen.insert(c) {
+                    items.push(c);
+                }
+            }
+            None => {
+                wrong += 1;
+                let why = Reason::new(Phrase::ConnectorUnknown).with("connector", text.as_str());
+                problems.push(why.clone());
+                fs.reasons.push(why);
+            }
+        }
+    }
+    fs.given = items
+        .iter()
+        .map(|&c| ctx.name(c))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let in_key: HashSet<&Item> = key.iter().collect();
+    for &c in items.iter().filter(|c| !in_key.contains(c)) {
+        wrong += 1;
+        fs.reasons
+            .push(Reason::new(Phrase::ConnectorWrong).with("connector", ctx.name(c)));
+    }
+    let missed = key.iter().filter(|c| !seen.contains(c));
+    // With the key hidden, one line: a line per connector would count them.
+    for &c in missed.take(if ctx.hide { 1 } else { usize::MAX }) {
+        fs.reasons
+            .push(Reason::new(Phrase::ConnectorMissed).with("connector", ctx.name(c)));
+    }
+    let hits = items.iter().filter(|c| in_key.contains(c)).count();
+    set_fraction(ctx.q.scoring.sets, key.len(), hits, wrong)
+}
+
+/// A table of a value or a bound per node (game trees' values; alpha-beta's
+/// bounds where fail-hard backs one up): a node with the key's value, or one
+/// the key also accepts, is a hit.
+fn score_bounds(
+    ctx: &Ctx<'_>,
+    field: &str,
+    key: &[(Item, Bound)],
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64 {
+    let DocKind::Table(entries) = &doc.kind else {
+        return unreadable(doc, fs, "grade.what_table");
+    };
+    let table = Table {
+        what: "grade.what_value",
+        read: read_bound,
+        show: |label, b| format!("{label} {}", relation(b)),
+        right: |item, key, given| key == given || ctx.kind.key.also_right(item) == Some(given),
+        mistake: |item, key, given| Mistake::Value { item, key, given },
+    };
+    score_table(ctx, field, entries, key, &table, fs, problems)
+}
+
+/// A table of exact values per node (a chance tree's expectations): right
+/// only when equal as fractions (`23/3`, `7.5`, `15/2` are one value).
+fn score_fractions(
+    ctx: &Ctx<'_>,
+    field: &str,
+    key: &[(Item, crate::value::Ratio)],
+    doc: &Doc,
+    fs: &mut FieldScore,
+    problems: &mut Vec<Reason>,
+) -> f64 {
+    let DocKind::Table(entries) = &doc.kind else {
+        return unreadable(doc, fs, "grade.what_table");
+    };
+    let table = Table {
+        what: "grade.what_fraction",
+        read: read_fraction,
+        show: |label, r| format!("{label} = {}", r.as_written()),
+        right: |_, key, given| key == given,
+        mistake: |item, key, given| Mistake::Fraction { item, key, given },
+    };
+    score_table(ctx, field, entries, key, &table, fs, problems)
 }
 
 /// How a table answer (a value per node) is read and judged: the values of
