@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use treequiz::instance::{self, Instance};
+use treequiz::instance::{self, Family};
 
 use super::UsageError;
 
@@ -39,52 +39,26 @@ enum Form {
 pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let instance = instance::load(&args.file).map_err(|e| UsageError(e.to_string()))?;
     let shown = args.file.display();
-    let tree = || match &instance {
-        Instance::GameTree(t) => Ok(t),
-        Instance::BudgetTree(_) => Err(UsageError(format!(
-            "{shown}: a game tree searched under a node budget; Python nested lists and CS188 tests have no place for its estimates and budget, so --to python and --to cs188 would drop them: write it with --to toml or --to json"
-        ))),
-        other => Err(UsageError(format!(
-            "{shown}: --to python and --to cs188 write game trees, and this is {}",
-            other.family().noun()
-        ))),
+    let form = match args.to {
+        Form::Toml => return Ok(instance.to_toml()),
+        Form::Json => return Ok(instance.to_json()),
+        Form::Python => "python",
+        Form::Cs188 => "cs188",
+        Form::Board => "board",
     };
-    // A chance tree has its own Python and CS188 forms (`ExpectimaxAgent`).
-    if let Instance::Chance(c) = &instance {
-        match args.to {
-            Form::Python => {
-                return treequiz::chance::file::write_python(c).ok_or_else(|| {
-                    UsageError(format!(
-                        "{shown}: a Python nested list holds a chance tree of MAX and uniform chance levels only; write this one with --to toml"
-                    ))
-                });
-            }
-            Form::Cs188 => {
-                return treequiz::chance::file::write_cs188(c)
-                    .map_err(|why| UsageError(format!("{shown}: {why}")));
-            }
-            _ => {}
-        }
-    }
-    match args.to {
-        Form::Toml => Ok(instance.to_toml()),
-        Form::Json => Ok(instance.to_json()),
-        Form::Python => treequiz::gametree::pylist::write(tree()?).ok_or_else(|| {
-            UsageError(format!(
-                "{shown}: the root is MIN, and a Python nested list's root is MAX; write it with --to toml"
-            ))
-        }),
-        Form::Cs188 => treequiz::gametree::cs188::write(tree()?, &args.alg)
-            .map_err(|why| UsageError(format!("{shown}: {why}"))),
-        Form::Board => match &instance {
-            Instance::Othello(g) => Ok(format!("{} {}\n", g.board.line(), match g.to_move {
-                treequiz::games::othello::Side::Black => 'X',
-                treequiz::games::othello::Side::White => 'O',
-            })),
-            other => Err(UsageError(format!(
-                "{shown}: --to board writes Othello positions, and this is {}",
-                other.family().noun()
-            ))),
-        },
-    }
+    // The families that write the form, for the message when this one does not.
+    let writers: Vec<&str> = Family::ALL
+        .iter()
+        .filter(|f| f.def().forms.iter().any(|w| w.name == form))
+        .map(|f| f.def().noun)
+        .collect();
+    let family = instance.family();
+    let Some(writer) = family.def().forms.iter().find(|w| w.name == form) else {
+        return Err(UsageError(format!(
+            "{shown}: --to {form} writes {}, and this is {}",
+            writers.join(" or "),
+            family.noun()
+        )));
+    };
+    (writer.write)(&instance, &args.alg).map_err(|why| UsageError(format!("{shown}: {why}")))
 }

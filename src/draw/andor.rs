@@ -133,7 +133,9 @@ pub fn graph_figure(graph: &Graph, marks: Option<&GraphMarks>) -> Figure {
     // Each parent's edges by angle, as `joining_arc` reckons it, made when
     // its first AND connector is drawn: an arc's room is set by the nearest
     // edge on each side.
-    let mut fans: Vec<Option<Vec<(f64, (f64, f64))>>> = vec![None; graph.len()];
+    // (angle, end) of each edge.
+    type Fan = Vec<(f64, (f64, f64))>;
+    let mut fans: Vec<Option<Fan>> = vec![None; graph.len()];
     for (i, con) in graph.connectors().iter().enumerate() {
         let c = ConnectorId(i as u32);
         let style = if in_solution[c.index()] {

@@ -5,7 +5,6 @@
 
 mod andor;
 mod board;
-mod chance;
 mod grundy;
 mod svg;
 mod tikz;
@@ -16,7 +15,6 @@ pub use board::{
     Square, TICTACTOE_GLYPH_SIDES, board_figure, othello_board, othello_terms_boards,
     tictactoe_board, tictactoe_glyph, tictactoe_tree,
 };
-pub use chance::chance_figure;
 pub use grundy::{GrundyMarks, grundy_figure, grundy_page_figure};
 pub use svg::{to_svg, to_svg_with_targets};
 pub use tikz::{tex_escape, to_tikz};

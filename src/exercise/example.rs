@@ -8,12 +8,10 @@
 //! "write it like …" and Moodle's hints all take their examples from here.
 
 use super::{Domain, Field, Shape};
-use crate::games::lookahead::Horizon;
 use crate::gametree::Tree;
 use crate::gametree::tree::textbook_label;
 use crate::input::{toml_key, toml_string as quote};
 use crate::instance::{Instance, Model};
-use crate::value::Value;
 
 /// The line that shows how `field` is written, e.g. `alpha_cuts = ["N", "O"]`
 /// for a tree labelled A to M. `tolerance` is how far off a number may be and
@@ -182,66 +180,12 @@ fn spare_items(domain: Domain, model: &Model<'_>, n: usize) -> Vec<String> {
 /// depths within the node budget; a solution's cost within the costliest
 /// solution graph's.
 fn beyond(domain: Domain, instance: &Instance) -> u64 {
-    let magnitude = |v: Value| match v {
-        Value::Finite(n) => n.unsigned_abs(),
-        Value::Decimal(d) => d.units().unsigned_abs() / 10u64.pow(d.places()) + 1,
-        Value::PosInf | Value::NegInf => 0,
-    };
-    let leaves = |t: &Tree| {
-        t.leaves()
-            .filter_map(|id| t.leaf(id))
-            .map(magnitude)
-            .max()
-            .unwrap_or(0)
-    };
-    match (domain, instance) {
-        (Domain::Depths, Instance::GameTree(t)) => t.height() as u64,
-        (Domain::Depths, Instance::BudgetTree(b)) => b.tree.height() as u64,
-        (Domain::Depths, Instance::Othello(g)) => match g.horizon {
-            Horizon::Depth(n) | Horizon::Budget(n) | Horizon::Deepening(n) => u64::from(n),
-        },
-        (Domain::Counts, _) => 64,
-        (_, Instance::GameTree(t)) => leaves(t),
-        (_, Instance::BudgetTree(b)) => {
-            leaves(&b.tree).max(b.estimates().map(magnitude).max().unwrap_or(0))
+    let family = instance.family().def();
+    match domain {
+        Domain::Counts => 64,
+        Domain::Depths => {
+            (family.depth)(instance).unwrap_or_else(|| (family.largest_number)(instance))
         }
-        (_, Instance::TicTacToe(_)) => 8,
-        (_, Instance::Othello(g)) => g.weights.inf().unsigned_abs() + 64,
-        (_, Instance::AndOr(g)) => costliest(g),
-        (_, Instance::Grundy { .. }) => 0,
-        (Domain::Depths, Instance::Chance(c)) => c.tree().height() as u64,
-        (_, Instance::Chance(c)) => leaves(c.tree()),
+        _ => (family.largest_number)(instance),
     }
-}
-
-/// The largest finite cost of any solution graph from the start, under every
-/// cost model the graph can take (the sum and max models need arc costs).
-fn costliest(g: &crate::andor::Graph) -> u64 {
-    use crate::andor::{Cost, CostModel};
-    let models: &[CostModel] = if g.has_arc_costs() {
-        &[CostModel::Connector, CostModel::Sum, CostModel::Max]
-    } else {
-        &[CostModel::Connector]
-    };
-    models
-        .iter()
-        .map(|&model| {
-            let mut worst = vec![Cost::INFINITE; g.len()];
-            for id in g.topological_order().into_iter().rev() {
-                if g.node(id).terminal {
-                    worst[id.index()] = Cost::ZERO;
-                    continue;
-                }
-                worst[id.index()] = g
-                    .connectors_of(id)
-                    .iter()
-                    .map(|&c| g.connector_cost(c, model, |t| worst[t.index()]))
-                    .filter(|c| c.is_finite())
-                    .max()
-                    .unwrap_or(Cost::INFINITE);
-            }
-            worst[g.start().index()].get().unwrap_or(0)
-        })
-        .max()
-        .unwrap_or(0)
 }

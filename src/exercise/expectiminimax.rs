@@ -175,7 +175,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         notes.push(lang.fill("note.chance_differs", &[("moves", &worst.join(", "))]));
     }
     Explained {
-        figure: crate::draw::chance_figure(c, Some(e)),
+        figure: crate::instance::chance::figure(c, Some(e)),
         table,
         notes,
     }

@@ -813,7 +813,16 @@ fn convert_round_trips_through_python_and_cs188() {
     let (code, _, err) = run(&["convert", "good/othello.toml", "--to", "python"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("write game trees, and this is an Othello position"),
+        err.contains(
+            "--to python writes a game tree or a chance tree, and this is an Othello position"
+        ),
+        "{err}"
+    );
+    // A form only one family writes says so.
+    let (code, _, err) = run(&["convert", "good/and-or.toml", "--to", "board"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--to board writes an Othello position, and this is an AND/OR graph"),
         "{err}"
     );
 }

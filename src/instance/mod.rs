@@ -1,19 +1,29 @@
-//! Instance files: one game tree or one AND/OR graph, typed in or sampled.
+//! Instances: one game tree, chance tree, AND/OR graph or game position,
+//! typed in a file or generated. Each family is one [`FamilyDef`], in its
+//! own file here.
 
 use serde::{Deserialize, Serialize};
 
 use crate::andor::{self, Graph};
-use crate::chance::{self, ChanceTree};
+use crate::chance::ChanceTree;
 use crate::document::{self, Table};
 use crate::games::budget_tree::{self, BudgetTree};
 use crate::games::grundy::GrundyGame;
-use crate::games::lookahead::Lookahead;
+use crate::games::lookahead::{Budgets, Lookahead};
 use crate::games::othello::{self, Othello};
 use crate::games::tictactoe::{self, TicTacToe};
 use crate::gametree::Player;
 use crate::gametree::{self, Tree};
 use crate::input::{DocKind, InputError, Reader, Source, did_you_mean};
+use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
+
+mod and_or;
+pub mod chance;
+mod game_tree;
+mod grundy;
+mod othello_position;
+mod tictactoe_position;
 
 /// Which instances a kind works on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,28 +43,26 @@ pub enum Family {
 }
 
 impl Family {
+    /// What the family is: its one definition ([`FamilyDef`]).
+    pub fn def(self) -> &'static FamilyDef {
+        match self {
+            Family::GameTree => &game_tree::FAMILY,
+            Family::Chance => &chance::FAMILY,
+            Family::AndOr => &and_or::FAMILY,
+            Family::TicTacToe => &tictactoe_position::FAMILY,
+            Family::Othello => &othello_position::FAMILY,
+            Family::Grundy => &grundy::FAMILY,
+        }
+    }
+
     /// The family's name in string-table keys (`sheet.legend_tree`, …).
     pub fn key_name(self) -> &'static str {
-        match self {
-            Family::GameTree => "tree",
-            Family::Chance => "chance",
-            Family::AndOr => "graph",
-            Family::TicTacToe => "tictactoe",
-            Family::Othello => "othello",
-            Family::Grundy => "grundy",
-        }
+        self.def().key_name
     }
 
     /// What an instance of the family is, for messages ("a game tree").
     pub fn noun(self) -> &'static str {
-        match self {
-            Family::GameTree => "a game tree",
-            Family::Chance => "a chance tree",
-            Family::AndOr => "an AND/OR graph",
-            Family::TicTacToe => "a tic-tac-toe position",
-            Family::Othello => "an Othello position",
-            Family::Grundy => "a pile of coins for Grundy's game",
-        }
+        self.def().noun
     }
 }
 
@@ -135,14 +143,7 @@ impl Family {
 
     /// Its `kind = "…"` in instance files (and `sample`'s argument).
     pub fn name(self) -> &'static str {
-        match self {
-            Family::GameTree => "game-tree",
-            Family::Chance => "chance-tree",
-            Family::AndOr => "and-or-graph",
-            Family::TicTacToe => "tictactoe",
-            Family::Othello => "othello",
-            Family::Grundy => "grundy",
-        }
+        self.def().name
     }
 
     /// The family an instance file's `kind` names.
@@ -152,129 +153,130 @@ impl Family {
 
     /// The keys of a problem set's exercise that shape a generated instance.
     pub fn param_keys(self) -> &'static [&'static str] {
-        match self {
-            Family::GameTree => gametree::generate::KEYS,
-            Family::Chance => chance::generate::KEYS,
-            Family::AndOr => andor::generate::KEYS,
-            Family::TicTacToe => tictactoe::PARAM_KEYS,
-            Family::Othello => othello::PARAM_KEYS,
-            Family::Grundy => crate::games::grundy::PARAM_KEYS,
-        }
+        self.def().param_keys
     }
 
     /// Reads the generator parameters from an exercise's table (or `sample`'s
     /// options): one schema, the same keys everywhere. `budgets` is the node
     /// budget's range when the table gives none (a budgeted kind's default;
-    /// [`Budgets::NONE`](crate::games::lookahead::Budgets::NONE) otherwise).
+    /// [`Budgets::NONE`] otherwise).
     pub fn read_params(
         self,
         r: &Reader<'_>,
         t: &crate::input::Table<'_>,
-        budgets: crate::games::lookahead::Budgets,
+        budgets: Budgets,
     ) -> Result<Params, InputError> {
-        Ok(match self {
-            Family::GameTree => {
-                let tree = gametree::generate::read_params(r, t)?;
-                let budgets = crate::games::lookahead::Budgets::read(r, t, budgets)?;
-                if budgets.any() {
-                    let p = budget_tree::Params { tree, budgets };
-                    r.check_generator(t, p.validate().err())?;
-                    Params::BudgetTree(Box::new(p))
-                } else {
-                    Params::GameTree(tree)
-                }
-            }
-            Family::Chance => Params::Chance(chance::generate::read_params(r, t)?),
-            Family::AndOr => Params::AndOr(andor::generate::read_params(r, t)?),
-            Family::TicTacToe => Params::TicTacToe(tictactoe::read_params(r, t)?),
-            Family::Othello => Params::Othello(Box::new(othello::read_params(r, t, budgets)?)),
-            Family::Grundy => Params::Grundy(crate::games::grundy::read_params(r, t)?),
-        })
+        (self.def().read_params)(r, t, budgets)
     }
 }
 
-/// A family's generator parameters.
-#[derive(Clone, Debug)]
-pub enum Params {
-    /// A random game tree.
-    GameTree(gametree::generate::Params),
-    /// A random game tree with estimates, searched under a node budget.
-    BudgetTree(Box<budget_tree::Params>),
-    /// A random chance tree.
-    Chance(chance::generate::Params),
-    /// A random AND/OR graph.
-    AndOr(andor::generate::Params),
-    /// A random tic-tac-toe position.
-    TicTacToe(tictactoe::Params),
-    /// A random Othello position.
-    Othello(Box<othello::Params>),
-    /// A random number of coins and first player.
-    Grundy(crate::games::grundy::Params),
+/// Everything a family of instances is, above its model and solver: how its
+/// files are read and written, how its generator's keys are read, how it is
+/// described, modelled and drawn. One static per family, in its own file of
+/// this module (`instance/<family>.rs`), as a kind is one `KindDef` of the
+/// exercise layer; the family's model, solver, file format and generator live
+/// in its own module below (`chance/`, `andor/`, …).
+pub struct FamilyDef {
+    /// Its `kind = "…"` in instance files (and `sample`'s argument).
+    pub name: &'static str,
+    /// Its name in string-table keys (`sheet.legend_<key_name>`, …).
+    pub key_name: &'static str,
+    /// What an instance of the family is, for messages ("a game tree").
+    pub noun: &'static str,
+    /// The keys of a problem set's exercise that shape a generated instance.
+    pub param_keys: &'static [&'static str],
+    /// Reads the generator's keys (see [`Family::read_params`]).
+    pub read_params:
+        fn(&Reader<'_>, &crate::input::Table<'_>, Budgets) -> Result<Params, InputError>,
+    /// Reads its TOML or JSON instance file (or a problem set's `instance =
+    /// {..}`), a table whose `kind` names the family.
+    pub read: fn(&Reader<'_>, &crate::input::Doc) -> Result<Instance, InputError>,
+    /// The other forms its files come in (Python lists, CS188 tests).
+    pub forms: &'static [Form],
+    /// One line about an instance, for `solve`.
+    pub about: fn(&Instance, &Lang) -> String,
+    /// The instance as one document, which every writer renders.
+    pub document: fn(&Instance) -> Table,
+    /// The model an instance's labels name.
+    pub model: for<'a> fn(&'a Instance) -> Model<'a>,
+    /// The worksheet's figure, with no answer on it, and the label of where
+    /// the exercise starts, which prompts name (see [`Model::sheet_figure`]).
+    pub sheet_figure: fn(&Instance, &Model<'_>) -> (crate::draw::Figure, String),
+    /// How many nodes the figure has, for the families whose file gives its
+    /// nodes one by one; games are measured by their search (their kinds'
+    /// `unusable`).
+    pub figure_nodes: fn(&Instance) -> Option<usize>,
+    /// The largest number the sheet shows (a leaf's value, a cost, a
+    /// weight): an example's numbers go past it, so never name an answer.
+    pub largest_number: fn(&Instance) -> u64,
+    /// How deep its search goes (a tree's height, a game's horizon), which
+    /// bounds an answer that counts plies; `None` where none is asked.
+    pub depth: fn(&Instance) -> Option<u64>,
 }
 
-impl Params {
+/// A form of instance file besides TOML and JSON, read by its extension
+/// (and its marker, where two families share an extension) and written by
+/// `convert --to <name>`.
+pub struct Form {
+    /// `convert`'s name for it (`python`, `cs188`, `board`).
+    pub name: &'static str,
+    /// The extension its files have, lower case with the dot (`.py`); empty
+    /// for a form that is only written.
+    pub extension: &'static str,
+    /// Whether a file of the extension is this family's, where another
+    /// family's form shares it: a form with a marker claims a file before
+    /// one without.
+    pub marker: Option<fn(&str) -> bool>,
+    /// Reads a file of the form.
+    pub read: Option<ReadForm>,
+    /// Writes an instance in the form (with CS188's agent class, where the
+    /// form names one), or says why it cannot hold this one.
+    pub write: fn(&Instance, &str) -> Result<String, String>,
+}
+
+/// Reads a file of a [`Form`].
+pub type ReadForm = fn(&Source) -> Result<Instance, InputError>;
+
+/// A family's generator, read from an exercise's keys: one per family, in
+/// its file of this module.
+pub trait Generator: std::fmt::Debug + Send + Sync + std::panic::RefUnwindSafe {
     /// A random instance from `seed`; the searches that check a generated
     /// position's constraints (cuts) follow the set's alpha-beta conventions.
+    fn generate(
+        &self,
+        seed: u64,
+        alpha_beta: gametree::Options,
+    ) -> Result<Instance, crate::generate::GenerateError>;
+
+    /// The most nodes a generated instance can have, with how to lower it,
+    /// for families whose size is bounded only by their parameters.
+    fn page_size(&self) -> Option<(u64, &'static str)> {
+        None
+    }
+}
+
+/// A family's generator parameters, as an exercise's keys give them.
+#[derive(Clone, Debug)]
+pub struct Params(std::sync::Arc<dyn Generator>);
+
+impl Params {
+    /// The parameters of a family's generator.
+    pub fn new(generator: impl Generator + 'static) -> Params {
+        Params(std::sync::Arc::new(generator))
+    }
+
+    /// A random instance from `seed` ([`Generator::generate`]).
     pub fn generate(
         &self,
         seed: u64,
         alpha_beta: gametree::Options,
     ) -> Result<Instance, crate::generate::GenerateError> {
-        Ok(match self {
-            Params::GameTree(p) => {
-                let p = gametree::generate::Params {
-                    alpha_beta,
-                    ..p.clone()
-                };
-                Instance::GameTree(gametree::generate::generate(&p, seed)?)
-            }
-            Params::BudgetTree(p) => {
-                let mut p = (**p).clone();
-                p.tree.alpha_beta = alpha_beta;
-                Instance::BudgetTree(Box::new(budget_tree::generate(&p, seed)?))
-            }
-            Params::Chance(p) => Instance::Chance(Box::new(chance::generate::generate(p, seed)?)),
-            Params::AndOr(p) => Instance::AndOr(andor::generate::generate(p, seed)?),
-            Params::TicTacToe(p) => {
-                let mut p = p.clone();
-                p.search.alpha_beta = alpha_beta;
-                Instance::TicTacToe(tictactoe::generate(&p, seed)?)
-            }
-            Params::Othello(p) => {
-                let mut p = (**p).clone();
-                p.search.alpha_beta = alpha_beta;
-                Instance::Othello(Box::new(othello::generate(&p, seed)?))
-            }
-            Params::Grundy(p) => {
-                let (coins, first) = p.generate(seed);
-                Instance::Grundy { coins, first }
-            }
-        })
+        self.0.generate(seed, alpha_beta)
     }
 
-    /// The most nodes a generated instance can have, with how to lower it, for
-    /// families whose size is bounded only by their parameters.
+    /// The most nodes a generated instance can have ([`Generator::page_size`]).
     pub fn page_size(&self) -> Option<(u64, &'static str)> {
-        match self {
-            Params::GameTree(p) => Some((p.max_nodes(), "lower depth or branching")),
-            Params::BudgetTree(p) => Some((p.tree.max_nodes(), "lower depth or branching")),
-            Params::Chance(p) => Some((p.max_nodes(), "lower depth or branching")),
-            // A graph's `nodes` range bounds it when it is small enough.
-            Params::AndOr(p)
-                if p.nodes
-                    .is_none_or(|(_, hi)| u64::from(hi) > MAX_EXERCISE_NODES) =>
-            {
-                Some((
-                    p.max_nodes(),
-                    "lower depth, alternatives or arity, or bound the size with `nodes = \"12..25\"`",
-                ))
-            }
-            Params::TicTacToe(p) => Some((
-                p.max_nodes(),
-                "start from more marks (`marks = \"3..4\"`), or lower depth",
-            )),
-            _ => None,
-        }
+        self.0.page_size()
     }
 }
 
@@ -340,17 +342,9 @@ impl Instance {
         (!matches!(h, Horizon::Depth(_))).then(|| horizon_key(h))
     }
 
-    /// How many nodes the instance's figure has, for the families whose file
-    /// gives its nodes one by one (game trees and AND/OR graphs); games are
-    /// measured by their search (their kinds' `unusable`).
+    /// How many nodes the instance's figure has ([`FamilyDef::figure_nodes`]).
     pub fn figure_nodes(&self) -> Option<usize> {
-        match self {
-            Instance::GameTree(t) => Some(t.len()),
-            Instance::BudgetTree(b) => Some(b.tree.len()),
-            Instance::Chance(c) => Some(c.tree().len()),
-            Instance::AndOr(g) => Some(g.len()),
-            _ => None,
-        }
+        (self.family().def().figure_nodes)(self)
     }
 
     /// The whole game tree of a game-tree instance, budgeted or not.
@@ -377,66 +371,8 @@ impl Instance {
     }
 
     /// One line about the instance, for `solve`.
-    pub fn about(&self, lang: &crate::lang::Lang) -> String {
-        match self {
-            Instance::GameTree(_) | Instance::BudgetTree(_) => {
-                let t = self.game_tree().expect("a game tree");
-                lang.fill(
-                    "solve.about_tree",
-                    &[
-                        ("nodes", &t.len().to_string()),
-                        ("leaves", &t.leaves().count().to_string()),
-                        ("depth", &t.height().to_string()),
-                        ("root", &t.label(t.root())),
-                        ("player", t.root_player().name()),
-                    ],
-                )
-            }
-            Instance::Chance(c) => {
-                let t = c.tree();
-                let levels: Vec<&str> = c.levels().iter().map(|k| k.name()).collect();
-                lang.fill(
-                    "solve.about_chance",
-                    &[
-                        ("nodes", &t.len().to_string()),
-                        ("leaves", &t.leaves().count().to_string()),
-                        ("depth", &t.height().to_string()),
-                        ("levels", &levels.join(", ")),
-                    ],
-                )
-            }
-            Instance::AndOr(g) => lang.fill(
-                "solve.about_graph",
-                &[
-                    ("nodes", &g.len().to_string()),
-                    ("connectors", &g.connectors().len().to_string()),
-                    ("start", g.label(g.start())),
-                ],
-            ),
-            Instance::TicTacToe(g) => lang.fill(
-                "solve.about_tictactoe",
-                &[
-                    ("board", &g.board.to_string()),
-                    ("max", &g.max.letter().to_string()),
-                    ("to_move", &g.to_move().letter().to_string()),
-                ],
-            ),
-            Instance::Othello(g) => lang.fill(
-                "solve.about_othello",
-                &[
-                    ("board", &g.board.to_string()),
-                    ("to_move", &g.to_move.letter().to_string()),
-                ],
-            ),
-            Instance::Grundy { coins, first } => lang.fill(
-                if *coins == 1 {
-                    "solve.about_grundy_one"
-                } else {
-                    "solve.about_grundy"
-                },
-                &[("coins", &coins.to_string()), ("first", first.name())],
-            ),
-        }
+    pub fn about(&self, lang: &Lang) -> String {
+        (self.family().def().about)(self, lang)
     }
 
     /// A game's board as text: column letters above, row numbers on the left.
@@ -459,18 +395,7 @@ impl Instance {
 
     /// The instance as one document, which every writer below renders.
     pub fn document(&self) -> Table {
-        match self {
-            Instance::GameTree(t) => gametree::file::document(t),
-            Instance::BudgetTree(b) => b.document(),
-            Instance::Chance(c) => chance::file::document(c),
-            Instance::AndOr(g) => andor::file::document(g),
-            Instance::Grundy { coins, first } => Table::new()
-                .with("kind", "grundy")
-                .with("coins", *coins)
-                .with("first", first.name().to_lowercase()),
-            Instance::TicTacToe(g) => g.document(),
-            Instance::Othello(g) => g.document(),
-        }
+        (self.family().def().document)(self)
     }
 
     /// The instance as a TOML file.
@@ -518,18 +443,7 @@ pub enum Model<'a> {
 impl Instance {
     /// The model the instance's labels name.
     pub fn model(&self) -> Model<'_> {
-        match self {
-            Instance::GameTree(t) => Model::Tree(t),
-            Instance::BudgetTree(b) => Model::BudgetTree(b.lookahead(), &b.tree),
-            // Its labels are the tree's: answers name nodes as a game tree's do.
-            Instance::Chance(c) => Model::Tree(c.tree()),
-            Instance::TicTacToe(g) => Model::TicTacToe(g.lookahead()),
-            Instance::Othello(g) => Model::Othello(g.lookahead()),
-            Instance::AndOr(g) => Model::Graph(g),
-            Instance::Grundy { coins, first } => {
-                Model::Grundy(crate::games::grundy::solve(*coins, *first))
-            }
-        }
+        (self.family().def().model)(self)
     }
 }
 
@@ -538,37 +452,7 @@ impl Model<'_> {
     /// the exercise starts (the AND/OR start node, the player to move, the
     /// first state), which prompts name.
     pub fn sheet_figure(&self, instance: &Instance) -> (crate::draw::Figure, String) {
-        use crate::draw::{graph_figure, grundy_page_figure, tree_figure};
-        match (self, instance) {
-            (Model::Graph(g), _) => (graph_figure(g, None), g.label(g.start()).to_string()),
-            (Model::Grundy(game), _) => (grundy_page_figure(game, None), game.states[0].name()),
-            (_, Instance::TicTacToe(g)) => (
-                crate::draw::tictactoe_board(&g.board),
-                g.to_move().letter().to_string(),
-            ),
-            (_, Instance::BudgetTree(b)) => {
-                // The whole tree, each inner node below the root with its estimate.
-                let marks = crate::draw::TreeMarks {
-                    values: b
-                        .tree
-                        .ids()
-                        .map(|id| b.estimate(id).map(|e| format!("e={e}")))
-                        .collect(),
-                    given: true,
-                    ..Default::default()
-                };
-                (tree_figure(&b.tree, Some(&marks)), String::new())
-            }
-            (_, Instance::Chance(c)) => (crate::draw::chance_figure(c, None), String::new()),
-            (_, Instance::Othello(g)) => (
-                crate::draw::othello_board(g, &[]),
-                g.to_move.letter().to_string(),
-            ),
-            (m, _) => (
-                tree_figure(m.tree().expect("a game tree"), None),
-                String::new(),
-            ),
-        }
+        (instance.family().def().sheet_figure)(instance, self)
     }
 
     /// The game tree searched, if the model is one.
@@ -727,24 +611,24 @@ impl Model<'_> {
 
 pub use crate::input::{read_source, read_source_capped};
 
-/// Parses an instance file: TOML, or JSON with the same fields; a game tree
-/// as a Python nested list (`.py`) or a CS188 `GraphGameTreeTest` (`.test`).
-/// A chance tree too: a `.py` whose first line is `# kind: chance-tree`, a
-/// CS188 test for `ExpectimaxAgent`.
+/// Parses an instance file: TOML, or JSON with the same fields, or one of a
+/// family's other [`Form`]s by its extension: a game tree as a Python nested
+/// list (`.py`) or a CS188 `GraphGameTreeTest` (`.test`), a chance tree as a
+/// `.py` whose first line is `# kind: chance-tree` or a CS188 test for
+/// `ExpectimaxAgent`.
 pub fn parse(source: &Source) -> Result<Instance, InputError> {
     let path = source.path.to_ascii_lowercase();
-    let chance_tree = |c: ChanceTree| Instance::Chance(Box::new(c));
-    if path.ends_with(".py") {
-        if chance::file::is_python_chance(&source.text) {
-            return chance::file::read_python(source).map(chance_tree);
-        }
-        return gametree::pylist::read(source).map(Instance::GameTree);
-    }
-    if path.ends_with(".test") {
-        if chance::file::is_expectimax_test(&source.text) {
-            return chance::file::read_cs188(source).map(chance_tree);
-        }
-        return gametree::cs188::read(source).map(Instance::GameTree);
+    let forms = || {
+        Family::ALL
+            .iter()
+            .flat_map(|f| f.def().forms)
+            .filter(|form| !form.extension.is_empty() && path.ends_with(form.extension))
+            .filter_map(|form| Some((form.marker, form.read?)))
+    };
+    // A marked form claims its files before an unmarked one of the extension.
+    let marked = forms().find(|(marker, _)| marker.is_some_and(|m| m(&source.text)));
+    if let Some((_, read)) = marked.or_else(|| forms().find(|(marker, _)| marker.is_none())) {
+        return read(source);
     }
     let doc = source.parse()?;
     parse_doc(&Reader { source }, &doc)
@@ -765,62 +649,12 @@ pub fn parse_doc(reader: &Reader<'_>, doc: &crate::input::Doc) -> Result<Instanc
         )
     })?;
     let kind = reader.str(kind_doc, "`kind = \"game-tree\"`")?;
-    match kind {
-        "game-tree" => {
-            let keys = [gametree::file::KEYS, budget_tree::KEYS].concat();
-            let table = reader.table(doc, &keys, "")?;
-            let tree = gametree::file::read(reader, &table)?;
-            Ok(match budget_tree::read(reader, &table, &tree)? {
-                Some(b) => Instance::BudgetTree(Box::new(b)),
-                None => Instance::GameTree(tree),
-            })
-        }
-        "chance-tree" => {
-            let table = reader.table(doc, chance::file::KEYS, "")?;
-            chance::file::read(reader, &table).map(|c| Instance::Chance(Box::new(c)))
-        }
-        "and-or-graph" => {
-            let table = reader.table(doc, andor::file::KEYS, "")?;
-            andor::file::read(reader, &table).map(Instance::AndOr)
-        }
-        "grundy" => {
-            let table = reader.table(doc, &["kind", "title", "coins", "first"], "")?;
-            let coins_doc = table.require(source, "coins", "coins = 7")?;
-            let coins = reader.int(coins_doc, "coins = 7")?;
-            let max = crate::games::grundy::MAX_COINS;
-            if !(1..=i64::from(max)).contains(&coins) {
-                return Err(source.error(
-                    coins_doc,
-                    format!("{coins} coins: an instance file takes 1 to {max}"),
-                    format!(
-                        "give 1 to {max} coins: `solve` solves any of them; a problem set's exercise takes 3 to {}",
-                        crate::games::grundy::MAX_EXERCISE_COINS
-                    ),
-                ));
-            }
-            let first = match table.get("first") {
-                None => crate::gametree::Player::Max,
-                Some(d) => gametree::file::read_player(reader, d)?,
-            };
-            Ok(Instance::Grundy {
-                coins: coins as u32,
-                first,
-            })
-        }
-        "tictactoe" => {
-            let table = reader.table(doc, tictactoe::KEYS, "")?;
-            tictactoe::read(reader, &table).map(Instance::TicTacToe)
-        }
-        "othello" => {
-            let table = reader.table(doc, othello::KEYS, "")?;
-            othello::read(reader, &table).map(|g| Instance::Othello(Box::new(g)))
-        }
-        other => {
-            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-            let hint = did_you_mean(other, &names, "the kinds are");
-            Err(source.error(kind_doc, format!("unknown kind `{other}`"), hint))
-        }
-    }
+    let Some(family) = Family::from_name(kind) else {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        let hint = did_you_mean(kind, &names, "the kinds are");
+        return Err(source.error(kind_doc, format!("unknown kind `{kind}`"), hint));
+    };
+    (family.def().read)(reader, doc)
 }
 
 /// Reads and parses an instance file.

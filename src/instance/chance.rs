@@ -1,12 +1,99 @@
-//! Chance trees: a game tree's layout, MAX nodes as squares, MIN nodes as
-//! circles, chance nodes as diamonds with each edge's probability on it.
+//! Game trees with chance nodes, for expectiminimax: MAX/MIN/CHANCE levels
+//! with a probability on each chance edge. Drawn as a game tree's layout,
+//! MAX nodes as squares, MIN nodes as circles, chance nodes as diamonds with
+//! each edge's probability on it.
 
-use super::{Figure, Outline, TreeMarks, tree_figure};
-use crate::chance::{ChanceTree, Expectiminimax, NodeKind};
+use super::game_tree::largest_leaf;
+use super::{FamilyDef, Form, Generator, Instance, Model, Params};
+use crate::chance::{self, ChanceTree, Expectiminimax, NodeKind, file};
+use crate::draw::{Figure, Outline, TreeMarks, tree_figure};
+use crate::gametree;
+use crate::generate::GenerateError;
+use crate::input::{Doc, InputError, Reader, Source};
+use crate::lang::Lang;
+
+pub(super) static FAMILY: FamilyDef = FamilyDef {
+    name: "chance-tree",
+    key_name: "chance",
+    noun: "a chance tree",
+    param_keys: chance::generate::KEYS,
+    read_params: |r, t, _| Ok(Params::new(chance::generate::read_params(r, t)?)),
+    read,
+    forms: &[
+        Form {
+            name: "python",
+            extension: ".py",
+            marker: Some(file::is_python_chance),
+            read: Some(|s: &Source| file::read_python(s).map(boxed)),
+            write: |i, _| {
+                file::write_python(this(i)).ok_or_else(|| {
+                    "a Python nested list holds a chance tree of MAX and uniform chance levels only; write this one with --to toml".to_string()
+                })
+            },
+        },
+        Form {
+            name: "cs188",
+            extension: ".test",
+            marker: Some(file::is_expectimax_test),
+            read: Some(|s: &Source| file::read_cs188(s).map(boxed)),
+            // CS188's agent for a chance tree is always `ExpectimaxAgent`.
+            write: |i, _| file::write_cs188(this(i)),
+        },
+    ],
+    about,
+    document: |i| file::document(this(i)),
+    // Its labels are the tree's: answers name nodes as a game tree's do.
+    model: |i| Model::Tree(this(i).tree()),
+    sheet_figure: |i, _| (figure(this(i), None), String::new()),
+    figure_nodes: |i| Some(this(i).tree().len()),
+    largest_number: |i| largest_leaf(this(i).tree()),
+    depth: |i| Some(this(i).tree().height() as u64),
+};
+
+fn this(instance: &Instance) -> &ChanceTree {
+    match instance {
+        Instance::Chance(c) => c,
+        _ => unreachable!("the chance family holds chance trees"),
+    }
+}
+
+fn boxed(c: ChanceTree) -> Instance {
+    Instance::Chance(Box::new(c))
+}
+
+fn read(reader: &Reader<'_>, doc: &Doc) -> Result<Instance, InputError> {
+    let table = reader.table(doc, file::KEYS, "")?;
+    file::read(reader, &table).map(boxed)
+}
+
+impl Generator for chance::generate::Params {
+    fn generate(&self, seed: u64, _: gametree::Options) -> Result<Instance, GenerateError> {
+        Ok(boxed(chance::generate::generate(self, seed)?))
+    }
+
+    fn page_size(&self) -> Option<(u64, &'static str)> {
+        Some((self.max_nodes(), "lower depth or branching"))
+    }
+}
+
+fn about(instance: &Instance, lang: &Lang) -> String {
+    let c = this(instance);
+    let t = c.tree();
+    let levels: Vec<&str> = c.levels().iter().map(|k| k.name()).collect();
+    lang.fill(
+        "solve.about_chance",
+        &[
+            ("nodes", &t.len().to_string()),
+            ("leaves", &t.leaves().count().to_string()),
+            ("depth", &t.height().to_string()),
+            ("levels", &levels.join(", ")),
+        ],
+    )
+}
 
 /// Lays out and draws a chance tree; with `key`, its backed-up values beside
 /// the inner nodes (exact fractions) and the best move's edge.
-pub fn chance_figure(tree: &ChanceTree, key: Option<&Expectiminimax>) -> Figure {
+pub fn figure(tree: &ChanceTree, key: Option<&Expectiminimax>) -> Figure {
     let t = tree.tree();
     let marks = TreeMarks {
         values: key.map_or_else(Vec::new, |e| {
@@ -65,7 +152,7 @@ mod tests {
             "kind = \"chance-tree\"\ntree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n[probabilities]\nD = [\"1/2\", \"1/4\", \"1/4\"]\n",
         )
         .unwrap();
-        let f = chance_figure(&t, None);
+        let f = figure(&t, None);
         let svg = crate::draw::to_svg(&f);
         // B, C, D, and none of the MAX leaves.
         assert_eq!(svg.matches("<polygon").count(), 3, "{svg}");
@@ -75,12 +162,12 @@ mod tests {
         let tikz = crate::draw::to_tikz(&f);
         assert_eq!(tikz.matches("-- cycle;").count(), 3, "{tikz}");
         // Deterministic.
-        assert_eq!(crate::draw::to_svg(&chance_figure(&t, None)), svg);
+        assert_eq!(crate::draw::to_svg(&figure(&t, None)), svg);
         // The key's: values beside the diamonds, D's edge the answer's.
         let e = crate::chance::expectiminimax(&t);
-        let key = crate::draw::to_svg(&chance_figure(&t, Some(&e)));
+        let key = crate::draw::to_svg(&figure(&t, Some(&e)));
         assert!(key.contains(">23/3<") && key.contains(">35/4<"), "{key}");
-        let answer = chance_figure(&t, Some(&e))
+        let answer = figure(&t, Some(&e))
             .items
             .iter()
             .filter(|i| {
@@ -115,7 +202,7 @@ mod tests {
         for seed in 0..200 {
             let t = crate::chance::generate::generate(&p, seed).unwrap();
             let e = crate::chance::expectiminimax(&t);
-            let boxes: Vec<(f64, f64, f64)> = chance_figure(&t, Some(&e))
+            let boxes: Vec<(f64, f64, f64)> = figure(&t, Some(&e))
                 .items
                 .iter()
                 .filter_map(|i| match i {
