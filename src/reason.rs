@@ -114,6 +114,16 @@ phrases! {
     OrderShortExpanded = "grade.order_short_expanded",
     /// An order that goes on after the search stops.
     OrderLong = "grade.order_long",
+    /// A path that leaves the principal variation for another child.
+    PathDiverges = "grade.path_diverges",
+    /// A path that goes on to a node that is not a child of the one before.
+    PathNotChild = "grade.path_not_child",
+    /// A path that starts with the root, which it leaves out.
+    PathRoot = "grade.path_root",
+    /// A path that stops above a leaf.
+    PathShort = "grade.path_short",
+    /// A path that goes on past its leaf.
+    PathLong = "grade.path_long",
     /// An item that does not belong (the key hidden).
     ExtraHidden = "grade.extra_hidden",
     /// Items missing (the key hidden).

@@ -20,6 +20,7 @@ mod minimax;
 mod mistake;
 mod othello;
 mod othello_terms;
+mod principal_variation;
 mod solution_cost;
 mod solvable;
 mod tictactoe;
@@ -342,6 +343,7 @@ impl std::fmt::Debug for KindDef {
 /// Every exercise kind.
 pub static KINDS: &[&KindDef] = &[
     &minimax::KIND,
+    &principal_variation::KIND,
     &alpha_beta::KIND,
     &expectiminimax::KIND,
     &budget::TREE_BUDGET,

@@ -654,19 +654,20 @@ fn score_label(
 }
 
 /// The items a list of labels names, each once and in the order written,
-/// and how many labels name nothing (each also reported); `fs.given` shows
-/// every label. `None` when the answer is not a list.
+/// and the same with `None` where a label names nothing (each also
+/// reported), in its place: a path's correct prefix stops there. `fs.given`
+/// shows every label. `None` when the answer is not a list.
 fn read_items(
     ctx: &Ctx<'_>,
     field: &str,
     doc: &Doc,
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
-) -> Option<(Vec<Item>, usize)> {
+) -> Option<(Vec<Item>, Vec<Option<Item>>)> {
     let list = read_list(doc)?;
     let mut items: Vec<Item> = Vec::new();
     let mut seen = HashSet::new();
-    let mut unknown = 0;
+    let mut written = Vec::new();
     // "You wrote" shows every item, including those that name nothing.
     let mut shown: Vec<String> = Vec::new();
     for text in &list {
@@ -676,10 +677,11 @@ fn read_items(
             Some(i) => {
                 shown.push(ctx.name(i));
                 items.push(i);
+                written.push(Some(i));
             }
             None => {
                 shown.push(text.clone());
-                unknown += 1;
+                written.push(None);
                 unknown_label(ctx, field, text, fs, problems);
             }
         }
@@ -692,7 +694,7 @@ fn read_items(
     } else {
         shown.join(", ")
     };
-    Some((items, unknown))
+    Some((items, written))
 }
 
 /// Labels in any order, scored by the set rule. Under the half swap rule
@@ -707,9 +709,10 @@ fn score_labels(
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
 ) -> f64 {
-    let Some((items, unknown)) = read_items(ctx, field, doc, fs, problems) else {
+    let Some((items, written)) = read_items(ctx, field, doc, fs, problems) else {
         return unreadable(doc, fs, "grade.what_list");
     };
+    let unknown = written.iter().filter(|w| w.is_none()).count();
     let in_key: HashSet<&Item> = key.iter().collect();
     let hits = items.iter().filter(|i| in_key.contains(i)).count();
     let swap = swap_of(ctx, field, key, &items, unknown);
@@ -729,25 +732,19 @@ fn score_sequence(
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
 ) -> f64 {
-    let Some((items, unknown)) = read_items(ctx, field, doc, fs, problems) else {
+    let Some((items, written)) = read_items(ctx, field, doc, fs, problems) else {
         return unreadable(doc, fs, "grade.what_list");
     };
     order_reasons(ctx, field, key, &items, fs);
     // A label that names nothing is a wrong item of the order too (it
     // lengthens the answer): the key and ten made-up labels are not the key.
-    // Such labels match nothing, wherever they are.
+    // It matches nothing where it stands, so a path's right prefix ends there.
     let key: Vec<Option<Item>> = key.iter().copied().map(Some).collect();
-    let given: Vec<Option<Item>> = items
-        .iter()
-        .copied()
-        .map(Some)
-        .chain(std::iter::repeat_n(None, unknown))
-        .collect();
     order_fraction(
         ctx.q.scoring.orders,
         ctx.q.kind.field(field).order,
         &key,
-        &given,
+        &written,
     )
 }
 

@@ -964,6 +964,22 @@ fn a_chance_set_exports_a_bank_moodle_would_import() {
     }
 }
 
+/// The principal variation (issue 28): its path a short answer of the
+/// labels in order, its value a number, over 20 variants of generated trees
+/// whose ties on the path are drawn again.
+#[test]
+fn a_principal_variation_set_exports_a_bank_moodle_would_import() {
+    let set = set_of(
+        "title = \"Paths\"\nseed = 3\n[[exercise]]\nkind = \"principal-variation\"\ndepth = 3\n",
+    );
+    let variants = variants(&set, 20);
+    for code in ["en", "zh"] {
+        let lang = Lang::builtin(code).unwrap();
+        let xml = moodle::export(&set, &variants, &lang);
+        check_bank(&xml, &set, &variants, &lang);
+    }
+}
+
 /// The number (1-based) of `set`'s first question of `kind`: a test reads
 /// a shipped set's question by what it is, not by where it stands.
 fn question_of(set: &ProblemSet, kind: &str) -> usize {
