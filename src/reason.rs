@@ -10,19 +10,37 @@ use crate::lang::Lang;
 macro_rules! phrases {
     ($($(#[$doc:meta])* $variant:ident = $key:literal,)*) => {
         /// Every sentence a reason can be: one string-table key each.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Phrase {
             $($(#[$doc])* $variant,)*
+            /// A kind's own sentence, by its string-table key
+            /// (`grade.path_root`): a kind words what only it teaches in its
+            /// own file and its strings, with no line here.
+            /// `exercise::tests::every_kind_teaches_in_strings_it_has`
+            /// holds its strings.
+            Own(&'static str),
+        }
+
+        /// As its variant's name; a kind's own phrase as its key.
+        impl Serialize for Phrase {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $(Phrase::$variant => s.serialize_str(stringify!($variant)),)*
+                    Phrase::Own(key) => s.serialize_str(key),
+                }
+            }
         }
 
         impl Phrase {
-            /// Every phrase, for the test that each has a string in every language.
+            /// Every shared phrase, for the test that each has a string in
+            /// every language (a kind's [`Phrase::Own`] are its own).
             pub const ALL: &'static [Phrase] = &[$(Phrase::$variant,)*];
 
             /// Its key in the string tables.
             pub fn key(self) -> &'static str {
                 match self {
                     $(Phrase::$variant => $key,)*
+                    Phrase::Own(key) => key,
                 }
             }
         }
@@ -114,16 +132,6 @@ phrases! {
     OrderShortExpanded = "grade.order_short_expanded",
     /// An order that goes on after the search stops.
     OrderLong = "grade.order_long",
-    /// A path that leaves the principal variation for another child.
-    PathDiverges = "grade.path_diverges",
-    /// A path that goes on to a node that is not a child of the one before.
-    PathNotChild = "grade.path_not_child",
-    /// A path that starts with the root, which it leaves out.
-    PathRoot = "grade.path_root",
-    /// A path that stops above a leaf.
-    PathShort = "grade.path_short",
-    /// A path that goes on past its leaf.
-    PathLong = "grade.path_long",
     /// An item that does not belong (the key hidden).
     ExtraHidden = "grade.extra_hidden",
     /// Items missing (the key hidden).

@@ -945,6 +945,126 @@ mod tests {
 
     /// Every phrase a kind's explanation or conventions use exists: a key
     /// rendered in every language shows no string-table key.
+    /// Every sentence a kind teaches, shared or its own ([`Phrase::Own`]),
+    /// has its string in every built-in language, with the key shown and
+    /// hidden, and in the teacher's summary: each field of each kind usable
+    /// on the fixtures is taught each mistake its answer's form can have.
+    #[test]
+    fn every_kind_teaches_in_strings_it_has() {
+        use crate::gametree::Bound;
+        use crate::value::{Ratio, Value};
+        let chance = crate::instance::parse(&crate::input::Source {
+            path: "chance.toml".into(),
+            text: "kind = \"chance-tree\"\ntree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n".into(),
+        })
+        .unwrap();
+        let mut instances = vec![chance];
+        for path in [
+            "problem-sets/instances/aima-fig-5-2.toml",
+            "tests/fixtures/good/and-or.toml",
+            "tests/fixtures/good/tictactoe.toml",
+            "tests/fixtures/good/othello.toml",
+            "tests/fixtures/good/othello-budget.toml",
+            "tests/fixtures/good/node-budget.toml",
+            "tests/fixtures/good/grundy-7.toml",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+            instances.push(crate::instance::load(&path).unwrap());
+        }
+        let conventions = Conventions::default();
+        let langs: Vec<Lang> = crate::lang::BUILTIN
+            .iter()
+            .map(|(code, _)| Lang::builtin(code).unwrap())
+            .collect();
+        let mut taught = 0;
+        for instance in &instances {
+            let model = instance.model();
+            for kind in usable_kinds(instance) {
+                let key = (kind.solve)(instance, &conventions);
+                let ctx = Context {
+                    instance,
+                    model: &model,
+                    key: &key,
+                    conventions: &conventions,
+                };
+                for field in kind.fields {
+                    let Some(answer) = key.answer(field.name) else {
+                        continue;
+                    };
+                    // An item of the figure other than `item`.
+                    let other = |item: Item| match item {
+                        Item::Node(n) => Item::Node(if n == 0 { 1 } else { 0 }),
+                        other => other,
+                    };
+                    let mistakes: Vec<Mistake<'_>> = match answer {
+                        Answer::Set(k) | Answer::Sequence(k) if !k.is_empty() => vec![
+                            Mistake::Extra(other(k[0])),
+                            Mistake::Missed(&k[..1]),
+                            Mistake::Diverges {
+                                pos: 0,
+                                key: k[0],
+                                given: other(k[0]),
+                            },
+                            Mistake::Short {
+                                count: 1,
+                                last: Some(k[0]),
+                            },
+                            Mistake::Long {
+                                given: k[k.len() - 1],
+                            },
+                            Mistake::Unknown("Z9"),
+                        ],
+                        Answer::One(k) if !k.is_empty() => {
+                            vec![Mistake::WrongOne(other(k[0])), Mistake::Unknown("Z9")]
+                        }
+                        Answer::Value(v) => vec![Mistake::Number {
+                            key: *v,
+                            given: Value::Finite(999),
+                        }],
+                        Answer::Values(p) if !p.is_empty() => vec![Mistake::Value {
+                            item: p[0].0,
+                            key: Bound::Exact(p[0].1),
+                            given: Bound::Exact(Value::Finite(999)),
+                        }],
+                        Answer::Bounds(p) if !p.is_empty() => vec![Mistake::Value {
+                            item: p[0].0,
+                            key: p[0].1,
+                            given: Bound::Exact(Value::Finite(999)),
+                        }],
+                        Answer::Fractions(p) if !p.is_empty() => vec![Mistake::Fraction {
+                            item: p[0].0,
+                            key: p[0].1,
+                            given: Ratio::integer(999),
+                        }],
+                        _ => Vec::new(),
+                    };
+                    for mistake in mistakes {
+                        for hide in [false, true] {
+                            for reason in (kind.teach)(&ctx, field.name, mistake, hide) {
+                                taught += 1;
+                                for lang in &langs {
+                                    for text in
+                                        [reason.render(lang, hide), reason.render_mistake(lang)]
+                                    {
+                                        assert!(
+                                            !text.contains("grade.") && !text.contains("mistake."),
+                                            "{} {} {:?}: `{text}` ({})",
+                                            kind.name,
+                                            field.name,
+                                            reason.phrase,
+                                            lang.code
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(taught > 200, "only {taught} reasons taught");
+    }
+
     #[test]
     fn explanations_name_no_missing_string() {
         let instances = [

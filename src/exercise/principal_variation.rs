@@ -207,13 +207,11 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
             };
             let at = t.parent(key).expect("the path starts below the root");
             let player = t.player(at).name();
-            // The root written first: the path is asked without it.
-            let reason = if given == at && at == t.root() {
-                Reason::new(Phrase::PathRoot)
-            } else if t.parent(given) == Some(at) {
-                Reason::new(Phrase::PathDiverges).with("given_value", value(given))
+            // (A path written from the root is read without it.)
+            let reason = if t.parent(given) == Some(at) {
+                Reason::new(Phrase::Own("grade.path_diverges")).with("given_value", value(given))
             } else {
-                Reason::new(Phrase::PathNotChild)
+                Reason::new(Phrase::Own("grade.path_not_child"))
             };
             vec![
                 reason
@@ -228,14 +226,14 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
             count,
             last: Some(last),
         } => vec![
-            Reason::new(Phrase::PathShort)
+            Reason::new(Phrase::Own("grade.path_short"))
                 .with("last", ctx.name(last))
                 .with("count", count.to_string()),
         ],
         Mistake::Long { given } => {
             let leaf = mm.principal_variation.last().expect("a path has the root");
             vec![
-                Reason::new(Phrase::PathLong)
+                Reason::new(Phrase::Own("grade.path_long"))
                     .with("last", t.label(*leaf))
                     .with("given", ctx.name(given)),
             ]
@@ -458,14 +456,10 @@ mod tests {
                 "I is not a child of B: each node of the path is a move from the one before it; at B, MIN chooses E (value 3)"
             ]
         );
+        // Written from the root, it is the same path.
         let (earned, reasons, _) = grade(r#"["A", "B", "E", "J"]"#, "en", false);
-        assert_eq!(earned, 0.0);
-        assert_eq!(
-            reasons,
-            [
-                "the path starts below the root A: leave A out and begin with the move MAX chooses there"
-            ]
-        );
+        assert_eq!(earned, 3.0);
+        assert!(reasons.is_empty(), "{reasons:?}");
         let (earned, reasons, _) = grade(r#"["B", "E"]"#, "en", false);
         assert_eq!(earned, 2.0);
         assert_eq!(

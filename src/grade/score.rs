@@ -18,7 +18,9 @@ use crate::input::{Doc, DocKind, Source, wide_ascii};
 use crate::instance::Model;
 use crate::lang::Lang;
 use crate::reason::{Phrase, Reason};
-use crate::scoring::{SwapRule, order_fraction, set_fraction, set_fraction_with_halves};
+use crate::scoring::{
+    OrderScoring, SwapRule, order_fraction, set_fraction, set_fraction_with_halves,
+};
 use crate::value::Value;
 
 /// How a field was answered.
@@ -732,9 +734,19 @@ fn score_sequence(
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
 ) -> f64 {
-    let Some((items, written)) = read_items(ctx, field, doc, fs, problems) else {
+    let Some((mut items, mut written)) = read_items(ctx, field, doc, fs, problems) else {
         return unreadable(doc, fs, "grade.what_list");
     };
+    // A path asked from below the root may be written from the root: it
+    // names the same path, and costs nothing.
+    let root = ctx.model().root();
+    if ctx.q.kind.field(field).order == OrderScoring::Prefix
+        && !key.contains(&root)
+        && items.first() == Some(&root)
+    {
+        items.remove(0);
+        written.remove(0);
+    }
     order_reasons(ctx, field, key, &items, fs);
     // A label that names nothing is a wrong item of the order too (it
     // lengthens the answer): the key and ten made-up labels are not the key.
