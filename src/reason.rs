@@ -376,18 +376,21 @@ mod tests {
         for (code, _) in crate::lang::BUILTIN {
             let lang = Lang::builtin(code).unwrap();
             for key in lang.keys().filter(|k| k.starts_with("mistake.")) {
-                let phrase = Phrase::ALL
-                    .iter()
-                    .find(|p| p.mistake_key() == key)
-                    .unwrap_or_else(|| panic!("{code}: {key} is no phrase's"));
+                // A shared phrase's, or a kind's own (`Phrase::Own`): the
+                // feedback sentence `grade.<name>` it rewords.
+                let feedback = format!("grade.{}", &key["mistake.".len()..]);
+                assert!(
+                    lang.has(&feedback),
+                    "{code}: {key} is no phrase's (no {feedback})"
+                );
                 // The arguments its feedback wordings (shown or hidden key) use…
-                let hidden = format!("{}_hidden", phrase.key());
-                let mut args = placeholders(lang.get(phrase.key()));
+                let hidden = format!("{feedback}_hidden");
+                let mut args = placeholders(lang.get(&feedback));
                 if lang.has(&hidden) {
                     args.extend(placeholders(lang.get(&hidden)));
                 }
                 // …and the cut's node, which the key's sentence names inside the cut.
-                if *phrase == Phrase::CutMissed {
+                if feedback == Phrase::CutMissed.key() {
                     args.insert("node");
                 }
                 let wanted = placeholders(lang.get(key));
