@@ -273,8 +273,6 @@ fn point(_: &[&str]) -> Vec<super::Limit> {
 mod tests {
     use super::*;
     use crate::gametree::{Grow, Player};
-    use crate::grade::key::KeyQuestion;
-    use crate::input::{DocKind, Source};
     use crate::value::Value;
 
     /// A random tree of uneven depth, one to four children, small values
@@ -377,115 +375,8 @@ mod tests {
     /// chooses E (3) over F (12), G (8) and H (5); C's only child is I.
     const TREE: &str = "kind = \"game-tree\"\ntree = [[[3, 1], 12, 8, 5], [2], 1]\n";
 
-    fn question() -> KeyQuestion {
-        let t = crate::gametree::file::tests::read_file("t.toml", TREE).unwrap();
-        let instance = Instance::GameTree(t);
-        let key = solve(&instance, &Default::default());
-        KeyQuestion {
-            number: 1,
-            kind: &KIND,
-            points: 3.0,
-            ask: vec!["path"],
-            scoring: Default::default(),
-            instance,
-            key,
-            conventions: Default::default(),
-        }
-    }
-
-    /// The path's points and its reasons in `lang`, key shown or hidden.
-    fn grade(path: &str, lang: &str, hide: bool) -> (f64, Vec<String>, Vec<String>) {
-        let source = Source {
-            path: "answers.toml".into(),
-            text: format!("path = {path}\n"),
-        };
-        let DocKind::Table(entries) = source.parse().unwrap().kind else {
-            unreachable!("a TOML file is a table")
-        };
-        let given: Vec<_> = entries.into_iter().map(|(k, d)| (k.name, d)).collect();
-        let lang = Lang::builtin(lang).unwrap();
-        let (score, problems) = crate::grade::score::score(&question(), &given, &[], &lang, hide);
-        let field = &score.fields[0];
-        let reasons = field
-            .reasons
-            .iter()
-            .map(|r| r.render(&lang, hide))
-            .collect();
-        (field.earned, reasons, problems)
-    }
-
-    #[test]
-    fn the_key_earns_full_marks() {
-        let (earned, reasons, problems) = grade(r#"["B", "E", "J"]"#, "en", false);
-        assert_eq!((earned, reasons, problems), (3.0, vec![], vec![]));
-    }
-
-    /// The issue's example: `B, H, J` against `B, E, J` keeps its one right
-    /// step (a third), not the common subsequence's two, and says where
-    /// and why the path leaves the principal variation.
-    #[test]
-    fn a_path_that_leaves_the_variation_keeps_its_right_prefix_and_learns_why() {
-        let (earned, reasons, _) = grade(r#"["B", "H", "J"]"#, "en", false);
-        assert_eq!(earned, 1.0);
-        assert_eq!(reasons, ["at B, MIN chooses E (value 3), not H (value 5)"]);
-        let (_, reasons, _) = grade(r#"["B", "H", "J"]"#, "zh", false);
-        assert_eq!(
-            reasons,
-            ["在 B 处，MIN 选择 E（值为 3），而不是 H（值为 5）"]
-        );
-        // With the key hidden: where, but not which child is right.
-        let (earned, reasons, _) = grade(r#"["B", "H", "J"]"#, "en", true);
-        assert_eq!(earned, 1.0);
-        assert_eq!(
-            reasons,
-            ["your path leaves the principal variation at B: MIN does not choose H there"]
-        );
-        // A wrong first move earns nothing.
-        let (earned, reasons, _) = grade(r#"["C", "I"]"#, "en", false);
-        assert_eq!(earned, 0.0);
-        assert_eq!(reasons, ["at A, MAX chooses B (value 3), not C (value 2)"]);
-    }
-
-    #[test]
-    fn a_path_that_is_no_path_says_so() {
-        let (earned, reasons, _) = grade(r#"["B", "I"]"#, "en", false);
-        assert_eq!(earned, 1.0);
-        assert_eq!(
-            reasons,
-            [
-                "I is not a child of B: each node of the path is a move from the one before it; at B, MIN chooses E (value 3)"
-            ]
-        );
-        // Written from the root, it is the same path.
-        let (earned, reasons, _) = grade(r#"["A", "B", "E", "J"]"#, "en", false);
-        assert_eq!(earned, 3.0);
-        assert!(reasons.is_empty(), "{reasons:?}");
-        let (earned, reasons, _) = grade(r#"["B", "E"]"#, "en", false);
-        assert_eq!(earned, 2.0);
-        assert_eq!(
-            reasons,
-            ["E is not a leaf: the path goes on 1 more level(s) down, to a leaf"]
-        );
-        let (earned, reasons, _) = grade(r#"["B", "E", "J", "K"]"#, "en", false);
-        assert_eq!(earned, 2.25);
-        assert_eq!(
-            reasons,
-            ["J is a leaf, where the path ends: K does not belong after it"]
-        );
-    }
-
-    /// Labels the figure does not have earn nothing, never a panic, and
-    /// are problems with the file.
-    #[test]
-    fn an_invented_label_earns_nothing() {
-        let (earned, _, problems) = grade(r#"["X", "Y", "Z"]"#, "en", false);
-        assert_eq!(earned, 0.0);
-        assert!(!problems.is_empty());
-        let (earned, _, _) = grade(r#"["B", "Z", "J"]"#, "en", false);
-        assert_eq!(earned, 1.0);
-        // Where it stands: a path whose first step is made up has no right prefix.
-        let (earned, _, _) = grade(r#"["Z", "B", "E", "J"]"#, "en", false);
-        assert_eq!(earned, 0.0);
+    fn instance() -> Instance {
+        Instance::GameTree(crate::gametree::file::tests::read_file("t.toml", TREE).unwrap())
     }
 
     /// A tie on the path is refused, naming it; one off the path is not.
@@ -509,9 +400,11 @@ mod tests {
     /// a frame per row.
     #[test]
     fn the_key_explains_each_move() {
-        let q = question();
+        let instance = instance();
+        let key = solve(&instance, &Default::default());
+        let conventions = Default::default();
         let lang = Lang::builtin("en").unwrap();
-        let e = KIND.explain_key(&q.instance, &q.key, &q.conventions, &["path"], &lang);
+        let e = KIND.explain_key(&instance, &key, &conventions, &["path"], &lang);
         assert_eq!(
             e.table.rows,
             [
@@ -527,7 +420,7 @@ mod tests {
                 "The path ends at the leaf J, whose value 3 is the root's: every node on the path has this value."
             ]
         );
-        let frames = KIND.replay_key(&q.instance, &q.key, &q.conventions);
+        let frames = KIND.replay_key(&instance, &key, &conventions);
         assert_eq!(frames.len(), 3);
         assert_eq!(frames[2].focus, ["E"]);
         let values: Vec<(&str, &str)> = frames[2]
