@@ -251,7 +251,11 @@ impl Form {
                 "this form is for {}, but the sheet is {}",
                 who(&self.variant, self.student.as_deref()),
                 who(
-                    if variant.is_empty() { "(none)" } else { variant },
+                    if variant.is_empty() {
+                        "(none)"
+                    } else {
+                        variant
+                    },
                     sub.student.as_deref()
                 )
             )
@@ -382,10 +386,7 @@ impl Index {
                     .split(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '>' | '→'))
                     .filter(|p| !p.is_empty())
                     .collect();
-                !path.is_empty()
-                    && path
-                        .iter()
-                        .all(|p| self.nodes.contains(&label_key(p)))
+                !path.is_empty() && path.iter().all(|p| self.nodes.contains(&label_key(p)))
             }
             // The grader reads MAX and MIN as the players in any of Grundy's fields.
             Spelling::States if is_player(text) => true,
@@ -425,9 +426,7 @@ impl Index {
             }
             (Names::Players, _) => Reason::new(Phrase::WriteMaxOrMin),
             (_, Spelling::States) => Reason::new(Phrase::UnknownState).with("label", text.trim()),
-            (_, Spelling::Squares) => {
-                Reason::new(Phrase::NotSquares).with("label", text.trim())
-            }
+            (_, Spelling::Squares) => Reason::new(Phrase::NotSquares).with("label", text.trim()),
             _ => Reason::new(Phrase::UnknownLabel).with("label", text.trim()),
         })
     }
@@ -520,12 +519,12 @@ pub fn check(form: &Form, sheet: &str, form_path: &str, sub: &Submission, lang: 
             ],
         );
         out.push(if lines.is_empty() {
+            lang.fill("check.exam_question_ok", &[("question", heading.as_str())])
+        } else {
             lang.fill(
-                "check.exam_question_ok",
+                "check.exam_question_to_fix",
                 &[("question", heading.as_str())],
             )
-        } else {
-            lang.fill("check.exam_question_to_fix", &[("question", heading.as_str())])
         });
         out.extend(lines.into_iter().map(|line| format!("  - {line}")));
         graded.push((q.number, reads));
@@ -598,7 +597,10 @@ fn check_question(
         lines.push(lang.fill("check.exam_no_section", &[("n", &q.number.to_string())]));
         return (lines, 1, every(|| Read::Missing));
     };
-    for (name, _) in given.iter().filter(|(name, _)| !ask.contains(&name.as_str())) {
+    for (name, _) in given
+        .iter()
+        .filter(|(name, _)| !ask.contains(&name.as_str()))
+    {
         lines.push(
             Reason::new(Phrase::UnknownField)
                 .with("n", q.number.to_string())
@@ -655,7 +657,10 @@ fn check_question(
                 reads.push((name.to_string(), Read::Unreadable, false));
                 continue;
             }
-            (None, _, _) => given.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone()),
+            (None, _, _) => given
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, d)| d.clone()),
         };
         let read = match doc {
             None => {
@@ -710,7 +715,10 @@ fn read_field(field: &Field, doc: &Doc, index: &Index, lang: &Lang) -> (Read, Ve
     };
     match field.shape {
         Shape::Value | Shape::Cost => match read_value(doc) {
-            Some(_) => (Read::Given(lang.get("check.read_number").to_string()), vec![]),
+            Some(_) => (
+                Read::Given(lang.get("check.read_number").to_string()),
+                vec![],
+            ),
             None if field.shape == Shape::Cost => unreadable("grade.what_cost"),
             None => unreadable("grade.what_value"),
         },
@@ -852,8 +860,16 @@ instance = {{ kind = "grundy", coins = 7 }}
         let grundy = Index::new(&form.questions[2].figure);
         assert!(grundy.unknown(Names::Nodes, "1, 6, min").is_none());
         assert!(grundy.unknown(Names::Nodes, "(8,MAX)").is_some());
-        assert!(grundy.unknown(Names::Moves, "(7,MAX) => (1,6,MIN)").is_none());
-        assert!(grundy.unknown(Names::Moves, "(7,MAX) -> (4,2,1,MAX)").is_some());
+        assert!(
+            grundy
+                .unknown(Names::Moves, "(7,MAX) => (1,6,MIN)")
+                .is_none()
+        );
+        assert!(
+            grundy
+                .unknown(Names::Moves, "(7,MAX) -> (4,2,1,MAX)")
+                .is_some()
+        );
         assert!(grundy.unknown(Names::Players, "min").is_none());
         let board = Index {
             spelling: Spelling::Squares,

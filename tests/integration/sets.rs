@@ -371,6 +371,12 @@ fn student_files_never_contain_answers() {
                         })
                 })
                 .collect();
+                // An exam's answer form (issue 29): fields and the figure's
+                // labels, nothing set aside.
+                let student: Vec<String> = student
+                    .into_iter()
+                    .chain([treequiz::grade::form::Form::of(variant, &lang.code).to_json()])
+                    .collect();
                 for item in &variant.items {
                     let model = item.instance.model();
                     // Every asked answer that is more than a bare small number, in the forms a sheet could show it.
