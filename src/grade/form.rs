@@ -465,16 +465,16 @@ enum Read {
 pub fn check(form: &Form, sheet: &str, form_path: &str, sub: &Submission, lang: &Lang) -> Checked {
     let mut out = Vec::new();
     let mut to_fix = 0;
-    let who = sub
-        .student
-        .clone()
-        .or_else(|| form.student.clone())
-        .unwrap_or_default();
+    let who = sub.student.clone().or_else(|| form.student.clone());
     out.push(lang.fill(
-        "check.exam_intro",
+        if who.is_some() {
+            "check.exam_intro"
+        } else {
+            "check.exam_intro_anonymous"
+        },
         &[
             ("sheet", sheet),
-            ("student", &who),
+            ("student", who.as_deref().unwrap_or("")),
             ("variant", &form.variant),
             ("form", form_path),
         ],
@@ -790,6 +790,7 @@ conventions = "textbook"
 [[exercise]]
 kind = "alpha-beta"
 points = 6
+slips = "refuse"
 instance = {{ kind = "game-tree", tree = {leaves} }}
 
 [[exercise]]
@@ -880,5 +881,41 @@ instance = {{ kind = "grundy", coins = 7 }}
         assert!(board.unknown(Names::Nodes, "B2 - a1").is_none());
         assert!(board.unknown(Names::Nodes, "d4").is_some());
         assert!(board.unknown(Names::Nodes, " - ").is_some());
+    }
+
+    /// What a slip costs is said by the set's rule, without the key: read
+    /// and free, read less a share of what it earns (at most the field's
+    /// share), or refused; a broken section header loses its question.
+    #[test]
+    fn a_slip_costs_what_the_rule_says_without_the_key() {
+        let v = variant(&set("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", [2, 1, 1]));
+        let form = Form::of(&v, "en");
+        let text = "variant = \"FORM01\"\nchecksum = \"0\"\n\n[q1]\nvalue = 3\npruned = [“C”]\n\n[q2]\nexpanded = [\"S\"， \"A\"]\ncost = 2\nsolution = [\"S -> A\"]\n\n[q3\nwinner = \"MAX\"\n";
+        let source = Source {
+            path: "sheet.toml".into(),
+            text: text.into(),
+        };
+        let sub = super::super::submission::parse(&source).unwrap();
+        let en = Lang::builtin("en").unwrap();
+        let checked = check(&form, "sheet.toml", FILE, &sub, &en);
+        let out = &checked.text;
+        for line in [
+            "  - `pruned`: line 6, column 11: `“` is a Chinese quotation mark; type the ASCII quote \" instead: pruned = [\"C\"]; this set does not accept slips, so as it is the answer earns nothing\n",
+            "  - `evaluated`: there is no line for it, so it would count as not answered",
+            "  - `expanded`: line 9, column 16: `，` is a Chinese comma; read as expanded = [\"S\", \"A\"], which costs 25% of the points the answer earns, at most 0.67 points (this set's penalty for a slip)\n",
+            "q3 (Grundy's game, 4 points):\n  - this question cannot be read, so none of its answers would count: line 13, column ",
+            "  - q1: `value` a number; `values` not answered; `evaluated` not answered; `pruned` not readable (earns nothing);",
+            "  - q2: `expanded` 2 labels in order (read from a slip); `cost` a number; `solution` 1 connector\n",
+            "  - q3: `winner` not read (its section cannot be read);",
+        ] {
+            assert!(out.contains(line), "{line}\n---\n{out}");
+        }
+        assert!(
+            out.starts_with(
+                "sheet.toml: the exam answer sheet of variant FORM01, checked against form.json.\n"
+            ),
+            "{out}"
+        );
+        assert_eq!(checked.to_fix, 7, "{out}");
     }
 }
