@@ -785,8 +785,13 @@ fn an_exam_without_a_roster_keeps_its_keys_apart() {
     );
     assert_eq!((code, err.as_str()), (0, ""));
     let names: Vec<String> = files(&out).into_keys().collect();
-    // Nothing outside keys/ holds an answer: the folder minus keys/ can be handed out.
-    let mut expected = vec!["answer-sheet.toml".to_string(), "keys/manifest.json".into()];
+    // Nothing outside keys/ holds an answer: the folder minus keys/ can be
+    // handed out (its answer form, for `check`, holds none).
+    let mut expected = vec![
+        "answer-sheet.toml".to_string(),
+        "form.json".into(),
+        "keys/manifest.json".into(),
+    ];
     for ext in ["md", "html", "tex"] {
         expected.push(format!("worksheet.{ext}"));
         expected.push(format!("keys/key.{ext}"));
