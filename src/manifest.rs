@@ -392,7 +392,7 @@ impl Manifest {
 }
 
 /// The byte offset of a 1-based line and column, for serde_json's positions.
-fn offset(text: &str, line: usize, column: usize) -> usize {
+pub(crate) fn offset(text: &str, line: usize, column: usize) -> usize {
     let start: usize = text
         .split_inclusive('\n')
         .take(line.saturating_sub(1))

@@ -188,6 +188,12 @@ phrases! {
     SlipFree = "grade.slip_free",
     /// A counted slip that costs points.
     SlipCost = "grade.slip_cost",
+    /// A slip as `check` sees it under a penalty: a share of what the
+    /// answer earns, which it cannot know without the key.
+    SlipCostUpTo = "check.slip_cost_up_to",
+    /// A game's move that is not written with the board's squares (`check`,
+    /// which knows the board but not the moves searched).
+    NotSquares = "check.not_squares",
     /// A slip in a question's field, as a problem with the file.
     SlipInField = "grade.slip_in_field",
     /// A slip in a question outside its fields, as a problem with the file.

@@ -1,9 +1,11 @@
-//! `treequiz check ANSWERS.toml`: a student checks a practice sheet.
+//! `treequiz check ANSWERS.toml`: a student checks a practice sheet against
+//! its key, or an exam sheet's form (without any key) before handing it in.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use treequiz::grade::batch;
+use treequiz::grade::form;
 use treequiz::grade::report;
 use treequiz::grade::submission;
 use treequiz::input::Source;
@@ -28,6 +30,10 @@ pub(crate) struct Args {
     /// The practice seed (default: the one the practice sheet names).
     #[arg(long)]
     seed: Option<u64>,
+    /// An exam sheet's answer form (default: form.json beside the sheet, as
+    /// `generate` writes it in each student's folder).
+    #[arg(long, conflicts_with_all = ["set", "seed"])]
+    form: Option<PathBuf>,
     /// How to print the feedback: plain text on a terminal and Markdown in a
     /// pipe or file (auto), or always one of them.
     #[arg(long, value_enum, default_value = "auto")]
@@ -134,6 +140,11 @@ fn at_set_line(sheet: &Source, message: String) -> UsageError {
 pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     let source = instance::read_source(&args.answers).map_err(usage)?;
     let sub = submission::parse(&source).map_err(usage)?;
+    // An exam sheet names no practice set: its form is checked, never a key.
+    if args.form.is_some() || (args.set.is_none() && args.seed.is_none() && sub.practice.is_none())
+    {
+        return check_exam(args, &sub);
+    }
     let (set_path, seed) = match (&args.set, args.seed, &sub.practice) {
         (Some(set), Some(seed), _) => (set.clone(), seed),
         (set, seed, Some((named, named_seed))) => (
@@ -177,6 +188,56 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         .render(template, &report::feedback_view(&row, &lang, false))
         .map_err(usage)?;
     Ok((out, row.needs_attention()))
+}
+
+/// Checks an exam sheet against its form: what the grader will read, with
+/// no key to say whether it is right.
+fn check_exam(args: &Args, sub: &submission::Submission) -> Result<(String, bool), UsageError> {
+    let path = match &args.form {
+        Some(path) => path.clone(),
+        None => {
+            let beside = args
+                .answers
+                .parent()
+                .unwrap_or(Path::new(""))
+                .join(form::FILE);
+            if std::fs::symlink_metadata(&beside).is_err() {
+                return Err(UsageError(format!(
+                    "{}: {}; an exam sheet is checked with its answer form, {}, which `generate` puts beside the worksheet in your folder, and it is not at {}: copy it next to the sheet, or pass --form PATH (a practice sheet: --set SET.toml --seed N)",
+                    args.answers.display(),
+                    submission::NOT_PRACTICE,
+                    form::FILE,
+                    beside.display()
+                )));
+            }
+            beside
+        }
+    };
+    let source = instance::read_source_capped(&path, form::MAX_FORM_BYTES).map_err(usage)?;
+    let form = form::Form::parse(&source).map_err(usage)?;
+    if let Some(why) = form.mismatch(sub) {
+        return Err(usage(treequiz::input::InputError::file(
+            &source.path,
+            format!("{why}: it is not this sheet's form"),
+            Some(format!(
+                "check {} with the {} of the folder it came from (your own)",
+                args.answers.display(),
+                form::FILE
+            )),
+        )));
+    }
+    let lang = Renderer::new(None)
+        .map_err(usage)?
+        .lang(&form.language)
+        .map_err(usage)?;
+    let checked = form::check(
+        &form,
+        &args.answers.display().to_string(),
+        &source.path,
+        sub,
+        &lang,
+    );
+    Ok((checked.text, checked.to_fix > 0))
 }
 
 #[cfg(test)]

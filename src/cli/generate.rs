@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use treequiz::class_set::{self, Variant};
+use treequiz::grade::form;
 use treequiz::lang::Lang;
 use treequiz::manifest::{self, VariantEntry};
 use treequiz::output::Staging;
@@ -163,7 +164,7 @@ fn check_out(out: &Path, force: bool) -> Result<(), UsageError> {
 }
 
 /// Whether `rel`, a path in an output folder, is a file that `generate`
-/// writes: a sheet, key or answer sheet, the manifest or the variant report,
+/// writes: a sheet, key, answer sheet or answer form, the manifest or the variant report,
 /// at the top, in a student's folder or under `keys/`. An earlier set's files
 /// are replaced by the new set's; every other file in the folder is kept.
 fn written_by_generate(rel: &Path) -> bool {
@@ -179,7 +180,7 @@ fn written_by_generate(rel: &Path) -> bool {
     rel.components().count() <= 3
         && (matches!(
             name,
-            "manifest.json" | "variant-report.md" | "answer-sheet.toml" | "moodle.xml"
+            "manifest.json" | "variant-report.md" | "answer-sheet.toml" | "moodle.xml" | form::FILE
         ) || BOOKLETS.contains(&name)
             || sheet("worksheet.")
             || sheet("key."))
@@ -284,6 +285,14 @@ impl Job<'_> {
             &blank,
         )?;
         write(key_dir.join("key.toml"), "answer-sheet.toml", &key)?;
+        // What `check` reads of an exam sheet, which names no seed to
+        // regenerate its key from: the fields and the figures' labels.
+        if matches!(self.mode, Mode::Exam) {
+            let path = sheet_dir.join(form::FILE);
+            std::fs::write(&path, form::Form::of(&variant, &self.lang.code).to_json())
+                .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+            files += 1;
+        }
         let render = |template: &str, view: &view::SheetView| {
             self.renderer.render(template, view).map_err(usage)
         };

@@ -155,7 +155,7 @@ impl Domain {
 }
 
 /// The kinds of answer a field takes, for the blank sheet's hints and for grading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Shape {
     /// An integer or `"+inf"` / `"-inf"`.

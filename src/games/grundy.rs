@@ -27,6 +27,28 @@ impl State {
         format!("({},{})", piles.join(","), self.to_move.name())
     }
 
+    /// A state written `(6,1,MAX)`: piles in any order, any spacing and
+    /// case, parentheses optional; `None` if the text is not one.
+    pub fn parse(text: &str) -> Option<State> {
+        let text = text.trim();
+        let inner = text
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(text);
+        let mut parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+        let to_move = match parts.pop()?.to_ascii_uppercase().as_str() {
+            "MAX" => Player::Max,
+            "MIN" => Player::Min,
+            _ => return None,
+        };
+        let mut piles = parts
+            .iter()
+            .map(|p| p.parse::<u32>().ok())
+            .collect::<Option<Vec<u32>>>()?;
+        piles.sort_unstable_by(|a, b| b.cmp(a));
+        Some(State { piles, to_move })
+    }
+
     /// `(6,1)`: the piles alone.
     pub fn piles_name(&self) -> String {
         let piles: Vec<String> = self.piles.iter().map(u32::to_string).collect();
@@ -116,23 +138,7 @@ impl GrundyGame {
     /// The index of a state written `(6,1,MAX)` (piles in any order, any
     /// spacing and case, parentheses optional), if the game graph has it.
     pub fn find(&self, text: &str) -> Option<usize> {
-        let text = text.trim();
-        let inner = text
-            .strip_prefix('(')
-            .and_then(|t| t.strip_suffix(')'))
-            .unwrap_or(text);
-        let mut parts: Vec<&str> = inner.split(',').map(str::trim).collect();
-        let to_move = match parts.pop()?.to_ascii_uppercase().as_str() {
-            "MAX" => Player::Max,
-            "MIN" => Player::Min,
-            _ => return None,
-        };
-        let mut piles = parts
-            .iter()
-            .map(|p| p.parse::<u32>().ok())
-            .collect::<Option<Vec<u32>>>()?;
-        piles.sort_unstable_by(|a, b| b.cmp(a));
-        let wanted = State { piles, to_move };
+        let wanted = State::parse(text)?;
         self.states.iter().position(|s| *s == wanted)
     }
 
@@ -185,7 +191,7 @@ impl GrundyGame {
 }
 
 /// The two sides of a move written with `->`, `=>` or `→`.
-fn split_move(label: &str) -> Option<(&str, &str)> {
+pub fn split_move(label: &str) -> Option<(&str, &str)> {
     label
         .split_once("->")
         .or_else(|| label.split_once("=>"))

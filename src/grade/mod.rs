@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod export;
+pub mod form;
 pub mod key;
 pub mod overrides;
 pub mod recover;

@@ -98,7 +98,7 @@ pub fn cents(v: f64) -> i64 {
     (v * 100.0).round() as i64
 }
 
-fn blank(doc: &Doc) -> bool {
+pub(crate) fn blank(doc: &Doc) -> bool {
     matches!(&doc.kind, DocKind::Str(s) if s.trim().is_empty())
 }
 
@@ -111,7 +111,7 @@ fn fold_wide(s: &str) -> String {
 }
 
 /// The answer with every string and table key folded by [`fold_wide`].
-fn fold_doc(doc: &Doc) -> Doc {
+pub(crate) fn fold_doc(doc: &Doc) -> Doc {
     let kind = match &doc.kind {
         DocKind::Str(s) => DocKind::Str(fold_wide(s)),
         DocKind::Array(items) => DocKind::Array(items.iter().map(fold_doc).collect()),
@@ -134,7 +134,7 @@ fn fold_doc(doc: &Doc) -> Doc {
     }
 }
 
-fn read_value(doc: &Doc) -> Option<Value> {
+pub(crate) fn read_value(doc: &Doc) -> Option<Value> {
     match &doc.kind {
         DocKind::Int(v) => Some(Value::Finite(*v)),
         // TOML's own `inf` / `-inf`, written without quotes.
@@ -156,7 +156,7 @@ fn read_value(doc: &Doc) -> Option<Value> {
 
 /// An exact value: `4`, `"23/3"`, `8.5` or `"8.5"` (a decimal is the number
 /// it writes, so `7.67` is not 23/3).
-fn read_fraction(doc: &Doc) -> Option<crate::value::Ratio> {
+pub(crate) fn read_fraction(doc: &Doc) -> Option<crate::value::Ratio> {
     match &doc.kind {
         DocKind::Int(v) => Some(crate::value::Ratio::integer(*v)),
         // The float's shortest form is the literal the student typed.
@@ -167,7 +167,7 @@ fn read_fraction(doc: &Doc) -> Option<crate::value::Ratio> {
 }
 
 /// `3`, `"<=2"`, `"≤ 2"`, `"le 2"`, `">=5"`, `"ge 5"`: one bound, however written.
-fn read_bound(doc: &Doc) -> Option<Bound> {
+pub(crate) fn read_bound(doc: &Doc) -> Option<Bound> {
     if matches!(doc.kind, DocKind::Int(_) | DocKind::Float(_)) {
         return read_value(doc).map(Bound::Exact);
     }
@@ -201,7 +201,7 @@ fn read_bound(doc: &Doc) -> Option<Bound> {
 /// split into items at commas, semicolons and spaces outside parentheses (a Grundy state has commas
 /// inside); spaces around a path's or a move's joiner stay in the item
 /// (`b2 - a1`, `(7,MIN) -> (6,1,MAX)`); `"none"` and `"[]"` are the empty list.
-fn read_list(doc: &Doc) -> Option<Vec<String>> {
+pub(crate) fn read_list(doc: &Doc) -> Option<Vec<String>> {
     match &doc.kind {
         DocKind::Array(items) => items
             .iter()
@@ -276,7 +276,7 @@ fn join_around_joiners(s: &str) -> String {
 }
 
 /// Connectors are lists of strings; a lone string is one connector.
-fn read_list_strict(doc: &Doc) -> Option<Vec<String>> {
+pub(crate) fn read_list_strict(doc: &Doc) -> Option<Vec<String>> {
     match &doc.kind {
         DocKind::Str(s) => Some(vec![s.trim().to_string()]),
         _ => read_list(doc),
@@ -284,7 +284,7 @@ fn read_list_strict(doc: &Doc) -> Option<Vec<String>> {
 }
 
 /// What the student wrote, as TOML would show it (shortened when long).
-fn doc_text(doc: &Doc) -> String {
+pub(crate) fn doc_text(doc: &Doc) -> String {
     let text = match &doc.kind {
         DocKind::Int(v) => v.to_string(),
         DocKind::Float(f) => f.to_string(),
@@ -363,7 +363,7 @@ pub fn score(
     let read: Vec<(&Broken, Doc)> = broken
         .iter()
         .filter(|_| lost.is_none() && keeps.is_some())
-        .filter_map(|b| Some((*b, read_slip(b, q)?)))
+        .filter_map(|b| Some((*b, read_slip(b, &q.ask)?)))
         .collect();
     let mut problems: Vec<Reason> = given
         .iter()
@@ -509,12 +509,12 @@ pub fn score(
 
 /// The answer a slip's rewrite gives its field, when there is a rewrite,
 /// TOML reads it, and it sets a field the question asks.
-fn read_slip(b: &Broken, q: &KeyQuestion) -> Option<Doc> {
+pub(crate) fn read_slip(b: &Broken, ask: &[&str]) -> Option<Doc> {
     if b.section_header {
         return None;
     }
     let field = b.field.as_deref()?;
-    if !q.ask.contains(&field) {
+    if !ask.contains(&field) {
         return None;
     }
     let fix = b.slip.fix.as_deref()?;

@@ -1364,3 +1364,251 @@ fn swapped_cut_lists_are_recognised_and_may_earn_half() {
             .collect::<Vec<_>>()
     );
 }
+
+/// An exam of `set` for one student, `s1`, with a fixed secret, in `dir/exam`.
+fn exam_of_one(dir: &Path, set: &str) {
+    std::fs::write(
+        dir.join("exam.secret"),
+        "69f6fcb3d23e50d07284065b2873e772\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("class.csv"), "id,name\ns1,Ada Lovelace\n").unwrap();
+    let set = format!("{}/problem-sets/{set}", env!("CARGO_MANIFEST_DIR"));
+    let (code, _, err) = run_in(
+        dir,
+        &[
+            "generate",
+            &set,
+            "--roster",
+            "class.csv",
+            "--secret",
+            "exam.secret",
+            "--out",
+            "exam",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{set}");
+}
+
+/// A wrong answer of the same form as `key`'s: every label moved to the next
+/// one of its kind in the figure (a bijection, so no list changes length),
+/// every number made one larger, MAX and MIN swapped.
+fn wrong_of_the_same_form(key: &str, form: &serde_json::Value) -> String {
+    let mut sheet: toml::Table = toml::from_str(key).unwrap();
+    for q in form["questions"].as_array().unwrap() {
+        let number = q["number"].as_u64().unwrap();
+        let figure = &q["figure"];
+        let list = |name: &str| -> Vec<String> {
+            figure[name]
+                .as_array()
+                .map(|items| {
+                    items
+                        .iter()
+                        .map(|i| match i.as_str() {
+                            Some(s) => s.to_string(),
+                            None => {
+                                let to: Vec<&str> = i["to"]
+                                    .as_array()
+                                    .unwrap()
+                                    .iter()
+                                    .map(|t| t.as_str().unwrap())
+                                    .collect();
+                                format!("{} -> {}", i["from"].as_str().unwrap(), to.join(" + "))
+                            }
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let (nodes, connectors, moves) = (list("nodes"), list("connectors"), list("moves"));
+        let next = |items: &[String], text: &str| -> String {
+            let squash = |s: &str| s.replace(' ', "").to_lowercase();
+            match items.iter().position(|i| squash(i) == squash(text)) {
+                Some(at) => items[(at + 1) % items.len()].clone(),
+                // A game's path of squares: each square moved on.
+                None => text
+                    .split('-')
+                    .map(|sq| {
+                        let at = items.iter().position(|i| squash(i) == squash(sq)).unwrap();
+                        items[(at + 1) % items.len()].clone()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("-"),
+            }
+        };
+        let number_up = |s: &str| -> String {
+            let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
+            match digits.parse::<i64>() {
+                Ok(n) => s.replacen(&digits, &(n + 1).to_string(), 1),
+                Err(_) => s.to_string(),
+            }
+        };
+        let section = sheet
+            .get_mut(&format!("q{number}"))
+            .unwrap()
+            .as_table_mut()
+            .unwrap();
+        for field in q["fields"].as_array().unwrap() {
+            let name = field["name"].as_str().unwrap();
+            let names = field["names"].as_str().unwrap();
+            let label = |text: &str| -> String {
+                match names {
+                    "connectors" => next(&connectors, text),
+                    "moves" => next(&moves, text),
+                    "players" if text == "MAX" => "MIN".into(),
+                    "players" => "MAX".into(),
+                    _ => next(&nodes, text),
+                }
+            };
+            let value = section.get_mut(name).unwrap();
+            *value = match value.clone() {
+                toml::Value::Integer(n) => toml::Value::Integer(n + 1),
+                toml::Value::String(s) => toml::Value::String(label(&s)),
+                toml::Value::Array(items) => toml::Value::Array(
+                    items
+                        .iter()
+                        .map(|i| toml::Value::String(label(i.as_str().unwrap())))
+                        .collect(),
+                ),
+                toml::Value::Table(rows) => toml::Value::Table(
+                    rows.iter()
+                        .map(|(k, v)| {
+                            let v = match v {
+                                toml::Value::Integer(n) => toml::Value::Integer(n + 1),
+                                toml::Value::String(s) => toml::Value::String(number_up(s)),
+                                other => other.clone(),
+                            };
+                            (next(&nodes, k), v)
+                        })
+                        .collect(),
+                ),
+                other => other,
+            };
+        }
+    }
+    toml::to_string(&sheet).unwrap()
+}
+
+/// Issue 29 §3: `check` on an exam sheet has no key, and a test proves it
+/// tells nothing of one: for every shipped set, the key's answers and a
+/// wrong answer of the same form (the same number of items, other labels
+/// and numbers) get byte-identical output, while the grader scores them apart.
+#[test]
+fn exam_check_says_the_same_for_the_key_and_a_wrong_answer_of_its_form() {
+    let dir = scratch("exam-check-same");
+    for set in crate::common::shipped_sets() {
+        let name = set.file_name().unwrap().to_str().unwrap().to_string();
+        let here = dir.join(&name);
+        std::fs::create_dir_all(&here).unwrap();
+        exam_of_one(&here, &name);
+        let key = std::fs::read_to_string(here.join("exam/keys/s1/key.toml")).unwrap();
+        let form: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(here.join("exam/s1/form.json")).unwrap())
+                .unwrap();
+        let wrong = wrong_of_the_same_form(&key, &form);
+        let sheet = here.join("exam/s1/answer-sheet.toml");
+        let mut outputs = Vec::new();
+        let mut totals = Vec::new();
+        for (answers, report) in [(&key, "key-report"), (&wrong, "wrong-report")] {
+            std::fs::write(&sheet, answers).unwrap();
+            outputs.push(run_in(&here, &["check", "exam/s1/answer-sheet.toml"]));
+            let (code, _, err) = run_in(
+                &here,
+                &["grade", "exam/s1", "--manifest", "exam", "--out", report],
+            );
+            assert!(code <= 1, "{name}: {err}");
+            let grades = std::fs::read_to_string(here.join(report).join("grades.csv")).unwrap();
+            let row = grades.lines().nth(1).unwrap().to_string();
+            totals.push(row.split(',').nth(8).unwrap().parse::<f64>().unwrap());
+        }
+        assert_eq!(outputs[0], outputs[1], "{name}:\n{key}\n---\n{wrong}");
+        let (code, stdout, err) = &outputs[0];
+        assert_eq!((*code, err.as_str()), (0, ""), "{name}: {stdout}");
+        assert!(
+            stdout.ends_with("every answer will be read as it is.\n")
+                || stdout.ends_with("每个答案都将照原样读取。\n"),
+            "{name}: {stdout}"
+        );
+        assert!(
+            totals[1] < totals[0],
+            "{name}: the wrong answer is wrong: {totals:?}\n{wrong}"
+        );
+    }
+}
+
+/// Issue 29 §3: a student checks an exam sheet with a slip (a Chinese
+/// quotation mark, a Chinese comma) and a label the figure does not have,
+/// and reads where each is, what it would be read as and what it costs.
+#[test]
+fn exam_check_names_slips_and_unknown_labels_where_they_are() {
+    let dir = scratch("exam-check-slips");
+    exam_of_one(&dir, "demo.toml");
+    let key = std::fs::read_to_string(dir.join("exam/keys/s1/key.toml")).unwrap();
+    let best = key
+        .lines()
+        .find(|l| l.starts_with("best_move = "))
+        .unwrap()
+        .to_string();
+    let line = key.lines().position(|l| l == best).unwrap() + 1;
+    let label = best.trim_start_matches("best_move = ").trim_matches('"');
+    let sheet = key
+        .replacen(&best, &format!("best_move = “{label}”"), 1)
+        .replacen("\npruned = [", "\npruned = [\"Q9\", ", 1)
+        .replacen("expanded = [\"n0\", ", "expanded = [\"n0\"， ", 1);
+    std::fs::write(dir.join("exam/s1/answer-sheet.toml"), &sheet).unwrap();
+    let (code, stdout, err) = run_in(&dir, &["check", "exam/s1/answer-sheet.toml"]);
+    assert_eq!((code, err.as_str()), (1, ""), "{stdout}");
+    let expect = [
+        "exam/s1/answer-sheet.toml: the exam answer sheet of s1 (variant ".to_string(),
+        "This check has no key: it reads the form of your answers, as the grader will, and says nothing of whether they are right.".into(),
+        format!("  - `best_move`: line {line}, column 13: `“` is a Chinese quotation mark; read as best_move = \"{label}\", which costs nothing\n"),
+        "  - `pruned`: there is no node Q9 in this figure\n".into(),
+        "`，` is a Chinese comma; read as expanded = [\"n0\", ".into(),
+        "What will be graded:\n  - q1: `value` a number; `values` a table of ".into(),
+        "`best_move` a label (read from a slip)\n".into(),
+        "3 to fix (above) before you hand it in.\n".into(),
+    ];
+    for e in &expect {
+        assert!(stdout.contains(e.as_str()), "{e}\n---\n{stdout}");
+    }
+    // Nothing of the key: not a word of right or wrong, no score.
+    for word in ["correct", "wrong", "Key", "/ 20"] {
+        assert!(!stdout.contains(word), "{word}: {stdout}");
+    }
+    // The grader reads the sheet as check said.
+    let (_, _, err) = run_in(
+        &dir,
+        &["grade", "exam/s1", "--manifest", "exam", "--out", "report"],
+    );
+    assert_eq!(err, "");
+    let grades = std::fs::read_to_string(dir.join("report/grades.csv")).unwrap();
+    assert!(
+        grades.contains("there is no node Q9 in this figure"),
+        "{grades}"
+    );
+}
+
+/// Issue 29 §3: a Chinese exam sheet is checked in Chinese.
+#[test]
+fn exam_check_speaks_the_sheet_language() {
+    let dir = scratch("exam-check-zh");
+    exam_of_one(&dir, "midterm-zh.toml");
+    let key = std::fs::read_to_string(dir.join("exam/keys/s1/key.toml")).unwrap();
+    let value = key.lines().find(|l| l.starts_with("value = ")).unwrap();
+    let sheet = key.replacen(value, "value = \"\"", 1);
+    std::fs::write(dir.join("exam/s1/answer-sheet.toml"), sheet).unwrap();
+    let (code, stdout, err) = run_in(&dir, &["check", "exam/s1/answer-sheet.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(stdout.contains("本检查没有答案"), "{stdout}");
+    assert!(stdout.contains("  - `value`: 尚未作答\n"), "{stdout}");
+    assert!(
+        stdout.contains("第 2 题（α-β 剪枝，20 分）：每个字段都能读取"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("无需修改：每个答案都将照原样读取。\n"),
+        "{stdout}"
+    );
+}

@@ -371,6 +371,12 @@ fn student_files_never_contain_answers() {
                         })
                 })
                 .collect();
+                // An exam's answer form (issue 29): fields and the figure's
+                // labels, nothing set aside.
+                let student: Vec<String> = student
+                    .into_iter()
+                    .chain([treequiz::grade::form::Form::of(variant, &lang.code).to_json()])
+                    .collect();
                 for item in &variant.items {
                     let model = item.instance.model();
                     // Every asked answer that is more than a bare small number, in the forms a sheet could show it.
@@ -779,8 +785,13 @@ fn an_exam_without_a_roster_keeps_its_keys_apart() {
     );
     assert_eq!((code, err.as_str()), (0, ""));
     let names: Vec<String> = files(&out).into_keys().collect();
-    // Nothing outside keys/ holds an answer: the folder minus keys/ can be handed out.
-    let mut expected = vec!["answer-sheet.toml".to_string(), "keys/manifest.json".into()];
+    // Nothing outside keys/ holds an answer: the folder minus keys/ can be
+    // handed out (its answer form, for `check`, holds none).
+    let mut expected = vec![
+        "answer-sheet.toml".to_string(),
+        "form.json".into(),
+        "keys/manifest.json".into(),
+    ];
     for ext in ["md", "html", "tex"] {
         expected.push(format!("worksheet.{ext}"));
         expected.push(format!("keys/key.{ext}"));
