@@ -67,12 +67,10 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
-    let t = tree(ctx);
-    let Trace::Minimax(mm) = &ctx.key.trace else {
-        unreachable!("a minimax key holds minimax's trace")
-    };
-    let marks = TreeMarks {
+/// The key's figure marks: every inner node's backed-up value, and the
+/// principal variation's path.
+pub(super) fn key_marks(t: &crate::gametree::Tree, mm: &crate::gametree::Minimax) -> TreeMarks {
+    TreeMarks {
         values: t
             .ids()
             .map(|id| {
@@ -83,7 +81,15 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
             .collect(),
         answer_path: mm.principal_variation[1..].to_vec(),
         ..TreeMarks::default()
+    }
+}
+
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+    let t = tree(ctx);
+    let Trace::Minimax(mm) = &ctx.key.trace else {
+        unreachable!("a minimax key holds minimax's trace")
     };
+    let marks = key_marks(t, mm);
     let best: Vec<String> = mm
         .best_moves
         .iter()

@@ -8,7 +8,7 @@ use super::{
     Answer, Context, Explained, Family, Field, Frame, Item, Key, KindDef, Mistake, Shape, Table,
     Trace, instance_tree, plain, tree,
 };
-use crate::draw::{TreeMarks, tree_figure};
+use crate::draw::tree_figure;
 use crate::gametree::{Minimax, NodeId, Tree, minimax};
 use crate::instance::Instance;
 use crate::lang::Lang;
@@ -112,18 +112,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let t = tree(ctx);
     let mm = trace(ctx);
     let pv = &mm.principal_variation;
-    let marks = TreeMarks {
-        values: t
-            .ids()
-            .map(|id| {
-                t.leaf(id)
-                    .is_none()
-                    .then(|| mm.values[id.index()].to_string())
-            })
-            .collect(),
-        answer_path: pv[1..].to_vec(),
-        ..TreeMarks::default()
-    };
+    let marks = super::minimax::key_marks(t, mm);
     // One row per move: the node, who moves, what it chooses among, its choice.
     let table = Table {
         headers: [

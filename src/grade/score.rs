@@ -823,9 +823,6 @@ fn score_bounds(
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
 ) -> f64 {
-    let DocKind::Table(entries) = &doc.kind else {
-        return unreadable(doc, fs, "grade.what_table");
-    };
     let table = Table {
         what: "grade.what_value",
         read: read_bound,
@@ -833,7 +830,7 @@ fn score_bounds(
         right: |item, key, given| key == given || ctx.kind.key.also_right(item) == Some(given),
         mistake: |item, key, given| Mistake::Value { item, key, given },
     };
-    score_table(ctx, field, entries, key, &table, fs, problems)
+    score_table(ctx, field, doc, key, &table, fs, problems)
 }
 
 /// A table of exact values per node (a chance tree's expectations): right
@@ -846,9 +843,6 @@ fn score_fractions(
     fs: &mut FieldScore,
     problems: &mut Vec<Reason>,
 ) -> f64 {
-    let DocKind::Table(entries) = &doc.kind else {
-        return unreadable(doc, fs, "grade.what_table");
-    };
     let table = Table {
         what: "grade.what_fraction",
         read: read_fraction,
@@ -856,7 +850,7 @@ fn score_fractions(
         right: |_, key, given| key == given,
         mistake: |item, key, given| Mistake::Fraction { item, key, given },
     };
-    score_table(ctx, field, entries, key, &table, fs, problems)
+    score_table(ctx, field, doc, key, &table, fs, problems)
 }
 
 /// How a table answer (a value per node) is read and judged: the values of
@@ -881,7 +875,7 @@ where
 fn score_table<V: Copy, Read, Show, Right, Wrong>(
     ctx: &Ctx<'_>,
     field: &str,
-    entries: &[(crate::input::Key, Doc)],
+    doc: &Doc,
     key_pairs: &[(Item, V)],
     table: &Table<V, Read, Show, Right, Wrong>,
     fs: &mut FieldScore,
@@ -893,6 +887,9 @@ where
     Right: Fn(Item, V, V) -> bool,
     Wrong: Fn(Item, V, V) -> Mistake<'static>,
 {
+    let DocKind::Table(entries) = &doc.kind else {
+        return unreadable(doc, fs, "grade.what_table");
+    };
     let (mut right, mut extra) = (0usize, 0usize);
     let mut seen = HashSet::new();
     // Nodes the answer names at all, readable or not: only the others are missing.
