@@ -175,7 +175,39 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PAGE, page};
+    use super::{PAGE, packed, page};
+
+    /// The page unpacks the module as `DecompressionStream("deflate")` does
+    /// (zlib), byte for byte, and the same module always packs the same.
+    #[test]
+    fn the_module_unpacks_to_itself() {
+        let module: Vec<u8> = (0..100_000u32)
+            .flat_map(|i| (i % 251).to_le_bytes())
+            .collect();
+        let text = packed(&module);
+        assert_eq!(text, packed(&module));
+        let html = page(&module, None);
+        assert!(html.contains(&text));
+        let digit = |c: u8| {
+            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+                .iter()
+                .position(|&d| d == c)
+        };
+        let digits: Vec<u32> = text.bytes().filter_map(digit).map(|d| d as u32).collect();
+        let mut zlib = Vec::new();
+        for chunk in digits.chunks(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (i, &d)| acc | (d << (18 - 6 * i)));
+            zlib.extend((0..chunk.len() - 1).map(|i| (v >> (16 - 8 * i)) as u8));
+        }
+        assert_eq!(
+            miniz_oxide::inflate::decompress_to_vec_zlib(&zlib).unwrap(),
+            module
+        );
+        assert!(text.len() < module.len() / 4, "{} digits", text.len());
+    }
 
     /// A set travels inside a `<script>` element: nothing in it can end that
     /// element, and the page reads it back whole.

@@ -413,13 +413,14 @@ function check(sheet, file) {
   const t0 = performance.now();
   const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, hide_key: !S.shown });
   let r = grade();
-  document.body.dataset.checkMs = (performance.now() - t0).toFixed(1);
   if (!r.ok) { showFeedbackError(r.error); return r; }
   // A sheet of another seed: that exercise, drawn with its solution hidden.
   if (r.seed !== S.seed) { S.seed = r.seed; draw(); r = grade(); }
   S.last = { sheet, file };
   r.sheet = sheet;
   feedback(r);
+  // Graded and its feedback built: what a student waits for.
+  document.body.dataset.checkMs = (performance.now() - t0).toFixed(1);
   return r;
 }
 
