@@ -91,7 +91,8 @@ fn version_names_the_commit_it_was_built_from() {
 }
 
 /// Built with the module (`web/build` ran first, as in every release), the
-/// page needs no --module, and holds exactly that module.
+/// page needs no --module, and holds exactly that module (deflated, in
+/// base64: what the page unpacks is this build's module, byte for byte).
 #[test]
 fn practice_uses_the_module_built_in() {
     let dir = scratch("practice-built-in");
@@ -112,5 +113,21 @@ fn practice_uses_the_module_built_in() {
         panic!("practice wrote a page, but TREEQUIZ_PAGE_MODULE was not set at build time");
     };
     let module = std::fs::read(built).unwrap();
-    assert!(page.contains(&treequiz::output::base64(&module)));
+    let tag = r#"<script id="tq-module" type="application/octet-stream">"#;
+    let text = &page[page.find(tag).expect("the module's element") + tag.len()..];
+    let text = &text[..text.find("</script>").unwrap()];
+    let packed = crate::moodle::base64_decode(text);
+    let unpacked = miniz_oxide::inflate::decompress_to_vec_zlib(&packed)
+        .expect("the page's module is zlib-deflated, as DecompressionStream(\"deflate\") reads it");
+    assert!(
+        unpacked == module,
+        "the page's module ({} bytes unpacked) is not {built} ({} bytes)",
+        unpacked.len(),
+        module.len()
+    );
+    assert!(
+        packed.len() < module.len() / 2,
+        "{} bytes packed",
+        packed.len()
+    );
 }

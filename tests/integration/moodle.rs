@@ -269,7 +269,7 @@ fn allowed_fraction(f: f64) -> bool {
         || RAW.iter().any(|&r| close(f, r) || close(f, -r))
 }
 
-fn base64_decode(s: &str) -> Vec<u8> {
+pub(crate) fn base64_decode(s: &str) -> Vec<u8> {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let digits: Vec<u32> = s
         .bytes()

@@ -67,12 +67,13 @@ function keyAnswers(keyToml) {
 async function open(page, file, hash) {
   // From a blank page, so that every open loads the file anew (a new hash alone would not).
   await page.goto('about:blank');
-  const t0 = Date.now();
   await page.goto(`file://${file}#${hash}`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
   const error = await page.evaluate(() => document.getElementById('status').className === 'error' ? document.getElementById('status').textContent : '');
   eq(error, '', `${hash}: the page shows an error`);
-  return { wall: Date.now() - t0, first: +(await page.evaluate(() => document.body.dataset.firstMs)) };
+  // The page's own timer: performance marks from the moment it was opened (app.js).
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').reverse().map(m => [m.name, m.startTime])));
+  return { first: +(await page.evaluate(() => document.body.dataset.firstMs)), marks };
 }
 
 const state = page => page.evaluate(() => ({ set: S.set, seed: S.seed, variant: S.page.variant, key: S.page.key_toml, blank: S.page.answer_sheet, questions: S.page.questions.map(q => ({ number: q.number, fields: q.fields.map(f => ({ name: f.name, shape: f.shape, pick: f.pick })) })) }));
@@ -100,7 +101,9 @@ const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
 page.on('pageerror', e => { throw new Error('page error: ' + e.message); });
 const file = join(dist, 'practice.html');
 const size = statSync(file).size;
-ok(size <= 3e6, `the page is ${size} bytes, over 3 MB`);
+// Deterministic, so asserted (issue 29): the timings below are printed against their targets instead.
+const budget = 1.5e6;
+ok(size <= budget, `the page is ${size} bytes, over ${budget / 1e6} MB`);
 const kinds = await (async () => { await open(page, file, 'kind=minimax&seed=1&lang=en'); return page.evaluate(() => [...document.querySelectorAll('#kind option')].map(o => o.value)); })();
 // The registry's kinds, as the command line names them in its unknown-kind hint.
 const registry = (() => {
@@ -115,7 +118,7 @@ eq([...kinds].sort().join(' '), [...registry].sort().join(' '), 'the page offers
 const timings = [];
 
 for (const kind of kinds) {
-  const t = await open(page, file, `kind=${kind}&size=medium&seed=42&lang=en`);
+  await open(page, file, `kind=${kind}&size=medium&seed=42&lang=en`);
   const s = await state(page);
   // The same seed as the command line: generate on the set the page shows.
   const dir = mkdtempSync(join(tmpdir(), 'tq-gen-'));
@@ -136,9 +139,7 @@ for (const kind of kinds) {
   // Right, on the form: every field typed as the key writes it.
   const key = keyAnswers(s.key);
   for (const q of s.questions) for (const f of q.fields) await page.fill(`#q${q.number}-${f.name}`, key[q.number][f.name]);
-  const c0 = Date.now();
   await page.click('#check');
-  const checkWall = Date.now() - c0;
   const checkMs = +(await page.evaluate(() => document.body.dataset.checkMs));
   const right = await total(page);
   const [got, max] = right.match(/(\d+(?:\.\d+)?) of (\d+(?:\.\d+)?)/).slice(1);
@@ -219,7 +220,7 @@ for (const kind of kinds) {
   ok(await page.isHidden('#feedback') && await page.isHidden(`#solution${q.number}`) && await page.locator('.field.wrong, .field.partial, .field.correct').count() === 0, `${kind}: "Try again" left feedback, verdicts or the solution`);
   await page.click('#check');
   eq((await hiddenFeedback(page)).md, cliHidden(s.set, sheet), `${kind}: after "Try again" the feedback gives the key away`);
-  timings.push({ kind, open: t.wall, first: t.first, check: checkMs, checkWall });
+  timings.push({ kind, check: checkMs });
 }
 
 // Chinese: the same exercise, the grader's Chinese sentences.
@@ -242,7 +243,7 @@ await page.screenshot({ path: join(shots, 'alpha-beta-zh.png'), fullPage: true }
 // opens at the set's own (2026), the practice sheet `treequiz generate
 // demo.toml` writes, and offers no sizes.
 const demo = join(dist, 'demo', 'practice.html');
-const t = await open(page, demo, 'lang=en');
+await open(page, demo, 'lang=en');
 const d = await state(page);
 eq(d.seed, '2026', 'the demo page does not open at the set\'s seed');
 eq(await page.evaluate(() => location.hash), '#kind=course&seed=2026&lang=en', 'the demo page\'s address');
@@ -312,7 +313,23 @@ await open(phone, demo, 'lang=en');
 eq(await phone.isVisible('#size-box'), false, 'on a phone the demo page shows the size picker');
 await phone.screenshot({ path: join(shots, 'demo-phone.png'), fullPage: true });
 
+// How fast: each kind (and the demo set) opened five times at a laptop's
+// width, the median of the page's own timer. Targets (issue 29): the first
+// exercise drawn within 300 ms of opening the page, a check within 50 ms.
+// A shared machine's timings vary, so they are printed against the targets,
+// not asserted.
+const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const verdict = (ms, target) => `${ms <= target ? 'PASS' : 'OVER'} (${target} ms)`;
+const speed = [];
+for (const [name, pageFile, hash] of [...kinds.map(k => [k, file, `kind=${k}&size=medium&seed=42&lang=en`]), ['demo set', demo, 'lang=en']]) {
+  const runs = [];
+  for (let i = 0; i < 5; i++) runs.push(await open(page, pageFile, hash));
+  const m = key => median(runs.map(r => r.marks[key]));
+  speed.push({ name, first: median(runs.map(r => r.first)), script: m('tq-script'), ready: m('tq-instantiated'), made: median(runs.map(r => r.marks['tq-practice'] - r.marks['tq-instantiated'])) });
+}
 await browser.close();
-for (const x of timings) console.log(`${x.kind}: opened in ${x.open} ms (first exercise drawn ${x.first} ms after the script started); a check ${x.check} ms`);
-console.log(`demo set: opened in ${t.wall} ms, first exercise ${t.first} ms; a check ${demoCheck} ms`);
-console.log(`page ${size} bytes; ${checks} browser checks, all passed; screenshots in web/dist/shots/`);
+for (const x of speed) {
+  const check = x.name === 'demo set' ? demoCheck : timings.find(y => y.kind === x.name).check;
+  console.log(`${x.name}: first exercise drawn ${x.first.toFixed(0)} ms after opening, ${verdict(x.first, 300)} (median of 5: script ${x.script.toFixed(0)}, module ready ${x.ready.toFixed(0)}, exercise made ${x.made.toFixed(0)} ms); a check ${check} ms, ${verdict(check, 50)}`);
+}
+console.log(`page ${size} bytes (at most ${budget}); ${checks} browser checks, all passed; screenshots in web/dist/shots/`);
