@@ -269,6 +269,31 @@ fn point(_: &[&str]) -> Vec<super::Limit> {
     ]
 }
 
+/// The inner nodes in the order a depth-first evaluation finishes them:
+/// each one's value from its children's, a chance node's as their
+/// probability-weighted mean.
+fn hints(ctx: &Context<'_>) -> Vec<super::Hint> {
+    let t = chance_tree(ctx.instance).tree();
+    trace(ctx)
+        .steps
+        .iter()
+        .map(|step| {
+            let label = t.label(step.node).into_owned();
+            let phrase = match step.kind {
+                NodeKind::Chance => "hint.chance_a",
+                _ => "hint.value_a",
+            };
+            super::Hint {
+                question: Reason::new(Phrase::Own("hint.value_q")).with("node", label.clone()),
+                answer: Reason::new(Phrase::Own(phrase))
+                    .with("node", label.clone())
+                    .with("explain", computation(step)),
+                nodes: vec![label],
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,29 +322,4 @@ mod tests {
             "23/3 ≈ 7.67"
         );
     }
-}
-
-/// The inner nodes in the order a depth-first evaluation finishes them:
-/// each one's value from its children's, a chance node's as their
-/// probability-weighted mean.
-fn hints(ctx: &Context<'_>) -> Vec<super::Hint> {
-    let t = chance_tree(ctx.instance).tree();
-    trace(ctx)
-        .steps
-        .iter()
-        .map(|step| {
-            let label = t.label(step.node).into_owned();
-            let phrase = match step.kind {
-                NodeKind::Chance => "hint.chance_a",
-                _ => "hint.value_a",
-            };
-            super::Hint {
-                question: Reason::new(Phrase::Own("hint.value_q")).with("node", label.clone()),
-                answer: Reason::new(Phrase::Own(phrase))
-                    .with("node", label.clone())
-                    .with("explain", computation(step)),
-                nodes: vec![label],
-            }
-        })
-        .collect()
 }

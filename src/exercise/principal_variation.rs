@@ -259,6 +259,29 @@ fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![super::Limit::at_least(PATH_LENGTH, 2)]
 }
 
+/// The path move by move from the root: which child each player moves to,
+/// and the values it chooses among.
+fn hints(ctx: &Context<'_>) -> Vec<Hint> {
+    let t = tree(ctx);
+    let mm = trace(ctx);
+    mm.principal_variation
+        .windows(2)
+        .map(|w| {
+            let (at, to) = (t.label(w[0]).into_owned(), t.label(w[1]).into_owned());
+            Hint {
+                question: Reason::new(Phrase::Own("hint.move_q"))
+                    .with("player", t.player(w[0]).name())
+                    .with("node", at.clone()),
+                answer: Reason::new(Phrase::Own("hint.move_a"))
+                    .with("node", at.clone())
+                    .with("child", to.clone())
+                    .with("explain", super::minimax::backed_up(t, mm, w[0])),
+                nodes: vec![at, to],
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,27 +443,4 @@ mod tests {
             .collect();
         assert_eq!(values, [("A", "3"), ("B", "3"), ("C", "2"), ("E", "3")]);
     }
-}
-
-/// The path move by move from the root: which child each player moves to,
-/// and the values it chooses among.
-fn hints(ctx: &Context<'_>) -> Vec<Hint> {
-    let t = tree(ctx);
-    let mm = trace(ctx);
-    mm.principal_variation
-        .windows(2)
-        .map(|w| {
-            let (at, to) = (t.label(w[0]).into_owned(), t.label(w[1]).into_owned());
-            Hint {
-                question: Reason::new(Phrase::Own("hint.move_q"))
-                    .with("player", t.player(w[0]).name())
-                    .with("node", at.clone()),
-                answer: Reason::new(Phrase::Own("hint.move_a"))
-                    .with("node", at.clone())
-                    .with("child", to.clone())
-                    .with("explain", super::minimax::backed_up(t, mm, w[0])),
-                nodes: vec![at, to],
-            }
-        })
-        .collect()
 }
