@@ -677,21 +677,22 @@ impl FeedbackView<'_> {
                 lang.fill("hint.question", &[("question", &number.to_string())]),
                 lang.fill("hint.heading", &[("number", &n.to_string())])
             );
-            self.hints.push(match hints.get(n - 1) {
-                Some(h) => {
-                    taken += 1;
-                    HintView {
-                        heading,
-                        question: h.question.render(lang, false),
-                        answer: h.answer.render(lang, false),
+            self.hints
+                .push(match n.checked_sub(1).and_then(|i| hints.get(i)) {
+                    Some(h) => {
+                        taken += 1;
+                        HintView {
+                            heading,
+                            question: h.question.render(lang, false),
+                            answer: h.answer.render(lang, false),
+                        }
                     }
-                }
-                None => HintView {
-                    heading,
-                    question: lang.fill("hint.none", &[("count", &hints.len().to_string())]),
-                    answer: String::new(),
-                },
-            });
+                    None => HintView {
+                        heading,
+                        question: lang.fill("hint.none", &[("count", &hints.len().to_string())]),
+                        answer: String::new(),
+                    },
+                });
         }
         self.hints_taken = match taken {
             1 => lang.get("hint.taken_one").to_string(),
