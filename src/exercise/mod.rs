@@ -610,7 +610,7 @@ fn no_hints(_: &Context<'_>) -> Vec<Hint> {
 }
 
 /// The key's answers as hints, in the kind's field order: one per entry of
-/// a list of values (each node's), one per other field. Fields are named as
+/// a list of values (each node's) and per item of a list, one per other field. Fields are named as
 /// the answer sheet writes them, the same in every language.
 pub fn hints_from_key(kind: &KindDef, ctx: &Context<'_>) -> Vec<Hint> {
     use crate::reason::Phrase::Own;
@@ -649,10 +649,25 @@ pub fn hints_from_key(kind: &KindDef, ctx: &Context<'_>) -> Vec<Hint> {
                 let names = ctx.names(&items[..items.len().min(1)]);
                 (names.join(", "), names)
             }
-            Answer::Set(items) | Answer::Sequence(items) => {
-                let names = ctx.names(items);
-                (names.join(", "), names)
+            // A list one item at a time (none: the field, told empty).
+            Answer::Set(items) | Answer::Sequence(items) if !items.is_empty() => {
+                let count = items.len().to_string();
+                out.extend(items.iter().enumerate().map(|(i, &item)| {
+                    Hint {
+                        question: Reason::new(Own("hint.item_q"))
+                            .with("field", f.name)
+                            .with("n", (i + 1).to_string())
+                            .with("count", count.clone()),
+                        answer: Reason::new(Own("hint.item_a"))
+                            .with("field", f.name)
+                            .with("n", (i + 1).to_string())
+                            .with("node", ctx.name(item)),
+                        nodes: vec![ctx.name(item)],
+                    }
+                }));
+                continue;
             }
+            Answer::Set(_) | Answer::Sequence(_) => (String::new(), Vec::new()),
         };
         let value = if value.is_empty() {
             "—".to_string()
@@ -1396,10 +1411,10 @@ mod hint_tests {
     #[test]
     fn a_kind_without_its_own_hints_tells_its_answers() {
         assert_eq!(
-            hints_text(AND_OR, "and-or-solvable", "en"),
+            hints_text(AND_OR, "and-or-solvable", "en")[..2],
             [
-                "What is `solvable`? → `solvable` = S, A, B, C, D, t1, t2, t3",
-                "What is `unsolvable`? → `unsolvable` = X",
+                "Which is item 1 of the 8 in `solvable`? → item 1 of `solvable`: S",
+                "Which is item 2 of the 8 in `solvable`? → item 2 of `solvable`: A",
             ]
         );
     }
