@@ -34,6 +34,14 @@ pub(crate) struct Args {
     /// `generate` writes it in each student's folder).
     #[arg(long, conflicts_with_all = ["set", "seed"])]
     form: Option<PathBuf>,
+    /// Show hint N of each question (1 is its first step) after the
+    /// feedback, question first, then its answer; counted in the feedback.
+    /// Practice sheets only: an exam sheet is never hinted.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), conflicts_with = "form")]
+    hint: Option<u16>,
+    /// With --hint: that question's hint only.
+    #[arg(long, value_name = "Q", requires = "hint", value_parser = clap::value_parser!(u16).range(1..))]
+    question: Option<u16>,
     /// How to print the feedback: plain text on a terminal and Markdown in a
     /// pipe or file (auto), or always one of them.
     #[arg(long, value_enum, default_value = "auto")]
@@ -143,7 +151,21 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     // An exam sheet names no practice set: its form is checked, never a key.
     if args.form.is_some() || (args.set.is_none() && args.seed.is_none() && sub.practice.is_none())
     {
+        if args.hint.is_some() {
+            return Err(UsageError(format!(
+                "{}: hints are for practice sheets, and an exam sheet is never hinted: checking it shows what will be graded, never a step of an answer (drop --hint)",
+                args.answers.display()
+            )));
+        }
         return check_exam(args, &sub);
+    }
+    // Only a sheet that says it is practice is hinted, even when --set and
+    // --seed name its keys.
+    if args.hint.is_some() && sub.practice.is_none() {
+        return Err(UsageError(format!(
+            "{}: hints are for practice sheets, and this sheet names no practice set: an exam sheet is never hinted (drop --hint)",
+            args.answers.display()
+        )));
     }
     let (set_path, seed) = match (&args.set, args.seed, &sub.practice) {
         (Some(set), Some(seed), _) => (set.clone(), seed),
@@ -184,10 +206,51 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         Format::Auto => std::io::stdout().is_terminal(),
     };
     let template = if text { "feedback.txt" } else { "feedback.md" };
-    let out = renderer
-        .render(template, &report::feedback_view(&row, &lang, false))
-        .map_err(usage)?;
+    let mut view = report::feedback_view(&row, &lang, false);
+    if let Some(n) = args.hint {
+        view = view.with_hints(usize::from(n), &hints(args, &sub, &book)?, &lang);
+    }
+    let out = renderer.render(template, &view).map_err(usage)?;
     Ok((out, row.needs_attention()))
+}
+
+/// The hints of the sheet's questions (`--question`'s only), by number.
+fn hints(
+    args: &Args,
+    sub: &submission::Submission,
+    book: &treequiz::grade::key::KeyBook,
+) -> Result<Vec<(usize, Vec<treequiz::exercise::Hint>)>, UsageError> {
+    let variant = sub
+        .variant
+        .as_deref()
+        .and_then(|id| book.variant_for(id, sub.student.as_deref()))
+        .ok_or_else(|| {
+            UsageError(format!(
+                "{}: no hints: its variant is not one of the set's at this seed (see the feedback without --hint)",
+                args.answers.display()
+            ))
+        })?;
+    let asked = args.question.map(usize::from);
+    let questions: Vec<_> = variant
+        .questions
+        .iter()
+        .filter(|q| asked.is_none_or(|n| q.number == n))
+        .map(|q| {
+            (
+                q.number,
+                q.kind.hints_of(&q.instance, &q.key, &q.conventions),
+            )
+        })
+        .collect();
+    if questions.is_empty() {
+        return Err(UsageError(format!(
+            "{}: --question {}: the sheet's questions are 1 to {}",
+            args.answers.display(),
+            asked.unwrap_or_default(),
+            variant.questions.len()
+        )));
+    }
+    Ok(questions)
 }
 
 /// Checks an exam sheet against its form: what the grader will read, with

@@ -1,8 +1,8 @@
 //! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
 
 use super::{
-    Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Item, Key, KindDef,
-    Mistake, Shape, Table, Trace, instance_tree, plain, tree,
+    Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Hint, Item, Key,
+    KindDef, Mistake, Shape, Table, Trace, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
 use crate::gametree::{AlphaBeta, Bound, CutKind, Event, NodeId, Player, Tree, alpha_beta};
@@ -36,6 +36,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "depth = 2\nbranching = 3\nvalues = \"0..20\"\nmin_cuts = 1\nunique_best = true",
@@ -502,4 +503,58 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// Alpha-beta without a cut is minimax.
 fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![super::Limit::at_least(CUTS, 1)]
+}
+
+/// The search as a student walks it: the window each inner node below the
+/// root is entered with (and whose bound each edge is), then whether
+/// anything is cut below it, as the search leaves it. The root is asked
+/// about only where the initial window cuts there.
+fn hints(ctx: &Context<'_>) -> Vec<Hint> {
+    use crate::reason::Phrase::Own;
+    let t = tree(ctx);
+    let ab = ctx.key.alpha_beta().expect("an alpha-beta key");
+    let label = |id: NodeId| t.label(id).into_owned();
+    // Each inner node's own bound so far (α at MAX, β at MIN).
+    let mut own: Vec<Option<Value>> = vec![None; t.len()];
+    let mut cut_at: Vec<Option<usize>> = vec![None; t.len()];
+    // An edge of the window: the value, and the nearest ancestor of `n` of
+    // `player` whose own bound it is (none: the initial window's).
+    let edge = |own: &[Option<Value>], n: NodeId, player: Player, v: Value| {
+        let from = std::iter::successors(t.parent(n), |&p| t.parent(p))
+            .find(|&p| t.player(p) == player && own[p.index()] == Some(v));
+        match from {
+            Some(p) => Reason::new(Own("hint.bound_from"))
+                .with("value", shown(v))
+                .with("node", label(p)),
+            None => Reason::new(Own("hint.bound")).with("value", shown(v)),
+        }
+    };
+    let mut out = Vec::new();
+    for s in ab.steps() {
+        let n = s.node;
+        match s.event {
+            Event::Enter if n != t.root() => out.push(Hint {
+                question: Reason::new(Own("hint.window_q")).with("node", label(n)),
+                answer: Reason::new(Own("hint.window_a"))
+                    .nested("alpha", edge(&own, n, Player::Max, s.alpha))
+                    .nested("beta", edge(&own, n, Player::Min, s.beta)),
+                nodes: vec![label(n)],
+            }),
+            Event::Improve(v) => own[n.index()] = Some(v),
+            Event::Cut(i) => cut_at[n.index()] = Some(i),
+            Event::Exit(_) if n != t.root() || cut_at[n.index()].is_some() => {
+                let answer = match cut_at[n.index()] {
+                    Some(i) => cut_reason(t, &ab.cuts[i], ab.options.prune_on_equal),
+                    None => Reason::new(Own("hint.no_cut")).with("node", label(n)),
+                };
+                out.push(Hint {
+                    question: Reason::new(Own("hint.cut_q")).with("node", label(n)),
+                    answer,
+                    nodes: vec![label(n)],
+                });
+            }
+            _ => {}
+        }
+    }
+    out
 }

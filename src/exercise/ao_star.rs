@@ -1,8 +1,8 @@
 //! `ao-star`: AO* cycle by cycle: the expansion order, the cost, the solution graph.
 
 use super::{
-    Answer, Context, Explained, Family, Field, Frame, Item, Key, KindDef, Mistake, Shape, Table,
-    Trace, any_instance, graph, instance_graph, plain,
+    Answer, Context, Explained, Family, Field, Frame, Hint, Item, Key, KindDef, Mistake, Shape,
+    Table, Trace, any_instance, graph, instance_graph, plain,
 };
 use crate::andor::{Outcome, ao_star};
 use crate::draw::{GraphMarks, graph_figure};
@@ -36,6 +36,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "depth = 2\nnodes = \"7..14\"\nalternatives = \"1..2\"\narity = \"1..2\"\ncost = \"sum\"\nmin_expansions = 2\nunique = true",
@@ -413,4 +414,39 @@ fn point(_: &[&str]) -> Vec<super::Limit> {
         super::Limit::at_least(EXPANSIONS, 2),
         super::Limit::at_least(SOLUTION_DEPTH, 2),
     ]
+}
+
+/// Cycle by cycle: which tip is expanded, then why that one (the marked
+/// connectors from the start lead to it).
+fn hints(ctx: &Context<'_>) -> Vec<Hint> {
+    use crate::reason::Phrase::Own;
+    let g = graph(ctx);
+    let run = run(ctx);
+    let mut out = Vec::new();
+    for (i, cy) in run.cycles.iter().enumerate() {
+        let cycle = (i + 1).to_string();
+        let tip = g.label(cy.expanded).to_string();
+        out.push(Hint {
+            question: Reason::new(Own("hint.expand_q")).with("cycle", cycle.clone()),
+            answer: Reason::new(Own("hint.expand_a"))
+                .with("cycle", cycle.clone())
+                .with("node", tip.clone()),
+            nodes: vec![tip.clone()],
+        });
+        let why = match i.checked_sub(1).map(|prev| &run.cycles[prev]) {
+            None => Reason::new(Phrase::ExpandedWhyFirst),
+            Some(prev) => Reason::new(Phrase::ExpandedWhy)
+                .with("prev", i.to_string())
+                .with("key", tip.clone())
+                .with("cost", prev.start_cost.to_string()),
+        };
+        out.push(Hint {
+            question: Reason::new(Own("hint.expand_why_q"))
+                .with("cycle", cycle)
+                .with("node", tip.clone()),
+            answer: why,
+            nodes: vec![tip],
+        });
+    }
+    out
 }

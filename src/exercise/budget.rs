@@ -52,6 +52,7 @@ pub(super) static OTHELLO_BUDGET: KindDef = KindDef {
     measure: measure_budget,
     point: point_budget,
     replay: super::no_replay,
+    hints: budget_hints,
     budgets: Budgets {
         budget: Some((8, 16)),
         deepening: None,
@@ -86,6 +87,7 @@ pub(super) static OTHELLO_DEEPENING: KindDef = KindDef {
     measure: measure_deepening,
     point: point_deepening,
     replay: super::no_replay,
+    hints: super::no_hints,
     budgets: Budgets {
         budget: None,
         deepening: Some((30, 60)),
@@ -637,6 +639,44 @@ fn plain_tree(
         };
         crate::draw::tree_figure(t, Some(&marks))
     }
+}
+
+/// The budget of each position below P, worked out from its parent's: a
+/// position's moves together (its budget is divided among them), then the
+/// first of them expanded, depth first.
+fn budget_hints(ctx: &Context<'_>) -> Vec<super::Hint> {
+    use crate::gametree::NodeId;
+    let (t, allowances) = searched(ctx.model);
+    let leaf_phrase = match ctx.instance {
+        Instance::Othello(_) => Phrase::BudgetGameOver,
+        _ => Phrase::BudgetLeaf,
+    };
+    let name = |n: NodeId| ctx.name(Item::Node(n.0));
+    let mut out = Vec::new();
+    let mut stack = vec![t.root()];
+    while let Some(parent) = stack.pop() {
+        let children: Vec<NodeId> = t.children(parent).collect();
+        for &c in &children {
+            let budget = allowances[c.index()];
+            let phrase = match t.leaf(c) {
+                None if budget > 0 => Phrase::BudgetExpanded,
+                Some(_) if budget > 0 => leaf_phrase,
+                _ => Phrase::BudgetEvaluated,
+            };
+            out.push(super::Hint {
+                question: Reason::new(Phrase::Own("hint.budget_q")).with("node", name(c)),
+                answer: Reason::new(phrase)
+                    .with("node", name(c))
+                    .with("budget", budget.to_string())
+                    .with("parent", name(parent))
+                    .with("parent_budget", allowances[parent.index()].to_string())
+                    .with("moves", children.len().to_string()),
+                nodes: vec![name(c)],
+            });
+        }
+        stack.extend(children.into_iter().rev().filter(|&c| t.leaf(c).is_none()));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "depth = 2\nbranching = \"2..3\"\nvalues = \"0..12\"\nunique_best = true",
@@ -266,6 +267,31 @@ fn point(_: &[&str]) -> Vec<super::Limit> {
         super::Limit::at_least(INNER_NODES, 3),
         super::Limit::at_least(CHANCE_NODES, 1),
     ]
+}
+
+/// The inner nodes in the order a depth-first evaluation finishes them:
+/// each one's value from its children's, a chance node's as their
+/// probability-weighted mean.
+fn hints(ctx: &Context<'_>) -> Vec<super::Hint> {
+    let t = chance_tree(ctx.instance).tree();
+    trace(ctx)
+        .steps
+        .iter()
+        .map(|step| {
+            let label = t.label(step.node).into_owned();
+            let phrase = match step.kind {
+                NodeKind::Chance => "hint.chance_a",
+                _ => "hint.value_a",
+            };
+            super::Hint {
+                question: Reason::new(Phrase::Own("hint.value_q")).with("node", label.clone()),
+                answer: Reason::new(Phrase::Own(phrase))
+                    .with("node", label.clone())
+                    .with("explain", computation(step)),
+                nodes: vec![label],
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    hints: super::no_hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "coins = \"5..6\"",

@@ -1,13 +1,15 @@
 //! `minimax`: the backed-up value of every inner node and the best move.
 
 use super::{
-    Answer, Context, Domain, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace,
-    instance_tree, plain, tree,
+    Answer, Context, Domain, Explained, Family, Field, Hint, Item, Key, KindDef, Shape, Table,
+    Trace, instance_tree, plain, tree,
 };
 use crate::draw::{TreeMarks, tree_figure};
-use crate::gametree::minimax;
+use crate::gametree::{Minimax, NodeId, minimax};
 use crate::instance::Instance;
 use crate::lang::Lang;
+use crate::reason::Phrase::Own;
+use crate::reason::Reason;
 
 const INNER_NODES: super::Measure = super::Measure::new("inner_nodes");
 
@@ -33,6 +35,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "depth = 2\nbranching = 3\nvalues = \"0..20\"\nunique_best = true",
@@ -137,4 +140,48 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// A root and at least two nodes below it to back values up through.
 fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![super::Limit::at_least(INNER_NODES, 3)]
+}
+
+/// How a node's value is backed up from its children's: `min(3, 12, 8) = 3`.
+pub(super) fn backed_up(t: &crate::gametree::Tree, mm: &Minimax, n: NodeId) -> String {
+    let values: Vec<String> = t
+        .children(n)
+        .map(|c| mm.values[c.index()].to_string())
+        .collect();
+    let rule = match t.player(n) {
+        crate::gametree::Player::Max => "max",
+        crate::gametree::Player::Min => "min",
+    };
+    format!("{rule}({}) = {}", values.join(", "), mm.values[n.index()])
+}
+
+/// The inner nodes in the order a student backs them up: depth first, left
+/// to right, each once its children are known.
+fn hints(ctx: &Context<'_>) -> Vec<Hint> {
+    let t = tree(ctx);
+    let Trace::Minimax(mm) = &ctx.key.trace else {
+        unreachable!("a minimax key holds minimax's trace")
+    };
+    let mut out = Vec::new();
+    let mut stack = vec![(t.root(), false)];
+    while let Some((n, done)) = stack.pop() {
+        if t.leaf(n).is_some() {
+            continue;
+        }
+        if done {
+            let label = t.label(n).into_owned();
+            out.push(Hint {
+                question: Reason::new(Own("hint.value_q")).with("node", label.clone()),
+                answer: Reason::new(Own("hint.value_a"))
+                    .with("node", label.clone())
+                    .with("explain", backed_up(t, mm, n)),
+                nodes: vec![label],
+            });
+        } else {
+            stack.push((n, true));
+            let children: Vec<NodeId> = t.children(n).collect();
+            stack.extend(children.into_iter().rev().map(|c| (c, false)));
+        }
+    }
+    out
 }

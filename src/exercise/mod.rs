@@ -79,6 +79,19 @@ pub struct Frame {
     pub window: Option<String>,
 }
 
+/// One step of the key's own trace, asked as a question and then told:
+/// what a stuck student is shown (`check --hint N`, the practice page).
+/// Both are reasons, so every language words them from its string table.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Hint {
+    /// The step as a question ("What is the window when C is entered?").
+    pub question: Reason,
+    /// Its answer ("α = 3 from A, β = +∞").
+    pub answer: Reason,
+    /// The nodes it is about, as the answer sheet writes them (to ring).
+    pub nodes: Vec<String>,
+}
+
 /// What a kind's explanations read: the instance, its model, its key.
 pub struct Context<'a> {
     /// The instance.
@@ -155,6 +168,10 @@ pub struct KindDef {
     /// the explanation's table, or none where the sheet's figure is not what
     /// the search walks (a game's board) or there are no steps.
     pub replay: fn(&Context<'_>) -> Vec<Frame>,
+    /// The key's trace as hints, one step each, in the order a student
+    /// works; kinds without steps of their own use [`no_hints`], and
+    /// [`KindDef::hints_of`] then tells the key's answers one entry at a time.
+    pub hints: fn(&Context<'_>) -> Vec<Hint>,
     /// The node budget a generated instance is searched under when the set
     /// gives none: the key (`budget` or `deepening`) and the range
     /// docs/problem-sets.md documents. It is the only budget key the kind
@@ -225,6 +242,24 @@ impl KindDef {
             key,
             conventions,
         })
+    }
+
+    /// The hints of `instance`'s key ([`KindDef::hints`]), or, for a kind
+    /// without its own, its answers told one entry at a time ([`hints_from_key`]).
+    pub fn hints_of(&self, instance: &Instance, key: &Key, conventions: &Conventions) -> Vec<Hint> {
+        let model = instance.model();
+        let ctx = Context {
+            instance,
+            model: &model,
+            key,
+            conventions,
+        };
+        let own = (self.hints)(&ctx);
+        if own.is_empty() {
+            hints_from_key(self, &ctx)
+        } else {
+            own
+        }
     }
 
     /// `field`, one of the kind's fields.
@@ -374,7 +409,8 @@ pub fn kind_names() -> Vec<&'static str> {
 /// it has; each practice size a generator table of the family's keys whose
 /// instances fit a page and suit the kind; every string a kind's sheet,
 /// key and Moodle questions read, in every built-in language, with Moodle's
-/// wordings free of colons. One line per broken promise.
+/// wordings free of colons; hints for each practice size, worded in every
+/// built-in language. One line per broken promise.
 pub fn check() -> Vec<String> {
     let mut out = Vec::new();
     for (i, kind) in KINDS.iter().enumerate() {
@@ -482,6 +518,45 @@ fn check_size(kind: &KindDef, lines: &str) -> Result<(), String> {
         if let Some(why) = (kind.unusable)(&instance) {
             return Err(format!("seed {seed}: {why}"));
         }
+        check_hints(kind, &instance).map_err(|why| format!("seed {seed}: {why}"))?;
+    }
+    Ok(())
+}
+
+/// A practice exercise has hints, and each is worded in every built-in
+/// language: every string it names is there and fills all its `{name}`s.
+fn check_hints(kind: &KindDef, instance: &Instance) -> Result<(), String> {
+    fn keys(r: &Reason, out: &mut Vec<&'static str>) {
+        out.push(r.phrase.key());
+        for (_, arg) in &r.args {
+            match arg {
+                crate::reason::Arg::Term(k) => out.push(k),
+                crate::reason::Arg::Reason(r) => keys(r, out),
+                crate::reason::Arg::Text(_) => {}
+            }
+        }
+    }
+    let conventions = Conventions::default();
+    let key = (kind.solve)(instance, &conventions);
+    let hints = kind.hints_of(instance, &key, &conventions);
+    if hints.is_empty() {
+        return Err("no hints".into());
+    }
+    for (code, _) in crate::lang::BUILTIN {
+        let lang = Lang::builtin(code).expect("a built-in language");
+        for r in hints.iter().flat_map(|h| [&h.question, &h.answer]) {
+            let mut names = Vec::new();
+            keys(r, &mut names);
+            if let Some(k) = names.iter().find(|k| !lang.has(k)) {
+                return Err(format!("{code} lacks the hint's `{k}`"));
+            }
+            let text = r.render(&lang, false);
+            if text.contains('{') {
+                return Err(format!(
+                    "{code} leaves a `{{name}}` unfilled in the hint `{text}`"
+                ));
+            }
+        }
     }
     Ok(())
 }
@@ -526,6 +601,88 @@ fn check_strings(kind: &KindDef, lang: &Lang, out: &mut Vec<String>) {
             ));
         }
     }
+}
+
+/// For kinds with no steps of their own to hint: [`KindDef::hints_of`]
+/// falls back on [`hints_from_key`].
+fn no_hints(_: &Context<'_>) -> Vec<Hint> {
+    Vec::new()
+}
+
+/// The key's answers as hints, in the kind's field order: one per entry of
+/// a list of values (each node's) and per item of a list, one per other field. Fields are named as
+/// the answer sheet writes them, the same in every language.
+pub fn hints_from_key(kind: &KindDef, ctx: &Context<'_>) -> Vec<Hint> {
+    use crate::reason::Phrase::Own;
+    let mut out = Vec::new();
+    let entry = |field: &str, item: Item, value: String| Hint {
+        question: Reason::new(Own("hint.entry_q"))
+            .with("field", field)
+            .with("node", ctx.name(item)),
+        answer: Reason::new(Own("hint.entry_a"))
+            .with("field", field)
+            .with("node", ctx.name(item))
+            .with("value", value),
+        nodes: vec![ctx.name(item)],
+    };
+    for f in kind.fields {
+        let Some(answer) = ctx.key.answer(f.name) else {
+            continue;
+        };
+        let (value, nodes) = match answer {
+            Answer::Values(p) => {
+                out.extend(p.iter().map(|(i, v)| entry(f.name, *i, v.to_string())));
+                continue;
+            }
+            Answer::Bounds(p) => {
+                out.extend(p.iter().map(|(i, b)| entry(f.name, *i, b.to_string())));
+                continue;
+            }
+            Answer::Fractions(p) => {
+                out.extend(p.iter().map(|(i, r)| entry(f.name, *i, r.to_string())));
+                continue;
+            }
+            Answer::Value(v) => (v.to_string(), Vec::new()),
+            Answer::Cost(c) => (c.to_string(), Vec::new()),
+            // Tied answers are all right; the key's own first is told.
+            Answer::One(items) => {
+                let names = ctx.names(&items[..items.len().min(1)]);
+                (names.join(", "), names)
+            }
+            // A list one item at a time (none: the field, told empty).
+            Answer::Set(items) | Answer::Sequence(items) if !items.is_empty() => {
+                let count = items.len().to_string();
+                out.extend(items.iter().enumerate().map(|(i, &item)| {
+                    Hint {
+                        question: Reason::new(Own("hint.item_q"))
+                            .with("field", f.name)
+                            .with("n", (i + 1).to_string())
+                            .with("count", count.clone()),
+                        answer: Reason::new(Own("hint.item_a"))
+                            .with("field", f.name)
+                            .with("n", (i + 1).to_string())
+                            .with("node", ctx.name(item)),
+                        nodes: vec![ctx.name(item)],
+                    }
+                }));
+                continue;
+            }
+            Answer::Set(_) | Answer::Sequence(_) => (String::new(), Vec::new()),
+        };
+        let value = if value.is_empty() {
+            "—".to_string()
+        } else {
+            value
+        };
+        out.push(Hint {
+            question: Reason::new(Own("hint.field_q")).with("field", f.name),
+            answer: Reason::new(Own("hint.field_a"))
+                .with("field", f.name)
+                .with("value", value),
+            nodes,
+        });
+    }
+    out
 }
 
 /// For kinds whose steps do not walk the sheet's figure.
@@ -1115,5 +1272,150 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::*;
+
+    /// `path`'s instance, solved by `kind`: its hints in `lang`, a line each.
+    pub(super) fn hints_text(path: &str, kind: &str, lang: &str) -> Vec<String> {
+        let instance = if path.ends_with(".toml") {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+            crate::instance::load(&path).unwrap()
+        } else {
+            crate::instance::parse(&crate::input::Source {
+                path: "inline.toml".into(),
+                text: path.into(),
+            })
+            .unwrap()
+        };
+        let kind = super::kind(kind).unwrap();
+        let conventions = Conventions::default();
+        let key = (kind.solve)(&instance, &conventions);
+        let lang = Lang::builtin(lang).unwrap();
+        kind.hints_of(&instance, &key, &conventions)
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} → {}",
+                    h.question.render(&lang, false),
+                    h.answer.render(&lang, false)
+                )
+            })
+            .collect()
+    }
+
+    const FIG_5_2: &str = "problem-sets/instances/aima-fig-5-2.toml";
+    const AND_OR: &str = "tests/fixtures/good/and-or.toml";
+
+    /// Minimax backs up the inner nodes bottom up, left to right (AIMA fig 5.2).
+    #[test]
+    fn minimax_hints_back_up_one_node_at_a_time() {
+        assert_eq!(
+            hints_text(FIG_5_2, "minimax", "en"),
+            [
+                "What is the value of B? → B = min(3, 12, 8) = 3",
+                "What is the value of C? → C = min(2, 4, 6) = 2",
+                "What is the value of D? → D = min(14, 5, 2) = 2",
+                "What is the value of A? → A = max(3, 2, 2) = 3",
+            ]
+        );
+        assert_eq!(
+            hints_text(FIG_5_2, "minimax", "zh")[0],
+            "B 的值是多少？ → B = min(3, 12, 8) = 3"
+        );
+    }
+
+    /// Alpha-beta's hints: the window each node is entered with, whose bound
+    /// it is, and what is cut below it.
+    #[test]
+    fn alpha_beta_hints_give_the_window_and_the_cut() {
+        assert_eq!(
+            hints_text(FIG_5_2, "alpha-beta", "en"),
+            [
+                "What is the window when B is entered? → α = −∞, β = +∞",
+                "Is anything cut below B? → No: every child of B is searched.",
+                "What is the window when C is entered? → α = 3 from A, β = +∞",
+                "Is anything cut below C? → α-cut at C: β(C) = 2 ≤ α(A) = 3; pruned: I, J.",
+                "What is the window when D is entered? → α = 3 from A, β = +∞",
+                "Is anything cut below D? → No: every child of D is searched.",
+            ]
+        );
+        assert_eq!(
+            hints_text(FIG_5_2, "alpha-beta", "zh")[2],
+            "进入 C 时的窗口是什么？ → α = 3（来自 A），β = +∞"
+        );
+    }
+
+    #[test]
+    fn principal_variation_hints_give_the_next_move() {
+        assert_eq!(
+            hints_text(FIG_5_2, "principal-variation", "en"),
+            [
+                "Where does MAX move at A? → A → B: max(3, 2, 2) = 3",
+                "Where does MIN move at B? → B → E: min(3, 12, 8) = 3",
+            ]
+        );
+    }
+
+    /// AO*: which tip each cycle expands, then why that one.
+    #[test]
+    fn ao_star_hints_give_the_tip_then_why() {
+        assert_eq!(
+            hints_text(AND_OR, "ao-star", "en")[..4],
+            [
+                "Which tip does cycle 1 expand? → Cycle 1 expands S.",
+                "Why does cycle 1 expand S? → the first cycle expands the start node",
+                "Which tip does cycle 2 expand? → Cycle 2 expands A.",
+                "Why does cycle 2 expand A? → after cycle 1 the marked connectors from the start lead to the unsolved tip A first (start cost 3)",
+            ]
+        );
+        assert_eq!(
+            hints_text(AND_OR, "ao-star", "zh")[2],
+            "第 2 轮扩展哪个端结点？ → 第 2 轮扩展 A。"
+        );
+    }
+
+    /// Node budget: the budget of each next position, from its parent's.
+    #[test]
+    fn budget_hints_give_the_next_childs_budget() {
+        let hints = hints_text("tests/fixtures/good/node-budget.toml", "node-budget", "en");
+        assert_eq!(
+            hints[0],
+            "What is the budget of B? → B: budget 2 = A's 7 ÷ 3 (A's number of moves), rounded down; a node with a budget above 0 is expanded, not evaluated"
+        );
+        // B's moves come next, before C's siblings' own.
+        assert_eq!(
+            hints[3],
+            "What is the budget of E? → E: budget 1 = B's 2 ÷ 2 (B's number of moves), rounded down; a node with a budget above 0 is expanded, not evaluated"
+        );
+    }
+
+    #[test]
+    fn expectiminimax_hints_give_a_chance_nodes_mean() {
+        let tree = "kind = \"chance-tree\"\ntree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n";
+        let hints = hints_text(tree, "expectiminimax", "en");
+        assert_eq!(
+            hints[0],
+            "What is the value of B? → B is a chance node, the probability-weighted mean of its children's values: B = (3 + 12 + 8) / 3 = 23/3"
+        );
+        assert_eq!(
+            hints[3],
+            "What is the value of A? → A = max(23/3, 4, 7) = 23/3"
+        );
+    }
+
+    /// A kind without hints of its own tells its key one entry at a time.
+    #[test]
+    fn a_kind_without_its_own_hints_tells_its_answers() {
+        assert_eq!(
+            hints_text(AND_OR, "and-or-solvable", "en")[..2],
+            [
+                "Which is item 1 of the 8 in `solvable`? → item 1 of `solvable`: S",
+                "Which is item 2 of the 8 in `solvable`? → item 2 of `solvable`: A",
+            ]
+        );
     }
 }

@@ -31,6 +31,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure: super::lookahead::measure,
     point: super::lookahead::point,
     replay: super::no_replay,
+    hints: super::no_hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "plies = \"4..8\"\ndepth = 1",

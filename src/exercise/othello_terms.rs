@@ -53,6 +53,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    hints: super::no_hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "plies = \"44..50\"",

@@ -5,8 +5,8 @@
 //! first wrong step lies on it.
 
 use super::{
-    Answer, Context, Explained, Family, Field, Frame, Item, Key, KindDef, Mistake, Shape, Table,
-    Trace, instance_tree, plain, tree,
+    Answer, Context, Explained, Family, Field, Frame, Hint, Item, Key, KindDef, Mistake, Shape,
+    Table, Trace, instance_tree, plain, tree,
 };
 use crate::draw::tree_figure;
 use crate::gametree::{Minimax, NodeId, Tree, minimax};
@@ -35,6 +35,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay,
+    hints,
     budgets: super::Budgets::NONE,
     // Distinct leaves give distinct values to any two children, so the
     // path is unique (`unusable`) in every generated tree.
@@ -256,6 +257,29 @@ fn measure(ctx: &Context<'_>) -> Vec<u64> {
 /// Two moves at least: one player's choice answered by the other's.
 fn point(_: &[&str]) -> Vec<super::Limit> {
     vec![super::Limit::at_least(PATH_LENGTH, 2)]
+}
+
+/// The path move by move from the root: which child each player moves to,
+/// and the values it chooses among.
+fn hints(ctx: &Context<'_>) -> Vec<Hint> {
+    let t = tree(ctx);
+    let mm = trace(ctx);
+    mm.principal_variation
+        .windows(2)
+        .map(|w| {
+            let (at, to) = (t.label(w[0]).into_owned(), t.label(w[1]).into_owned());
+            Hint {
+                question: Reason::new(Phrase::Own("hint.move_q"))
+                    .with("player", t.player(w[0]).name())
+                    .with("node", at.clone()),
+                answer: Reason::new(Phrase::Own("hint.move_a"))
+                    .with("node", at.clone())
+                    .with("child", to.clone())
+                    .with("explain", super::minimax::backed_up(t, mm, w[0])),
+                nodes: vec![at, to],
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

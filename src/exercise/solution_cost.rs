@@ -37,6 +37,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    hints: super::no_hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "depth = 2\nnodes = \"7..14\"\nalternatives = 2\narity = \"1..3\"\nterminal_percent = 0\narc_costs = \"1..12\"\nunique = true",

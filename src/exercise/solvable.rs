@@ -31,6 +31,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure,
     point,
     replay: super::no_replay,
+    hints: super::no_hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "depth = 2\nnodes = \"7..12\"\nalternatives = \"1..2\"\narity = \"1..3\"\ndead_end_percent = 35\nsolvable = false",

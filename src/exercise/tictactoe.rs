@@ -25,6 +25,7 @@ pub(super) static KIND: KindDef = KindDef {
     measure: super::lookahead::measure,
     point: super::lookahead::point,
     replay: super::no_replay,
+    hints: super::no_hints,
     budgets: super::Budgets::NONE,
     sizes: super::Sizes {
         small: "marks = \"4..5\"\ndepth = 2\nsymmetry = true\nunique_best = true",

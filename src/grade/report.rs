@@ -643,6 +643,63 @@ pub struct FeedbackView<'a> {
     pub max: String,
     /// The questions.
     pub questions: Vec<QuestionView<'a>>,
+    /// The hints taken (`check --hint N`), after the questions.
+    pub hints: Vec<HintView>,
+    /// How many hints were taken, in a sentence; empty when none were.
+    pub hints_taken: String,
+}
+
+/// One hint taken, as `check --hint N` shows it.
+#[derive(Serialize)]
+pub struct HintView {
+    /// "Question 1 · Hint 2".
+    pub heading: String,
+    /// The step asked.
+    pub question: String,
+    /// Its answer; empty where the question has no hint of that number
+    /// (then `question` says so).
+    pub answer: String,
+}
+
+impl FeedbackView<'_> {
+    /// The feedback with hint `n` (1-based) of each of `questions` (number,
+    /// its key's hints) shown after it, and counted.
+    pub fn with_hints(
+        mut self,
+        n: usize,
+        questions: &[(usize, Vec<crate::exercise::Hint>)],
+        lang: &Lang,
+    ) -> Self {
+        let mut taken = 0;
+        for (number, hints) in questions {
+            let heading = format!(
+                "{} · {}",
+                lang.fill("hint.question", &[("question", &number.to_string())]),
+                lang.fill("hint.heading", &[("number", &n.to_string())])
+            );
+            self.hints
+                .push(match n.checked_sub(1).and_then(|i| hints.get(i)) {
+                    Some(h) => {
+                        taken += 1;
+                        HintView {
+                            heading,
+                            question: h.question.render(lang, false),
+                            answer: h.answer.render(lang, false),
+                        }
+                    }
+                    None => HintView {
+                        heading,
+                        question: lang.fill("hint.none", &[("count", &hints.len().to_string())]),
+                        answer: String::new(),
+                    },
+                });
+        }
+        self.hints_taken = match taken {
+            1 => lang.get("hint.taken_one").to_string(),
+            count => lang.fill("hint.taken", &[("count", &count.to_string())]),
+        };
+        self
+    }
 }
 
 /// Points for people: `1.33`, `4`, `2.5`.
@@ -705,6 +762,8 @@ pub fn feedback_view<'a>(row: &'a Row, lang: &'a Lang, hide_key: bool) -> Feedba
                     .collect(),
             })
             .collect(),
+        hints: Vec::new(),
+        hints_taken: String::new(),
     }
 }
 

@@ -1612,3 +1612,116 @@ fn exam_check_speaks_the_sheet_language() {
         "{stdout}"
     );
 }
+
+/// Issue 29 §2: `check --hint N` shows hint N of each question of a
+/// practice sheet after its feedback, question first, then its answer, in
+/// the set's language, and counts them; `--question Q` shows one question's.
+#[test]
+fn check_hint_shows_one_step_of_each_question_and_counts_it() {
+    let dir = scratch("check-hint");
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/demo.toml");
+    std::fs::copy(set, dir.join("demo.toml")).unwrap();
+    let (code, _, err) = run_in(&dir, &["generate", "demo.toml", "--out", "out"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let sheet = "out/answer-sheet.toml";
+    let (code, stdout, err) = run_in(&dir, &["check", sheet, "--hint", "1", "--format", "text"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(
+        stdout.ends_with(concat!(
+            "\n== Hints ==\n",
+            "  Question 1 · Hint 1: What is the value of D?\n",
+            "    D = max(3, 5) = 5\n",
+            "  Question 2 · Hint 1: What is the window when B is entered?\n",
+            "    α = −∞, β = +∞\n",
+            "  Question 3 · Hint 1: Which tip does cycle 1 expand?\n",
+            "    Cycle 1 expands n0.\n",
+            "  3 hints taken.\n",
+        )),
+        "{stdout}"
+    );
+    let (code, stdout, err) = run_in(
+        &dir,
+        &[
+            "check",
+            sheet,
+            "--hint",
+            "2",
+            "--question",
+            "3",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{stdout}");
+    assert!(
+        stdout.ends_with(concat!(
+            "\n## Hints\n\n",
+            "- **Question 3 · Hint 2**: Why does cycle 1 expand n0?\n",
+            "  - the first cycle expands the start node\n",
+            "\n1 hint taken.\n",
+        )),
+        "{stdout}"
+    );
+    // Past a question's last hint: said, and not counted.
+    let (_, stdout, _) = run_in(
+        &dir,
+        &[
+            "check",
+            sheet,
+            "--hint",
+            "99",
+            "--question",
+            "1",
+            "--format",
+            "text",
+        ],
+    );
+    assert!(
+        stdout.ends_with(
+            "  Question 1 · Hint 99: this question has only 7 hints\n  0 hints taken.\n"
+        ),
+        "{stdout}"
+    );
+    // Without --hint, no hint and no count.
+    let (_, stdout, _) = run_in(&dir, &["check", sheet, "--format", "text"]);
+    assert!(!stdout.contains("Hint"), "{stdout}");
+    let (code, _, err) = run_in(&dir, &["check", sheet, "--hint", "1", "--question", "9"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--question 9: the sheet's questions are 1 to 3"),
+        "{err}"
+    );
+}
+
+/// Issue 29 §2: an exam sheet is never hinted, whether it is checked by its
+/// form or its keys are named with --set and --seed.
+#[test]
+fn hints_never_appear_for_exam_sheets() {
+    let dir = scratch("exam-no-hint");
+    exam_of_one(&dir, "demo.toml");
+    let key = std::fs::read_to_string(dir.join("exam/keys/s1/key.toml")).unwrap();
+    std::fs::write(dir.join("exam/s1/answer-sheet.toml"), &key).unwrap();
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/problem-sets/demo.toml");
+    for extra in [&[][..], &["--set", set, "--seed", "1"][..]] {
+        let mut args = vec!["check", "exam/s1/answer-sheet.toml", "--hint", "1"];
+        args.extend_from_slice(extra);
+        let (code, stdout, err) = run_in(&dir, &args);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{extra:?}");
+        assert!(
+            err.contains("hints are for practice sheets") && err.contains("never hinted"),
+            "{err}"
+        );
+    }
+    let (code, stdout, _) = run_in(
+        &dir,
+        &[
+            "check",
+            "exam/s1/answer-sheet.toml",
+            "--hint",
+            "1",
+            "--form",
+            "exam/s1/form.json",
+        ],
+    );
+    assert_eq!((code, stdout.as_str()), (2, ""));
+}
