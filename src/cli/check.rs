@@ -277,18 +277,8 @@ fn check_exam(args: &Args, sub: &submission::Submission) -> Result<(String, bool
         }
     };
     let source = instance::read_source_capped(&path, form::MAX_FORM_BYTES).map_err(usage)?;
-    let form = form::Form::parse(&source).map_err(usage)?;
-    if let Some(why) = form.mismatch(sub) {
-        return Err(usage(treequiz::input::InputError::file(
-            &source.path,
-            format!("{why}: it is not this sheet's form"),
-            Some(format!(
-                "check {} with the {} of the folder it came from (your own)",
-                args.answers.display(),
-                form::FILE
-            )),
-        )));
-    }
+    let form =
+        form::Form::of_sheet(&source, sub, &args.answers.display().to_string()).map_err(usage)?;
     let lang = Renderer::new(None)
         .map_err(usage)?
         .lang(&form.language)

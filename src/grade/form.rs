@@ -232,9 +232,26 @@ impl Form {
         Ok(form)
     }
 
+    /// Reads the form of `sheet`'s sheet (`sub`): one of another student or
+    /// variant is refused, with what to do. `treequiz check` and the page
+    /// both read it so.
+    pub fn of_sheet(source: &Source, sub: &Submission, sheet: &str) -> Result<Form, InputError> {
+        let form = Form::parse(source)?;
+        match form.mismatch(sub) {
+            None => Ok(form),
+            Some(why) => Err(InputError::file(
+                &source.path,
+                format!("{why}: it is not this sheet's form"),
+                Some(format!(
+                    "check {sheet} with the {FILE} of the folder it came from (your own)"
+                )),
+            )),
+        }
+    }
+
     /// Why this form is not the one of `sub`'s sheet (another student's or
     /// another variant's), when it is not.
-    pub fn mismatch(&self, sub: &Submission) -> Option<String> {
+    fn mismatch(&self, sub: &Submission) -> Option<String> {
         let variant = sub.variant.as_deref().map(str::trim).unwrap_or("");
         let same_variant = variant.eq_ignore_ascii_case(self.variant.trim());
         let same_student = match (&self.student, &sub.student) {

@@ -409,11 +409,14 @@ function filledSheet() {
 
 // Until the solution is shown, the feedback is worded as `treequiz grade
 // --hide-key` words it: it says what is wrong without giving the key away.
-function check(sheet, file) {
+// An exam sheet comes with its answer form (`form`: form.json's text and
+// name) and is checked as `treequiz check` checks it, with no key.
+function check(sheet, file, form = null) {
   const t0 = performance.now();
-  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, hide_key: !S.shown });
+  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown });
   let r = grade();
   if (!r.ok) { showFeedbackError(r.error); return r; }
+  if (r.exam) { examFeedback(r); return r; }
   // A sheet of another seed: that exercise, drawn with its solution hidden.
   if (r.seed !== S.seed) { S.seed = r.seed; draw(); r = grade(); }
   S.last = { sheet, file };
@@ -484,8 +487,22 @@ function feedback(r) {
   fb.replaceChildren(...parts);
 }
 
-function dropped(file) {
-  file.text().then(text => check(text, file.name));
+// What `treequiz check` prints for an exam sheet: what the grader will
+// read, field by field; nothing on screen changes but the feedback.
+function examFeedback(r) {
+  S.last = null;
+  const fb = $('#feedback');
+  fb.hidden = false;
+  fb.replaceChildren(el('h2', { text: str('exam_checked') }), el('pre', { class: 'exam-text', text: r.text }));
+  fb.scrollIntoView({ block: 'nearest' });
+}
+
+// Files dropped or chosen: a sheet, and an exam sheet's form.json with it.
+async function dropped(files) {
+  const form = files.find(f => /\.json$/i.test(f.name));
+  const sheet = files.find(f => f !== form);
+  if (!sheet) return showFeedbackError(str('sheet_alone'));
+  check(await sheet.text(), sheet.name, form ? { text: await form.text(), file: form.name } : null);
 }
 
 // ---- the solution and its replay ------------------------------------------------
@@ -613,13 +630,13 @@ function wire() {
   $('#lang').addEventListener('change', e => { S.lang = e.target.value; keepAnswers(draw); });
   $('#check').addEventListener('click', () => check(filledSheet(), 'answer-sheet.toml'));
   $('#solution').addEventListener('click', () => solution(!S.shown));
-  $('#file').addEventListener('change', e => { if (e.target.files[0]) dropped(e.target.files[0]); e.target.value = ''; });
+  $('#file').addEventListener('change', e => { if (e.target.files.length) dropped([...e.target.files]); e.target.value = ''; });
   addEventListener('dragover', e => { e.preventDefault(); document.body.classList.add('dragging'); });
   addEventListener('dragleave', e => { if (!e.relatedTarget) document.body.classList.remove('dragging'); });
   addEventListener('drop', e => {
     e.preventDefault();
     document.body.classList.remove('dragging');
-    if (e.dataTransfer.files[0]) dropped(e.dataTransfer.files[0]);
+    if (e.dataTransfer.files.length) dropped([...e.dataTransfer.files]);
   });
   addEventListener('hashchange', () => { readHash(); draw(); });
 }

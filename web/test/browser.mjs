@@ -2,7 +2,7 @@
 // would: every kind drawn, answered right on the form (full marks) and wrong
 // on the figure (the feedback word for word `treequiz grade --hide-key`'s
 // until the solution is shown, `treequiz check`'s after), "Try again", a
-// sheet dropped, an exam sheet refused, Chinese, the replay, a teacher's set
+// sheet dropped, an exam sheet refused alone and checked with its form.json, Chinese, the replay, a teacher's set
 // at its own seed, figures that fit a phone; screenshots at a laptop and a
 // phone width in web/dist/shots/. Usage: node test/browser.mjs TREEQUIZ
 import { chromium } from 'playwright-core';
@@ -279,8 +279,58 @@ await page.setInputFiles('#file', { name: 'exam.toml', mimeType: 'text/plain', b
 await page.waitForSelector('#feedback pre.error-text', { state: 'attached' });
 const refused = await page.textContent('#feedback pre.error-text');
 const cliRefusal = cliCheck(d.set, exam, 'exam.toml').replace(/^error: /, '').trim();
-// The page says check's first clause; check goes on to its form.json and --form.
-eq(refused, cliRefusal.slice(0, cliRefusal.indexOf('; ')), 'the exam sheet is not refused with check\'s words');
+// Alone, it is refused with check's first clause; then each says where its
+// form.json is to come from (beside the sheet; chosen with it).
+const clause = text => text.slice(0, text.indexOf('; '));
+eq(clause(refused), clause(cliRefusal), 'the exam sheet is not refused with check\'s words');
+ok(refused.includes('form.json') && refused.includes('choose or drop the two files together'), `the refusal does not ask for the form: ${refused}`);
+// An exam sheet chosen with its form.json (issue 29 §3): checked word for
+// word as `treequiz check` checks it beside its form, the same for the key
+// and a wrong answer of its form (nothing of the key), a slip and a label
+// the figure lacks named where they are.
+const examDir = mkdtempSync(join(tmpdir(), 'tq-exam-'));
+writeFileSync(join(examDir, 'set.toml'), d.set);
+writeFileSync(join(examDir, 'class.csv'), 'id,name\ns1,Ada Lovelace\n');
+writeFileSync(join(examDir, 'exam.secret'), '69f6fcb3d23e50d07284065b2873e772\n');
+execFileSync(cli, ['generate', 'set.toml', '--roster', 'class.csv', '--secret', 'exam.secret', '--out', 'exam', '--format', 'md'], { cwd: examDir, stdio: 'ignore' });
+const student = join(examDir, 'exam', 's1');
+const examKey = readFileSync(join(examDir, 'exam', 'keys', 's1', 'key.toml'), 'utf8');
+const examForm = readFileSync(join(student, 'form.json'));
+async function pageExam(sheet) {
+  await page.evaluate(() => document.getElementById('feedback').replaceChildren());
+  await page.setInputFiles('#file', [
+    { name: 'answer-sheet.toml', mimeType: 'text/plain', buffer: Buffer.from(sheet) },
+    { name: 'form.json', mimeType: 'application/json', buffer: examForm },
+  ]);
+  await page.waitForSelector('#feedback pre.exam-text', { state: 'attached' });
+  return page.textContent('#feedback pre.exam-text');
+}
+function cliExam(sheet) {
+  writeFileSync(join(student, 'answer-sheet.toml'), sheet);
+  try {
+    return execFileSync(cli, ['check', 'answer-sheet.toml'], { cwd: student, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    if (e.status !== 1) throw e;  // 1: something to fix
+    return e.stdout;
+  }
+}
+const valueLine = examKey.match(/^value = (-?\d+)$/m);
+const examWrong = examKey.replace(valueLine[0], `value = ${+valueLine[1] + 1}`);
+ok(examWrong !== examKey, 'the wrong exam answer differs from the key');
+const fromKey = await pageExam(examKey);
+eq(fromKey, cliExam(examKey), 'the page checks the exam key otherwise than treequiz check');
+eq(await pageExam(examWrong), fromKey, 'the page\'s exam check tells the key from a wrong answer');
+ok(!/correct|wrong|\/ \d/.test(fromKey), `the exam check says something of right or wrong: ${fromKey}`);
+const best = examKey.match(/^best_move = "(.*)"$/m);
+const slipped = examKey.replace(best[0], `best_move = “${best[1]}”`).replace('\npruned = [', '\npruned = ["Q9", ');
+const slipText = await pageExam(slipped);
+eq(slipText, cliExam(slipped), 'the page checks a slipped exam sheet otherwise than treequiz check');
+ok(slipText.includes('is a Chinese quotation mark') && slipText.includes('there is no node Q9 in this figure'), `the slip and the unknown label are not named: ${slipText}`);
+ok(slipText.includes('to fix (above) before you hand it in'), `the slipped sheet is not said to need fixing: ${slipText}`);
+await page.screenshot({ path: join(shots, 'exam-check-laptop.png'), fullPage: true });
+// The form alone: the page asks for the sheet too.
+await page.setInputFiles('#file', [{ name: 'form.json', mimeType: 'application/json', buffer: examForm }]);
+await page.waitForFunction(() => document.querySelector('#feedback pre.error-text')?.textContent.includes('form.json'));
 await page.screenshot({ path: join(shots, 'demo-laptop.png'), fullPage: true });
 
 // A phone: every kind drawn, nothing wider than the screen; each figure

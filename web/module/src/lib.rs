@@ -14,6 +14,7 @@ use treequiz::class_set::Variant;
 use treequiz::draw::{Pick, to_svg_with_targets};
 use treequiz::exercise::{Answer, Item as AnswerItem, Shape};
 use treequiz::grade::batch::grade_source;
+use treequiz::grade::form;
 use treequiz::grade::key::KeyBook;
 use treequiz::grade::report::feedback_view;
 use treequiz::grade::submission;
@@ -91,10 +92,13 @@ fn call(request: &Json) -> Result<Json, String> {
         "set" => kinds::set(text("kind"), text("size"), request.get("options"), &lang()?)
             .map(|set| json!({ "ok": true, "set": set })),
         "practice" => with_practice(text("set"), seed()?, text("lang"), |p| p.page()),
-        "check" => with_practice(text("set"), seed()?, text("lang"), |p| {
-            let hide_key = request.get("hide_key").and_then(Json::as_bool) == Some(true);
-            p.check(text("sheet"), text("file"), hide_key)
-        }),
+        "check" => match exam(text("sheet"), text("file"), text("form"), text("form_file"))? {
+            Some(checked) => Ok(checked),
+            None => with_practice(text("set"), seed()?, text("lang"), |p| {
+                let hide_key = request.get("hide_key").and_then(Json::as_bool) == Some(true);
+                p.check(text("sheet"), text("file"), hide_key)
+            }),
+        },
         "value" => {
             // A form field's text read as the answer sheet reads it.
             let doc = format!("v = {}", text("text"));
@@ -105,6 +109,54 @@ fn call(request: &Json) -> Result<Json, String> {
         }
         other => Err(format!("`{other}` is not a request")),
     }
+}
+
+/// An exam sheet (one that names no practice set) checked against its
+/// answer form, `form.json`, as `treequiz check` checks it: what the grader
+/// will read, in the form's language, with no key anywhere. `None`: a
+/// practice sheet, graded against its set.
+fn exam(sheet: &str, file: &str, form: &str, form_file: &str) -> Result<Option<Json>, String> {
+    let or = |name: &str, default: &str| if name.is_empty() { default } else { name }.to_string();
+    let source = Source {
+        path: or(file, "answer-sheet.toml"),
+        text: sheet.to_string(),
+    };
+    let sub = submission::parse(&source).map_err(|e| e.to_string())?;
+    if sub.practice.is_some() {
+        return Ok(None);
+    }
+    if form.trim().is_empty() {
+        return Err(format!(
+            "{}: {}; an exam sheet is checked with its answer form, {}, which `generate` puts beside the worksheet in your folder: choose or drop the two files together",
+            source.path,
+            submission::NOT_PRACTICE,
+            form::FILE
+        ));
+    }
+    let form_source = Source {
+        path: or(form_file, form::FILE),
+        text: form.to_string(),
+    };
+    if form.len() as u64 > form::MAX_FORM_BYTES {
+        return Err(format!(
+            "{}: {} bytes is more than an answer form's {}: choose the {} of your folder",
+            form_source.path,
+            form.len(),
+            form::MAX_FORM_BYTES,
+            form::FILE
+        ));
+    }
+    let form = form::Form::of_sheet(&form_source, &sub, &source.path).map_err(|e| e.to_string())?;
+    let lang = Lang::builtin(&form.language).ok_or_else(|| {
+        format!(
+            "{}: `{}` is not a language of the page",
+            form_source.path, form.language
+        )
+    })?;
+    let checked = form::check(&form, &source.path, &form_source.path, &sub, &lang);
+    Ok(Some(
+        json!({ "ok": true, "exam": true, "text": checked.text, "to_fix": checked.to_fix }),
+    ))
 }
 
 /// What every request about one exercise starts from, as the command line
@@ -479,6 +531,26 @@ mod tests {
         assert_eq!(own["seed"], "2026");
         let at_2026 = ask(json!({ "op": "practice", "set": set, "seed": "2026" }));
         assert_eq!(own["key_toml"], at_2026["key_toml"]);
+    }
+
+    /// An exam sheet alone is refused with `check`'s first clause and asked
+    /// for its form; a file that is no form is refused by name.
+    #[test]
+    fn an_exam_sheet_asks_for_its_form_and_refuses_another() {
+        let sheet = "variant = \"v-1\"\nstudent = \"s1\"\n\n[q1]\nvalue = 3\n";
+        let alone =
+            call(&json!({ "op": "check", "sheet": sheet, "file": "exam.toml" })).unwrap_err();
+        assert!(
+            alone.starts_with(&format!("exam.toml: {}; ", submission::NOT_PRACTICE)),
+            "{alone}"
+        );
+        assert!(alone.contains("form.json"), "{alone}");
+        let foreign = call(&json!({ "op": "check", "sheet": sheet, "form": "{\"not\": 1}", "form_file": "f.json" }))
+            .unwrap_err();
+        assert!(
+            foreign.contains("f.json") && foreign.contains("not a treequiz answer form"),
+            "{foreign}"
+        );
     }
 
     /// Until the solution is shown the page asks for `grade --hide-key`'s
