@@ -10,6 +10,11 @@ pub trait Position: Sized {
     /// The positions one move away, each with the move's name (`b2`, `d3`,
     /// `pass`), in the order the search takes them; empty when the game is over.
     fn successors(&self) -> Vec<(String, Self)>;
+    /// The successors without their moves' names, in the same order: what
+    /// a search that only counts needs (a game may skip naming them).
+    fn children(&self) -> Vec<Self> {
+        self.successors().into_iter().map(|(_, p)| p).collect()
+    }
     /// The static evaluation for MAX (won and lost games as ±inf, or a score).
     fn evaluate(&self) -> Value;
 }
@@ -152,11 +157,11 @@ pub fn count_nodes<P: Position + Clone>(root: &P, horizon: Horizon, cap: usize) 
         if given.split(1).is_none() {
             continue;
         }
-        let next = position.successors();
+        let next = position.children();
         let Some(child) = given.split(next.len()) else {
             continue;
         };
-        for (_, successor) in next {
+        for successor in next {
             count += 1;
             if count > cap {
                 return None;
@@ -186,7 +191,7 @@ pub fn frontier_depths<P: Position + Clone>(
         }
         let next = match given.split(1) {
             None => Vec::new(),
-            Some(_) => position.successors(),
+            Some(_) => position.children(),
         };
         if next.is_empty() {
             leaves += 1;
@@ -195,7 +200,7 @@ pub fn frontier_depths<P: Position + Clone>(
             continue;
         }
         let child = given.split(next.len()).expect("expanded above");
-        stack.extend(next.into_iter().map(|(_, p)| (p, child, depth + 1)));
+        stack.extend(next.into_iter().map(|p| (p, child, depth + 1)));
     }
     Some((leaves, lo, hi))
 }

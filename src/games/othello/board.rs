@@ -410,6 +410,12 @@ impl Board {
         flips
     }
 
+    /// The squares `side` can play, in order (what [`Board::moves`] lists,
+    /// without the flips: a search needs only these).
+    pub fn legal_squares(&self, side: Side) -> Vec<usize> {
+        squares_of(self.legal_bits(side))
+    }
+
     /// Legal moves of `side` in square order (row-major: a1, b1, …, h1, a2, …), each with the
     /// squares it flips, sorted ascending. A move is legal when it flips at least one disc.
     pub fn moves(&self, side: Side) -> Vec<(usize, Vec<usize>)> {
@@ -473,10 +479,12 @@ impl Board {
         // Only the weighted terms are counted: rule S and potential mobility
         // cost more than the rest of a search's evaluation.
         let squares = |side: Side| -> i64 {
-            squares_of(self.bits(side))
-                .into_iter()
-                .map(|sq| w.squares[sq])
-                .sum()
+            let (mut bits, mut sum) = (self.bits(side), 0);
+            while bits != 0 {
+                sum += w.squares[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            sum
         };
         let diff = |a: u32, b: u32| i64::from(a) - i64::from(b);
         let mut total = squares(max) - squares(min);
@@ -592,7 +600,7 @@ pub fn random_position(plies: u32, pick: &mut dyn FnMut(usize) -> usize) -> (Boa
     let mut side = Side::Black;
     let mut played = 0;
     while played < plies {
-        let moves = board.moves(side);
+        let moves = squares_of(board.legal_bits(side));
         if moves.is_empty() {
             if board.legal_bits(side.other()) == 0 {
                 break; // game over
@@ -607,7 +615,7 @@ pub fn random_position(plies: u32, pick: &mut dyn FnMut(usize) -> usize) -> (Boa
             moves.len(),
             moves.len()
         );
-        board = board.play(side, moves[i].0);
+        board = board.play(side, moves[i]);
         side = side.other();
         played += 1;
     }

@@ -133,9 +133,20 @@ pub struct Node<'w> {
     weights: &'w Weights,
 }
 
+impl Node<'_> {
+    /// The position after the side to move plays `square`.
+    fn after(&self, square: usize) -> Self {
+        Node {
+            board: self.board.play(self.to_move, square),
+            to_move: self.to_move.other(),
+            ..*self
+        }
+    }
+}
+
 impl Position for Node<'_> {
     fn successors(&self) -> Vec<(String, Self)> {
-        let moves = self.board.moves(self.to_move);
+        let moves = self.board.legal_squares(self.to_move);
         if moves.is_empty() {
             if self.board.finished() {
                 return Vec::new();
@@ -151,17 +162,15 @@ impl Position for Node<'_> {
         }
         moves
             .into_iter()
-            .map(|(square, _)| {
-                (
-                    square_name(square),
-                    Node {
-                        board: self.board.play(self.to_move, square),
-                        to_move: self.to_move.other(),
-                        ..*self
-                    },
-                )
-            })
+            .map(|square| (square_name(square), self.after(square)))
             .collect()
+    }
+
+    fn children(&self) -> Vec<Self> {
+        match self.board.legal_squares(self.to_move) {
+            moves if moves.is_empty() => self.successors().into_iter().map(|(_, p)| p).collect(),
+            moves => moves.into_iter().map(|square| self.after(square)).collect(),
+        }
     }
 
     fn evaluate(&self) -> Value {
