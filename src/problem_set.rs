@@ -39,6 +39,9 @@ pub struct ProblemSet {
     pub conventions: Conventions,
     /// The exercises, in order.
     pub exercises: Vec<Exercise>,
+    /// The practice page's course path (`[practice] path`): the kinds a
+    /// student masters in turn; the chapter's order when the set gives none.
+    pub path: Vec<&'static KindDef>,
     /// What the teacher should know but need not fix (conventions that are
     /// no preset's), positioned like errors.
     pub warnings: Vec<InputError>,
@@ -118,6 +121,7 @@ const SET_KEYS: &[&str] = &[
     "seed",
     "conventions",
     "slips",
+    "practice",
     "exercise",
 ];
 const CONVENTION_KEYS: &[&str] = &[
@@ -219,6 +223,10 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
         ));
     }
     let slips = top.get("slips").map(|d| read_slips(&r, d)).transpose()?;
+    let path = match top.get("practice") {
+        None => exercise::course_path(),
+        Some(d) => read_path(&r, d)?,
+    };
     let exercises = items
         .iter()
         .map(|item| read_exercise(&r, item, dir, slips.unwrap_or_default()))
@@ -231,9 +239,47 @@ pub fn parse(source: &Source, dir: &Path) -> Result<ProblemSet, InputError> {
         seed,
         conventions,
         exercises,
+        path,
         warnings,
         language_site,
     })
+}
+
+/// `[practice] path = ["minimax", "alpha-beta", …]`: the kinds of the
+/// practice page's course path, in order, each once.
+fn read_path(r: &Reader<'_>, doc: &Doc) -> Result<Vec<&'static KindDef>, InputError> {
+    let example = "path = [\"minimax\", \"alpha-beta\"]";
+    let t = r.table(doc, &["path"], example)?;
+    let list = t.require(r.source, "path", example)?;
+    let items = r.array(list, "kind names")?;
+    if items.is_empty() {
+        return Err(r.source.error(
+            list,
+            "the course path names no kind",
+            format!("name the kinds in the order to practise them, `{example}`, or drop `[practice]` for the chapter's order"),
+        ));
+    }
+    let mut path: Vec<&'static KindDef> = Vec::new();
+    for item in items {
+        let name = r.str(item, "\"minimax\"")?;
+        let kind = exercise::kind(name).ok_or_else(|| {
+            let hint = did_you_mean(name, &exercise::kind_names(), "the kinds are");
+            r.source.error(
+                item,
+                format!("unknown exercise kind `{name}` in the course path"),
+                hint,
+            )
+        })?;
+        if path.iter().any(|k| k.name == kind.name) {
+            return Err(r.source.error(
+                item,
+                format!("`{name}` is on the course path twice"),
+                "name each kind once".to_string(),
+            ));
+        }
+        path.push(kind);
+    }
+    Ok(path)
 }
 
 /// `conventions = "aima"` names a preset; a `[conventions]` table may name

@@ -399,6 +399,29 @@ pub fn kind(name: &str) -> Option<&'static KindDef> {
     KINDS.iter().copied().find(|k| k.name == name)
 }
 
+/// The practice page's course path when a set names none: the chapter's
+/// order, minimax to α-β, AND/OR graphs (solvable, cost by sum and by max,
+/// AO*), the games, then search under a node budget.
+const COURSE_PATH: &[&str] = &[
+    "minimax",
+    "alpha-beta",
+    "and-or-solvable",
+    "solution-cost",
+    "ao-star",
+    "tictactoe",
+    "grundy",
+    "othello",
+    "node-budget",
+];
+
+/// [`COURSE_PATH`]'s kinds.
+pub fn course_path() -> Vec<&'static KindDef> {
+    COURSE_PATH
+        .iter()
+        .map(|name| kind(name).expect("the course path names kinds of the registry"))
+        .collect()
+}
+
 /// The names of every kind, for messages.
 pub fn kind_names() -> Vec<&'static str> {
     KINDS.iter().map(|k| k.name).collect()

@@ -661,6 +661,39 @@ pub struct HintView {
     pub answer: String,
 }
 
+impl HintView {
+    /// Hint `n` (1-based) of question `number`, one of its key's `hints`, as
+    /// `check --hint N` and the practice page word it; past the last, a
+    /// sentence that says how many there are.
+    pub fn of(number: usize, n: usize, hints: &[crate::exercise::Hint], lang: &Lang) -> HintView {
+        let heading = format!(
+            "{} · {}",
+            lang.fill("hint.question", &[("question", &number.to_string())]),
+            lang.fill("hint.heading", &[("number", &n.to_string())])
+        );
+        match n.checked_sub(1).and_then(|i| hints.get(i)) {
+            Some(h) => HintView {
+                heading,
+                question: h.question.render(lang, false),
+                answer: h.answer.render(lang, false),
+            },
+            None => HintView {
+                heading,
+                question: lang.fill("hint.none", &[("count", &hints.len().to_string())]),
+                answer: String::new(),
+            },
+        }
+    }
+
+    /// "2 hints taken."
+    pub fn taken(count: usize, lang: &Lang) -> String {
+        match count {
+            1 => lang.get("hint.taken_one").to_string(),
+            count => lang.fill("hint.taken", &[("count", &count.to_string())]),
+        }
+    }
+}
+
 impl FeedbackView<'_> {
     /// The feedback with hint `n` (1-based) of each of `questions` (number,
     /// its key's hints) shown after it, and counted.
@@ -672,32 +705,19 @@ impl FeedbackView<'_> {
     ) -> Self {
         let mut taken = 0;
         for (number, hints) in questions {
-            let heading = format!(
-                "{} · {}",
-                lang.fill("hint.question", &[("question", &number.to_string())]),
-                lang.fill("hint.heading", &[("number", &n.to_string())])
-            );
-            self.hints
-                .push(match n.checked_sub(1).and_then(|i| hints.get(i)) {
-                    Some(h) => {
-                        taken += 1;
-                        HintView {
-                            heading,
-                            question: h.question.render(lang, false),
-                            answer: h.answer.render(lang, false),
-                        }
-                    }
-                    None => HintView {
-                        heading,
-                        question: lang.fill("hint.none", &[("count", &hints.len().to_string())]),
-                        answer: String::new(),
-                    },
-                });
+            taken += usize::from((1..=hints.len()).contains(&n));
+            self.hints.push(HintView::of(*number, n, hints, lang));
         }
-        self.hints_taken = match taken {
-            1 => lang.get("hint.taken_one").to_string(),
-            count => lang.fill("hint.taken", &[("count", &count.to_string())]),
-        };
+        self.hints_taken = HintView::taken(taken, lang);
+        self
+    }
+
+    /// The feedback of a sheet answered with `count` hints taken (the
+    /// practice page's), which says so; nothing when none were.
+    pub fn with_hints_taken(mut self, count: usize, lang: &Lang) -> Self {
+        if count > 0 {
+            self.hints_taken = HintView::taken(count, lang);
+        }
         self
     }
 }

@@ -16,7 +16,7 @@ use treequiz::exercise::{Answer, Item as AnswerItem, Shape};
 use treequiz::grade::batch::grade_source;
 use treequiz::grade::form;
 use treequiz::grade::key::KeyBook;
-use treequiz::grade::report::feedback_view;
+use treequiz::grade::report::{HintView, feedback_view};
 use treequiz::grade::submission;
 use treequiz::input::Source;
 use treequiz::lang::Lang;
@@ -96,7 +96,8 @@ fn call(request: &Json) -> Result<Json, String> {
             Some(checked) => Ok(checked),
             None => with_practice(text("set"), seed()?, text("lang"), |p| {
                 let hide_key = request.get("hide_key").and_then(Json::as_bool) == Some(true);
-                p.check(text("sheet"), text("file"), hide_key)
+                let hints = request.get("hints").and_then(Json::as_u64).unwrap_or(0);
+                p.check(text("sheet"), text("file"), hide_key, hints as usize)
             }),
         },
         "value" => {
@@ -246,7 +247,7 @@ impl Practice {
             .iter()
             .zip(&key.exercises)
             .zip(&variant.items)
-            .map(|((q, k), item)| question(q, k, item, &self.set.conventions))
+            .map(|((q, k), item)| question(q, k, item, &self.set.conventions, &self.lang))
             .collect();
         Ok(json!({
             "ok": true,
@@ -263,14 +264,15 @@ impl Practice {
         }))
     }
 
-    /// Grades an answer sheet as `treequiz check` does: refused without a
-    /// practice set and seed (an exam's), graded against the seed it names
+    /// Grades a practice answer sheet as `treequiz check` does (an exam's is
+    /// checked by [`exam`] before this), graded against the seed it names
     /// and its student's variant. The feedback comes as text (word for word
     /// what `check --format text` prints), Markdown and the view behind them.
     /// With `hide_key` it is worded as `grade --hide-key` words it: no key
     /// column, and only reasons that give no part of the key away (the page
-    /// asks for this until the student shows the solution).
-    fn check(&self, sheet: &str, file: &str, hide_key: bool) -> Result<Json, String> {
+    /// asks for this until the student shows the solution). `hints` taken
+    /// on the page are counted in it.
+    fn check(&self, sheet: &str, file: &str, hide_key: bool, hints: usize) -> Result<Json, String> {
         let source = Source {
             path: if file.is_empty() {
                 "answer-sheet.toml".into()
@@ -293,7 +295,7 @@ impl Practice {
             &made
         };
         let row = grade_source(book, &source, &self.lang, hide_key);
-        let view = feedback_view(&row, &self.lang, hide_key);
+        let view = feedback_view(&row, &self.lang, hide_key).with_hints_taken(hints, &self.lang);
         let mut data = serde_json::to_value(&view).map_err(|e| e.to_string())?;
         if let Some(d) = data.as_object_mut() {
             d.remove("t");
@@ -319,6 +321,7 @@ fn question(
     k: &treequiz::view::ExerciseView,
     item: &treequiz::class_set::Item,
     conventions: &treequiz::exercise::Conventions,
+    lang: &Lang,
 ) -> Json {
     let model = item.instance.model();
     let (figure, _) = model.sheet_figure(&item.instance);
@@ -365,8 +368,20 @@ fn question(
             json!({ "cells": row, "labels": named(row, &labels), "frame": frames.get(i) })
         })
         .collect();
+    // Each step of the key's trace, worded as `check --hint N` words it, with
+    // the nodes it is about; the page shows one part at a time, on request.
+    let all = kind.hints_of(&item.instance, &item.key, conventions);
+    let hints: Vec<Json> = all
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let view = HintView::of(q.number, i + 1, &all, lang);
+            json!({ "heading": view.heading, "question": view.question, "answer": view.answer, "nodes": h.nodes })
+        })
+        .collect();
     json!({
         "number": q.number,
+        "hints": hints,
         "heading": q.heading,
         "points_text": q.points_text,
         "prompt": q.prompt,
