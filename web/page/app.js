@@ -36,7 +36,9 @@ const embedded = JSON.parse($('#tq-set').textContent || 'null');  // a teacher's
 // `shown`: the solution is on screen (until then feedback keeps the key
 // back); `last`: the sheet the feedback on screen is about, checked again in
 // the other wording when the solution is shown or hidden.
-const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, strings: {}, active: {}, replay: {}, shown: false, last: null };
+// `hintsTaken`, `hinted` (by question), `seen` (the solution was shown):
+// what this exercise's checks count against the mastery streak.
+const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, strings: {}, active: {}, replay: {}, shown: false, last: null, hintsTaken: 0, hinted: {}, hintStep: {}, seen: false, sizeByHand: false };
 const str = (key, fill = {}) => Object.entries(fill).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), S.strings[key] ?? key);
 
 function readHash() {
@@ -113,6 +115,10 @@ function draw() {
   S.replay = {};
   S.shown = false;
   S.last = null;
+  S.hintsTaken = 0;
+  S.hinted = {};
+  S.hintStep = {};
+  S.seen = false;
   writeHash();
   chrome();
   $('#title').textContent = page.title;
@@ -125,6 +131,7 @@ function draw() {
   $('#foot').hidden = false;
   solution(false);
   downloads();
+  showProgress();
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
 }
@@ -197,11 +204,51 @@ function question(q) {
     el('div', { class: 'work' },
       el('div', {}, box, el('p', { class: 'hint', id: `hint${q.number}` })),
       el('div', { class: 'fields', role: 'group', 'aria-label': str('form') }, ...fields)),
+    hintRow(q),
     el('div', { class: 'solution', id: `solution${q.number}`, hidden: '' }));
   const first = q.fields.find(f => f.pick) || q.fields[0];
   S.active[q.number] = first?.name;
   queueMicrotask(() => activate(q.number, S.active[q.number]));
   return section;
+}
+
+// ---- hints: the key's trace one step at a time --------------------------------
+// Each hint is a step asked as a question, then told (the words `treequiz
+// check --hint N` prints); its nodes are ringed on the figure. Every hint
+// counts in the feedback and breaks the mastery streak.
+function hintRow(q) {
+  const button = el('button', { type: 'button', class: 'hint-button', text: str('hint') });
+  button.addEventListener('click', () => nextHint(q.number));
+  return el('div', { class: 'hint-row' }, button, el('div', { class: 'hints', 'aria-live': 'polite' }));
+}
+
+function nextHint(n) {
+  const hints = q(n).hints, at = S.hintStep[n] ?? 0, i = Math.floor(at / 2);
+  const box = $(`#q${n} .hints`), button = $(`#q${n} .hint-button`);
+  if (i >= hints.length) {
+    box.append(el('p', { class: 'hint-step done', text: str('hints_done') }));
+    button.disabled = true;
+    return;
+  }
+  const h = hints[i];
+  if (at % 2 === 0) {
+    S.hintsTaken++;
+    S.hinted[n] = true;
+    box.append(el('p', { class: 'hint-step' }, el('strong', { text: h.heading }), el('br'), el('span', { class: 'hint-question', text: h.question })));
+    ringHint(n, h.nodes);
+    button.textContent = str('hint_tell');
+  } else {
+    box.lastChild.append(el('br'), el('span', { class: 'hint-answer', text: h.answer }));
+    button.textContent = str('hint_next');
+  }
+  S.hintStep[n] = at + 1;
+}
+
+// A hint's nodes, ringed (dashed) on the question's figure.
+function ringHint(n, nodes) {
+  const svg = $(`#q${n} .figure-box svg`);
+  for (const t of $$('.hinted', svg)) t.classList.remove('hinted');
+  for (const t of $$('rect[data-label]', svg)) if (nodes.some(x => same(x, t.dataset.label))) t.classList.add('hinted');
 }
 
 function field(q, f) {
@@ -413,7 +460,7 @@ function filledSheet() {
 // name) and is checked as `treequiz check` checks it, with no key.
 function check(sheet, file, form = null) {
   const t0 = performance.now();
-  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown });
+  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown, hints: S.hintsTaken });
   let r = grade();
   if (!r.ok) { showFeedbackError(r.error); return r; }
   if (r.exam) { examFeedback(r); return r; }
@@ -451,6 +498,7 @@ function feedback(r) {
   fb.hidden = false;
   const parts = [el('h2', { text: `${str('feedback')} · ${str('total', { total: v.total, max: v.max })}` })];
   if (v.row.reason) parts.push(el('p', { text: `${v.status}: ${v.row.reason}` }));
+  if (v.hints_taken) parts.push(el('p', { class: 'hints-taken', text: v.hints_taken }));
   for (const [i, q] of v.questions.entries()) {
     parts.push(el('h3', { text: `${q.heading} (${q.earned} / ${q.max})` }));
     // Each cell names its column, for narrow screens where rows stack.
@@ -502,7 +550,7 @@ async function dropped(files) {
   const form = files.find(f => /\.json$/i.test(f.name));
   const sheet = files.find(f => f !== form);
   if (!sheet) return showFeedbackError(str('sheet_alone'));
-  check(await sheet.text(), sheet.name, form ? { text: await form.text(), file: form.name } : null);
+  learn(check(await sheet.text(), sheet.name, form ? { text: await form.text(), file: form.name } : null));
 }
 
 // ---- the solution and its replay ------------------------------------------------
@@ -537,6 +585,7 @@ function solution(show) {
   $('#solution').textContent = str(show ? 'hide_solution' : 'solution');
   if (S.shown === show) return;
   S.shown = show;
+  if (show) S.seen = true;
   // The feedback on screen, in the wording that now applies.
   if (S.last && !$('#feedback').hidden) check(S.last.sheet, S.last.file);
 }
@@ -610,6 +659,136 @@ function frame(svg, f) {
   }
 }
 
+// ---- mastery: a level per kind, kept in this browser only ----------------------
+// The rule (docs/web.md, "Levels"; after ASSISTments' three in a row and
+// Khan Academy's levels): each exercise counts once, the first time it is
+// checked; the first check of a kind makes it practising; three in a row
+// with full marks, no hint and the solution unseen make it proficient; one
+// more on a later day makes it mastered. Anything less breaks the row; a
+// level once reached stays.
+const LEVELS = ['new', 'practising', 'proficient', 'mastered'];
+const SIZE_OF = { new: 'small', practising: 'small', proficient: 'medium', mastered: 'large' };
+const STORE = 'treequiz-progress', FORMAT = 'treequiz-progress', VERSION = 1;
+const today = () => new Date(Date.now()).toISOString().slice(0, 10);
+const blank = () => ({ format: FORMAT, version: VERSION, kinds: {} });
+
+// Why `p` is not progress this page wrote (empty: it is).
+function invalid(p) {
+  if (!p || typeof p !== 'object' || p.format !== FORMAT) return 'not a progress file';
+  if (p.version !== VERSION) return `version ${p.version}, not ${VERSION}`;
+  if (!p.kinds || typeof p.kinds !== 'object' || Array.isArray(p.kinds)) return 'no kinds';
+  for (const [name, k] of Object.entries(p.kinds)) {
+    if (!LEVELS.includes(k?.level)) return `${name}: no level`;
+    if (!Number.isInteger(k.streak) || k.streak < 0) return `${name}: no streak`;
+    if (!Array.isArray(k.counted) || k.counted.some(x => typeof x !== 'string')) return `${name}: no exercises counted`;
+    if (k.proficient_on != null && !/^\d{4}-\d{2}-\d{2}$/.test(k.proficient_on)) return `${name}: a bad date`;
+  }
+  return '';
+}
+function progress() {
+  try {
+    const p = JSON.parse(localStorage.getItem(STORE));
+    return invalid(p) ? blank() : p;
+  } catch {
+    return blank();
+  }
+}
+function save(p) {
+  try { localStorage.setItem(STORE, JSON.stringify(p)); } catch { /* storage off: progress lives as long as the page */ }
+}
+const levelOf = kind => progress().kinds[kind]?.level ?? 'new';
+
+// One exercise of `kind` checked: `id` names it, `full` is full marks,
+// `helped` a hint taken or the solution seen. The note it leaves.
+function count(p, kind, id, full, helped) {
+  const k = p.kinds[kind] ??= { level: 'new', streak: 0, counted: [], proficient_on: null };
+  if (k.counted.includes(id)) return null;
+  k.counted.push(id);
+  if (k.counted.length > 500) k.counted.shift();
+  const before = k.level;
+  if (k.level === 'new') k.level = 'practising';
+  if (full && !helped) {
+    k.streak++;
+    if (k.level === 'practising' && k.streak >= 3) { k.level = 'proficient'; k.proficient_on = today(); }
+    else if (k.level === 'proficient' && today() > k.proficient_on) k.level = 'mastered';
+  } else {
+    k.streak = 0;
+  }
+  const title = kindTitle(kind);
+  return k.level !== before
+    ? str('level_up', { kind: title, level: str('level_' + k.level) })
+    : str('counted', { kind: title, streak: k.level === 'practising' ? str('streak', { n: k.streak }) : str('level_' + k.level) });
+}
+
+// A check's questions counted, each as an exercise of its kind; the notes
+// go under the feedback.
+function learn(r) {
+  if (!r?.ok || r.exam || !S.page) return;
+  const p = progress(), notes = [];
+  r.feedback.questions.forEach((fq, i) => {
+    const pq = S.page.questions[i];
+    if (!pq) return;
+    const note = count(p, pq.kind, `${S.page.variant}/${S.kind === 'course' ? 'course' : S.size}/${S.seed}/q${pq.number}`,
+      +fq.earned === +fq.max, S.seen || !!S.hinted[pq.number]);
+    notes.push(note ?? str('not_counted'));
+  });
+  save(p);
+  $('#feedback h2')?.after(...notes.map(t => el('p', { class: 'level-note', text: t })));
+  showProgress();
+}
+
+const kindTitle = kind => started(S.lang || S.page?.lang || 'en').kinds.find(k => k.name === kind)?.title ?? kind;
+// The set's course path (`[practice] path`; the chapter's order by default).
+const path = () => S.page.path;
+
+function showProgress() {
+  const box = $('#progress'), p = progress();
+  box.hidden = false;
+  const level = kind => p.kinds[kind]?.level ?? 'new';
+  const here = S.kind === 'course' ? S.page.questions[0]?.kind : S.kind;
+  $('#progress-now').textContent = str('progress_kind', { kind: kindTitle(here), level: str('level_' + level(here)) });
+  $('#path').replaceChildren(...path().map(kind => {
+    const k = p.kinds[kind], lv = level(kind);
+    const go = el('button', { type: 'button', class: 'path-kind', text: kindTitle(kind) });
+    if (kind === S.kind) go.setAttribute('aria-current', 'true');
+    go.addEventListener('click', () => practise(kind));
+    const streak = lv === 'practising' && k.streak ? ` · ${str('streak', { n: k.streak })}` : '';
+    return el('li', { 'data-kind': kind, 'data-level': lv }, go, ' ', el('span', { class: `level level-${lv}`, text: str('level_' + lv) + streak }));
+  }));
+  const next = path().find(kind => LEVELS.indexOf(level(kind)) < 2);
+  const line = $('#path-next');
+  line.replaceChildren(next ? str('path_next', { kind: kindTitle(next) }) : str('path_done'));
+  if (next && next !== S.kind) {
+    const go = el('button', { type: 'button', class: 'practise', text: str('practise') });
+    go.addEventListener('click', () => practise(next));
+    line.append(' ', go);
+  }
+  const link = $('#progress-export');
+  if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(p, null, 2) + '\n'], { type: 'application/json' }));
+}
+
+// A fresh exercise of `kind` at its level's size (unless one was picked).
+function practise(kind) {
+  S.kind = kind;
+  S.options = {};
+  if (!S.sizeByHand) S.size = SIZE_OF[levelOf(kind)];
+  S.seed = String(1 + Math.floor(Math.random() * 9999));
+  draw();
+}
+
+function importProgress(file) {
+  file.text().then(text => {
+    let p, why;
+    try { p = JSON.parse(text); why = invalid(p); } catch (e) { why = 'not JSON'; }
+    if (why) return progressNote(str('import_bad', { file: file.name, why }));
+    save(p);
+    showProgress();
+    progressNote(str('imported', { file: file.name }));
+  });
+}
+function progressNote(text) { $('#progress-note').textContent = text; }
+
 // ---- downloads and the command line ---------------------------------------------
 function downloads() {
   const url = (text, type) => URL.createObjectURL(new Blob([text], { type }));
@@ -623,12 +802,23 @@ function downloads() {
 
 // ---- wiring -------------------------------------------------------------------
 function wire() {
-  $('#new').addEventListener('click', () => { S.seed = String(1 + Math.floor(Math.random() * 9999)); draw(); });
+  $('#new').addEventListener('click', () => {
+    if (S.kind !== 'course' && !S.sizeByHand) S.size = SIZE_OF[levelOf(S.kind)];
+    S.seed = String(1 + Math.floor(Math.random() * 9999));
+    draw();
+  });
   $('#kind').addEventListener('change', e => { S.kind = e.target.value; S.options = {}; draw(); });
-  $('#size').addEventListener('change', e => { S.size = e.target.value; S.options = {}; draw(); });
+  $('#size').addEventListener('change', e => { S.size = e.target.value; S.sizeByHand = true; S.options = {}; draw(); });
+  $('#progress-file').addEventListener('change', e => { if (e.target.files[0]) importProgress(e.target.files[0]); e.target.value = ''; });
+  $('#progress-reset').addEventListener('click', () => {
+    if (!confirm(str('reset_confirm'))) return;
+    try { localStorage.removeItem(STORE); } catch { /* nothing kept */ }
+    showProgress();
+    progressNote(str('reset_done'));
+  });
   $('#seed').addEventListener('change', e => { if (/^\d+$/.test(e.target.value.trim())) { S.seed = e.target.value.trim(); draw(); } });
   $('#lang').addEventListener('change', e => { S.lang = e.target.value; keepAnswers(draw); });
-  $('#check').addEventListener('click', () => check(filledSheet(), 'answer-sheet.toml'));
+  $('#check').addEventListener('click', () => learn(check(filledSheet(), 'answer-sheet.toml')));
   $('#solution').addEventListener('click', () => solution(!S.shown));
   $('#file').addEventListener('change', e => { if (e.target.files.length) dropped([...e.target.files]); e.target.value = ''; });
   addEventListener('dragover', e => { e.preventDefault(); document.body.classList.add('dragging'); });

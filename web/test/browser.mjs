@@ -364,6 +364,107 @@ await open(phone, demo, 'lang=en');
 eq(await phone.isVisible('#size-box'), false, 'on a phone the demo page shows the size picker');
 await phone.screenshot({ path: join(shots, 'demo-phone.png'), fullPage: true });
 
+// A tutor (issue 29 §1-2): one student walks minimax from new to
+// proficient, then mastered the next day. A hint is the CLI's step, asked
+// then told, its nodes ringed; it is counted in the feedback and breaks the
+// row, as a wrong answer does; an exercise counts once; progress is kept in
+// localStorage, exported, reset, imported, and a bad file changes nothing.
+async function tutor() {
+  const t = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  t.on('pageerror', e => { throw new Error('page error: ' + e.message); });
+  t.on('dialog', d => d.accept());
+  await t.clock.setFixedTime(new Date('2026-12-04T10:00:00Z'));
+  await open(t, file, 'kind=minimax&size=small&seed=101&lang=en');
+  await t.evaluate(() => localStorage.clear());
+  const stored = () => t.evaluate(() => JSON.parse(localStorage.getItem('treequiz-progress') ?? 'null'));
+  const level = () => t.evaluate(() => document.querySelector('#path li[data-kind="minimax"]').dataset.level);
+  const answer = async (seed, right) => {
+    await open(t, file, `kind=minimax&size=small&seed=${seed}&lang=en`);
+    const s = await state(t), key = keyAnswers(s.key);
+    for (const q of s.questions) for (const f of q.fields) await t.fill(`#q${q.number}-${f.name}`, right ? key[q.number][f.name] : f.shape === 'label' ? '"Z"' : '');
+    await t.click('#check');
+    return s;
+  };
+  eq(await t.evaluate(() => [...document.querySelectorAll('#path li')].map(li => li.dataset.kind).join(' ')),
+    'minimax alpha-beta and-or-solvable solution-cost ao-star tictactoe grundy othello node-budget', 'the course path is not the chapter\'s order');
+  eq(await level(), 'new', 'a first visit is not new');
+  // Two hints on question 1: asked, told, then the next asked.
+  await open(t, file, 'kind=minimax&size=small&seed=101&lang=en');
+  const s = await state(t), hints = await t.evaluate(() => S.page.questions[0].hints);
+  ok(hints.length >= 2, `minimax has ${hints.length} hints`);
+  await t.click('#q1 .hint-button');
+  eq(await t.textContent('#q1 .hint-question'), hints[0].question, 'the first hint is not asked');
+  eq(await t.locator('#q1 .hint-answer').count(), 0, 'the first hint is told before it is asked');
+  eq(await t.locator('#q1 rect.hinted').count(), hints[0].nodes.length, 'the first hint\'s nodes are not ringed');
+  await t.click('#q1 .hint-button');
+  eq(await t.textContent('#q1 .hint-answer'), hints[0].answer, 'the first hint is not told');
+  await t.click('#q1 .hint-button');
+  eq(await t.locator('#q1 .hint-step').count(), 2, 'the second hint is not asked');
+  await t.screenshot({ path: join(shots, 'hint-laptop.png'), fullPage: false, clip: { x: 0, y: 0, width: 1366, height: 1100 } }).catch(() => t.screenshot({ path: join(shots, 'hint-laptop.png') }));
+  // The words of `treequiz check --hint N --question 1`, in both hints.
+  const key = keyAnswers(s.key);
+  for (const f of s.questions[0].fields) await t.fill(`#q1-${f.name}`, key[1][f.name]);
+  const dir = mkdtempSync(join(tmpdir(), 'tq-hint-'));
+  writeFileSync(join(dir, 'set.toml'), s.set);
+  writeFileSync(join(dir, 'answer-sheet.toml'), s.key);
+  for (const n of [1, 2]) {
+    const cli = execFileSync(process.argv[2], ['check', 'answer-sheet.toml', '--format', 'text', '--hint', String(n), '--question', '1'], { cwd: dir, encoding: 'utf8' });
+    ok(cli.includes(`${hints[n - 1].heading}: ${hints[n - 1].question}\n    ${hints[n - 1].answer}\n`), `hint ${n} differs from check --hint ${n}:\n${cli}\n${JSON.stringify(hints[n - 1])}`);
+  }
+  await t.click('#check');
+  eq(await t.textContent('#feedback .hints-taken'), '2 hints taken.', 'the hints are not counted in the feedback');
+  const [g, m] = (await total(t)).match(/(\d+(?:\.\d+)?) of (\d+(?:\.\d+)?)/).slice(1);
+  eq(g, m, 'the key with hints is not full marks');
+  eq(await level(), 'practising', 'a first check does not make minimax practising');
+  eq((await stored()).kinds.minimax.streak, 0, 'full marks with hints count in the row');
+  // Checked again: counted once.
+  await t.click('#check');
+  ok((await t.textContent('#feedback')).includes('counted the first time'), 'a second check of one exercise is counted again');
+  // Right, wrong (the row broken), then three right: proficient.
+  await answer(102, true);
+  eq((await stored()).kinds.minimax.streak, 1, 'a right answer does not count');
+  await answer(103, false);
+  eq((await stored()).kinds.minimax.streak, 0, 'a wrong answer does not break the row');
+  for (const [i, seed] of [104, 105, 106].entries()) {
+    await answer(seed, true);
+    eq((await stored()).kinds.minimax.streak, i + 1, `right answer ${i + 1} is not in the row`);
+  }
+  eq(await level(), 'proficient', 'three in a row do not make minimax proficient');
+  ok((await t.textContent('#feedback')).includes('Minimax: you are now proficient.'), 'the feedback does not say the level');
+  // Sizes grow with the level: "New exercise" is medium now.
+  await t.click('#new');
+  await t.waitForFunction(() => location.hash.includes('size=medium'));
+  // The same day: no mastery; the next day: one more makes it.
+  await answer(107, true);
+  eq(await level(), 'proficient', 'mastered on the day of proficiency');
+  await t.clock.setFixedTime(new Date('2026-12-05T10:00:00Z'));
+  await answer(108, true);
+  eq(await level(), 'mastered', 'a right answer the next day does not make minimax mastered');
+  await t.evaluate(() => { document.getElementById('progress').open = true; });
+  await t.screenshot({ path: join(shots, 'progress-laptop.png') });
+  // Export, reset, import; a bad file changes nothing.
+  const exported = await t.evaluate(async () => (await fetch(document.getElementById('progress-export').href)).text());
+  eq(JSON.parse(exported).kinds.minimax.level, 'mastered', 'the export does not hold the level');
+  await t.click('#progress-reset');
+  eq(await level(), 'new', 'reset keeps the level');
+  eq(await stored(), null, 'reset keeps the stored progress');
+  await t.setInputFiles('#progress-file', { name: 'treequiz-progress.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await t.waitForFunction(() => document.querySelector('#path li[data-kind="minimax"]').dataset.level === 'mastered');
+  await t.setInputFiles('#progress-file', { name: 'grades.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "treequiz-progress", "version": 1, "kinds": {"minimax": {"level": "guru"}}}') });
+  await t.waitForFunction(() => document.getElementById('progress-note').textContent.includes('grades.json is not a treequiz progress file'));
+  eq(await level(), 'mastered', 'a bad progress file changed the level');
+  const phoneT = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await open(phoneT, file, 'kind=minimax&size=small&seed=101&lang=zh');
+  await phoneT.evaluate(() => { document.getElementById('progress').open = true; });
+  await phoneT.click('#q1 .hint-button');
+  ok(await phoneT.evaluate(() => document.documentElement.scrollWidth) <= 390, 'the progress panel or a hint widens a phone');
+  await phoneT.screenshot({ path: join(shots, 'progress-phone-zh.png'), fullPage: true });
+  await t.evaluate(() => localStorage.clear());
+  await phoneT.close();
+  await t.close();
+}
+await tutor();
+
 // How fast: each kind (and the demo set) opened five times at a laptop's
 // width, the median of the page's own timer. Targets (issue 29): the first
 // exercise drawn within 300 ms of opening the page, a check within 50 ms.

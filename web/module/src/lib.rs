@@ -255,6 +255,7 @@ impl Practice {
             "lang": self.lang.code,
             "variant": variant.id,
             "seed": self.seed.to_string(),
+            "path": self.set.path.iter().map(|k| k.name).collect::<Vec<_>>(),
             "strings": self.lang.nested().get("page"),
             "questions": questions,
             "worksheet_html": self.render("worksheet.html", &blank)?,
@@ -381,6 +382,7 @@ fn question(
         .collect();
     json!({
         "number": q.number,
+        "kind": kind.name,
         "hints": hints,
         "heading": q.heading,
         "points_text": q.points_text,
