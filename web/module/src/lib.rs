@@ -550,6 +550,30 @@ mod tests {
         assert_eq!(own["key_toml"], at_2026["key_toml"]);
     }
 
+    /// A teacher's set names its own course path; a kind's page has the
+    /// chapter's; each question says its kind and carries its hints.
+    #[test]
+    fn the_course_path_is_the_sets_or_the_chapters() {
+        let own = "title = \"t\"\n[practice]\npath = [\"ao-star\", \"minimax\"]\n[[exercise]]\nkind = \"minimax\"\ndepth = 2\n";
+        let page = ask(json!({ "op": "practice", "set": own, "seed": "1" }));
+        assert_eq!(page["path"], json!(["ao-star", "minimax"]));
+        assert_eq!(page["questions"][0]["kind"], "minimax");
+        let set = ask(json!({ "op": "set", "kind": "alpha-beta", "size": "small" }));
+        let page = ask(json!({ "op": "practice", "set": set["set"], "seed": "3" }));
+        assert_eq!(page["path"][0], "minimax");
+        assert_eq!(page["path"].as_array().unwrap().len(), 9);
+        let hints = page["questions"][0]["hints"].as_array().unwrap();
+        assert!(hints.len() >= 2, "{hints:?}");
+        assert!(
+            hints[0]["question"].as_str().unwrap().ends_with('?'),
+            "{hints:?}"
+        );
+        assert!(
+            !hints[0]["answer"].as_str().unwrap().is_empty(),
+            "{hints:?}"
+        );
+    }
+
     /// An exam sheet alone is refused with `check`'s first clause and asked
     /// for its form; a file that is no form is refused by name.
     #[test]
