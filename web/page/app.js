@@ -177,24 +177,21 @@ function question(q) {
   const box = el('div', { class: 'figure-box' });
   box.innerHTML = q.figure;
   const svg = $('svg', box);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', q.legend);
+  // A group, not an image, where its places can be picked: a screen reader
+  // then reaches each place (a focusable button with a name), which an
+  // image's children hide.
+  const picks = q.fields.some(f => f.pick);
+  svg.setAttribute('role', picks ? 'group' : 'img');
+  svg.setAttribute('aria-label', picks ? `${q.legend} ${str('figure_keys')}` : q.legend);
   svg.append(document.createElementNS(SVG, 'g'));
   svg.lastChild.setAttribute('class', 'marks');
   svg.addEventListener('click', e => {
-    let t = e.target.closest('[data-pick]');
-    if (!t) return;
-    // A click on something the field in focus cannot name moves the focus
-    // to the first field that can.
-    const f = fieldOf(q.number, S.active[q.number]);
-    if (!f || f.dataset.pick !== t.dataset.pick) {
-      const other = q.fields.find(x => x.pick === t.dataset.pick);
-      if (!other) return;
-      activate(q.number, other.name);
-    }
-    if (t.tagName === 'line') t = nearestLine(svg, t.dataset.pick, e);
-    pick(q.number, t);
+    const t = e.target.closest('[data-pick]');
+    if (t) choose(q.number, t.tagName === 'line' ? nearestLine(svg, t.dataset.pick, e) : t);
   });
+  // A box that may scroll (on a phone, enlarged) is reached by keyboard:
+  // through its places, or itself where it has none.
+  if (picks) keyboard(q.number, svg); else box.tabIndex = 0;
   const fields = q.fields.map(f => field(q, f));
   const section = el('section', { class: 'question', id: `q${q.number}` },
     el('h2', { text: q.heading + ' ' }, el('small', { text: `(${q.points_text})` })),
@@ -257,13 +254,114 @@ function field(q, f) {
   input.addEventListener('focus', () => activate(q.number, f.name));
   input.addEventListener('input', () => { unscore(input.closest('.field')); marks(q.number); });
   const clear = el('button', { type: 'button', class: 'clear', text: str('clear') });
+  // By keyboard: this field's answer picked on the figure (Tab to reach the
+  // figure would pass through, and activate, the fields between).
+  const onFigure = f.pick ? el('button', { type: 'button', class: 'to-figure', text: str('to_figure') }) : null;
+  onFigure?.addEventListener('click', () => {
+    activate(q.number, f.name);
+    const stop = places(q.number)[0];
+    if (stop) focusPlace(q.number, stop);
+  });
   clear.addEventListener('click', () => { input.value = ''; unscore(box); activate(q.number, f.name); marks(q.number); });
   const box = el('div', { class: 'field', 'data-field': f.name, 'data-shape': f.shape, 'data-pick': f.pick || '' },
     el('label', { for: id }, el('code', { text: f.name }), ' — ' + f.description),
-    el('div', { class: 'row' }, input, clear),
+    el('div', { class: 'row' }, input, onFigure, clear),
     el('div', { class: 'state' }));
   box.addEventListener('click', e => { if (e.target === box) activate(q.number, f.name); });
   return box;
+}
+
+// A place picked by a click or a key. One the field in focus cannot name
+// moves the focus to the first field that can.
+function choose(n, t) {
+  const f = fieldOf(n, S.active[n]);
+  if (!f || f.dataset.pick !== t.dataset.pick) {
+    const other = q(n).fields.find(x => x.pick === t.dataset.pick);
+    if (!other) return;
+    activate(n, other.name);
+  }
+  pick(n, t);
+  describe(n, t);
+}
+
+// ---- the figure by keyboard ---------------------------------------------------
+// One tab stop per figure (a roving tabindex): the arrow keys move to the
+// nearest place in their direction (in a tree, the parent is up, the
+// children down, the siblings left and right), Enter or Space picks as a
+// click does (a value field opens its box; Enter or Escape there comes
+// back). Each place is a button named for a screen reader: what it is and
+// what the field in focus has for it.
+function places(n) {
+  // A node's box, not the edge above it that picks it too; a connector or a
+  // move (edges only) is one stop, not k.
+  const all = $$(`#q${n} .targets [data-pick]:not(.off)`);
+  const boxed = new Set(all.filter(t => t.tagName === 'rect').map(t => `${t.dataset.pick}|${t.dataset.label}`));
+  const seen = new Set();
+  return all.filter(t => {
+    const id = `${t.dataset.pick}|${t.dataset.label}`;
+    if (t.tagName === 'line' && boxed.has(id)) return false;
+    return !seen.has(`${t.tagName}|${id}`) && seen.add(`${t.tagName}|${id}`);
+  }).sort((a, b) => (a.tagName === 'rect' ? 0 : 1) - (b.tagName === 'rect' ? 0 : 1));
+}
+function keyboard(n, svg) {
+  svg.addEventListener('keydown', e => {
+    const t = e.target.closest?.('[data-pick]');
+    if (!t) return;
+    const dir = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (dir) {
+      e.preventDefault();
+      const next = nearest(places(n), t, dir);
+      if (next) focusPlace(n, next);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      choose(n, t);
+    }
+  });
+  svg.addEventListener('focusin', e => { const t = e.target.closest?.('[data-pick]'); if (t) describe(n, t); });
+}
+// Tab stops after the places change (a field activated): the focused or
+// first place only.
+function roving(n, keep) {
+  const all = places(n);
+  for (const t of $$(`#q${n} .targets [data-pick]`)) { t.removeAttribute('tabindex'); t.removeAttribute('role'); }
+  const stop = all.includes(keep) ? keep : all[0];
+  for (const t of all) { t.setAttribute('tabindex', t === stop ? '0' : '-1'); t.setAttribute('role', 'button'); describe(n, t); }
+}
+function focusPlace(n, t) {
+  roving(n, t);
+  t.focus();
+}
+const centre = t => { const b = t.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+function nearest(all, from, [dx, dy]) {
+  const [x0, y0] = centre(from);
+  let best = null, score = Infinity;
+  for (const t of all) {
+    if (t === from) continue;
+    const [x, y] = centre(t);
+    const along = (x - x0) * dx + (y - y0) * dy, across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
+    if (along <= 0.5) continue;
+    const s = along + 2 * across;
+    if (s < score) { score = s; best = t; }
+  }
+  return best;
+}
+// "node C, in values: 5" / "node C, not in pruned".
+function describe(n, t) {
+  const what = str(t.tagName === 'rect' ? 'place_node' : 'place_edge', { label: t.dataset.label });
+  const f = fieldOf(n, S.active[n]);
+  let has = '';
+  if (f && f.dataset.pick === t.dataset.pick) {
+    const v = current(n, S.active[n]), field = f.dataset.field;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const k = Object.keys(v).find(k => same(k, t.dataset.label));
+      has = k != null ? str('place_has', { field, value: v[k] }) : str('place_not', { field });
+    } else {
+      const list = Array.isArray(v) ? v : v ? [v] : [];
+      const i = list.findIndex(x => same(x, t.dataset.label));
+      has = i >= 0 ? str('place_has', { field, value: f.dataset.shape === 'sequence' ? `#${i + 1}` : '✓' }) : str('place_not', { field });
+    }
+  }
+  t.setAttribute('aria-label', has ? `${what}, ${has}` : what);
 }
 
 // Where edges cross, the one nearest the pointer (not the one drawn last).
@@ -299,6 +397,7 @@ function activate(n, name) {
   svg.classList.toggle('picking', !!want);
   // Targets of another kind stay clickable: a click on one moves the focus.
   for (const t of $$('[data-pick]', svg)) t.classList.toggle('off', !q(n).fields.some(x => x.pick === t.dataset.pick));
+  roving(n, document.activeElement);
   const how = { labels: 'click_nodes', sequence: 'click_order', label: 'click_node', values: 'click_value', bounds: 'click_value', connectors: 'click_connectors' };
   let hint = want ? how[f.dataset.shape] : 'type_only';
   if (want === 'move') hint = 'click_moves';
@@ -376,7 +475,13 @@ function enterValue(n, name, target, table) {
     }
     entry.remove();
   };
-  entry.addEventListener('keydown', e => { if (e.key === 'Enter') done(true); if (e.key === 'Escape') done(false); });
+  // By keyboard, back to the place the value is for.
+  entry.addEventListener('keydown', e => {
+    if (e.key !== 'Enter' && e.key !== 'Escape') return;
+    e.preventDefault();
+    done(e.key === 'Enter');
+    if (target.getAttribute('tabindex')) { target.focus(); describe(n, target); }
+  });
   entry.addEventListener('blur', () => done(true));
   box.append(entry);
   entry.focus();
@@ -510,7 +615,7 @@ function feedback(r) {
       el('td', { 'data-h': h[2], text: f.given }),
       v.hide_key ? null : el('td', { 'data-h': h[3], text: f.key }),
       el('td', { 'data-h': h.at(-1) }, ...[f.tally, ...f.reasons].filter(Boolean).flatMap(s => [s, el('br')]))));
-    parts.push(el('div', { class: 'table-box' }, el('table', { class: 'fb' }, el('tr', {}, ...h.map(x => el('th', { text: x }))), ...rows)));
+    parts.push(el('div', { class: 'table-box', tabindex: '0' }, el('table', { class: 'fb' }, el('tr', {}, ...h.map(x => el('th', { text: x }))), ...rows)));
     const number = S.page.questions[i]?.number;
     for (const f of q.fields) {
       const box = number && fieldOf(number, f.field);
@@ -560,10 +665,10 @@ function solution(show) {
     box.hidden = !show;
     if (!show || box.childElementCount) continue;
     const k = q.key;
-    const fig = el('div', { class: 'figure-box key-figure' });
+    const fig = el('div', { class: 'figure-box key-figure', tabindex: '0' });
     fig.innerHTML = k.figure;
     const answers = el('table', {}, ...k.answers.map(a => el('tr', {}, el('td', {}, el('code', { text: a.field }), ' — ' + a.description), el('td', { text: a.text }))));
-    const parts = [el('h3', { text: str('solution') }), el('p', { class: 'legend', text: k.legend }), fig, el('div', { class: 'table-box' }, answers)];
+    const parts = [el('h3', { text: str('solution') }), el('p', { class: 'legend', text: k.legend }), fig, el('div', { class: 'table-box', tabindex: '0' }, answers)];
     if (k.notes.length) parts.push(el('ul', {}, ...k.notes.map(n => el('li', { text: n }))));
     if (k.steps.length) {
       const table = el('table', { class: 'steps' }, el('tr', {}, ...k.headers.map(h => el('th', { text: h }))),
@@ -572,12 +677,12 @@ function solution(show) {
       const next = el('button', { type: 'button', class: 'next', text: str('next') + ' ▶' });
       const play = el('button', { type: 'button', class: 'play', text: str('replay') });
       const caption = el('p', { class: 'caption', 'aria-live': 'polite' });
-      const stage = el('div', { class: 'figure-box replay-figure', hidden: '' });
+      const stage = el('div', { class: 'figure-box replay-figure', tabindex: '0', hidden: '' });
       stage.innerHTML = q.figure;
       play.addEventListener('click', () => replay(q.number, 0));
       back.addEventListener('click', () => replay(q.number, (S.replay[q.number] ?? 0) - 1));
       next.addEventListener('click', () => replay(q.number, (S.replay[q.number] ?? -1) + 1));
-      parts.push(el('h3', { text: k.table_title }), el('div', { class: 'replay' }, play, back, next), stage, caption, el('div', { class: 'table-box' }, table));
+      parts.push(el('h3', { text: k.table_title }), el('div', { class: 'replay' }, play, back, next), stage, caption, el('div', { class: 'table-box', tabindex: '0' }, table));
     }
     box.replaceChildren(...parts);
   }

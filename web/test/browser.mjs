@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { mkdtempSync, writeFileSync, mkdirSync, statSync, readFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import assert from 'node:assert/strict';
 
@@ -464,6 +465,109 @@ async function tutor() {
   await t.close();
 }
 await tutor();
+
+// Every student can use it (issue 29 §4). axe-core (WCAG 2.0-2.2 A and
+// AA) finds nothing on any kind, in both languages at a laptop's width and
+// in English at a phone's, as opened, after Check (with a hint shown and
+// the progress panel open) and with the solution shown; and on three kinds
+// in dark mode at both widths. One exercise is then worked by keyboard
+// alone; dark mode and reduced motion are honoured; a field's score is
+// told in words and a sign.
+async function access() {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  let audited = 0;
+  const audit = async (p, what) => {
+    await p.addScriptTag({ path: axePath });
+    const r = await p.evaluate(t => axe.run(document, { runOnly: { type: 'tag', values: t } }), tags);
+    const found = r.violations.map(v => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ')}`);
+    eq(found.join('\n'), '', `${what}: axe-core finds violations`);
+    audited++;
+  };
+  const states = async (p, hash, what) => {
+    await open(p, file, hash);
+    await audit(p, `${what} as opened`);
+    if (await p.locator('#q1 .hint-button').count()) await p.click('#q1 .hint-button');
+    await p.evaluate(() => { document.getElementById('progress').open = true; });
+    await p.click('#check');
+    await audit(p, `${what} checked`);
+    await p.click('#solution');
+    await audit(p, `${what} with the solution`);
+  };
+  const laptop = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  const phoneA = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  for (const p of [laptop, phoneA]) p.on('pageerror', e => { throw new Error('page error: ' + e.message); });
+  for (const kind of kinds) {
+    for (const lang of ['en', 'zh']) await states(laptop, `kind=${kind}&size=medium&seed=42&lang=${lang}`, `${kind} (${lang}, 1366 px)`);
+    await states(phoneA, `kind=${kind}&size=medium&seed=42&lang=en`, `${kind} (en, 390 px)`);
+  }
+  for (const p of [laptop, phoneA]) await p.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  for (const kind of ['alpha-beta', 'ao-star', 'grundy']) {
+    await states(laptop, `kind=${kind}&size=medium&seed=42&lang=en`, `${kind} (dark, 1366 px)`);
+    await states(phoneA, `kind=${kind}&size=medium&seed=42&lang=zh`, `${kind} (dark, zh, 390 px)`);
+  }
+  // Dark and reduced motion honoured; the figure stays a light card.
+  const looks = await laptop.evaluate(() => ({
+    body: getComputedStyle(document.body).backgroundColor,
+    figure: getComputedStyle(document.querySelector('.figure-box')).backgroundColor,
+    scroll: getComputedStyle(document.documentElement).scrollBehavior,
+  }));
+  eq(JSON.stringify(looks), JSON.stringify({ body: 'rgb(18, 18, 18)', figure: 'rgb(255, 255, 255)', scroll: 'auto' }), 'dark mode or reduced motion is not honoured');
+  await laptop.screenshot({ path: join(shots, 'dark-laptop.png'), fullPage: true });
+  await phoneA.screenshot({ path: join(shots, 'dark-phone-zh.png'), fullPage: true });
+  for (const p of [laptop, phoneA]) await p.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+
+  // By keyboard alone: minimax, Tab into the figure, arrows, Enter.
+  const k = laptop;
+  await open(k, file, 'kind=minimax&size=small&seed=9&lang=en');
+  const focused = () => k.evaluate(() => { const a = document.activeElement; return { label: a?.dataset?.label ?? null, name: a?.getAttribute('aria-label') ?? '', tag: a?.tagName, id: a?.id }; });
+  await k.focus('#lang');
+  let tabs = 0;
+  while ((await focused()).label == null && tabs < 12) { await k.keyboard.press('Tab'); tabs++; }
+  const root = await focused();
+  eq(root.label, 'A', `Tab does not enter the figure at its root (${tabs} tabs: ${JSON.stringify(root)})`);
+  eq(await k.evaluate(() => document.querySelector('#q1 svg').getAttribute('role')), 'group', 'the figure is not a group a screen reader enters');
+  ok(/^node A, (in|not in) values/.test(root.name), `the root's name: ${root.name}`);
+  // The value field is in focus first: Enter opens its box at A.
+  await k.keyboard.press('Enter');
+  ok(await k.evaluate(() => document.activeElement.classList.contains('value-entry')), 'Enter on a node does not open the value box');
+  await k.keyboard.type('12');
+  await k.keyboard.press('Enter');
+  eq((await focused()).label, 'A', 'Enter in the value box does not come back to the node');
+  ok((await k.inputValue('#q1-values')).includes('A = 12'), 'a value typed by keyboard is not in the form');
+  eq((await focused()).name, 'node A, in values: 12', 'the node does not say its value');
+  await k.keyboard.press('ArrowDown');
+  const child = await focused();
+  ok(child.label && child.label !== 'A', `ArrowDown from the root goes to ${JSON.stringify(child)}`);
+  await k.keyboard.press('ArrowUp');
+  eq((await focused()).label, 'A', 'ArrowUp does not come back to the root');
+  await k.keyboard.press('ArrowDown');
+  await k.keyboard.press('ArrowLeft');
+  const left = await focused();
+  ok(left.label && left.label !== child.label && left.label !== 'A', `ArrowLeft goes nowhere: ${JSON.stringify(left)}`);
+  // best_move: Tab to its box, then "On the figure", pick the same child.
+  await k.focus('#q1-best_move');
+  await k.keyboard.press('Tab');
+  eq(await k.evaluate(() => document.activeElement.className), 'to-figure', 'Tab from best_move does not reach "On the figure"');
+  await k.keyboard.press('Enter');
+  eq((await focused()).label, 'A', '"On the figure" does not take the focus to the root');
+  await k.keyboard.press('ArrowDown');
+  await k.keyboard.press('ArrowLeft');
+  eq((await focused()).label, left.label, 'the arrows do not find the same node again');
+  await k.keyboard.press('Enter');
+  eq(await k.inputValue('#q1-best_move'), JSON.stringify(left.label), 'Enter on a node does not pick it as the best move');
+  eq((await focused()).name, `node ${left.label}, in best_move: ✓`, 'the picked node does not say so');
+  await k.focus('#check');
+  await k.keyboard.press('Enter');
+  await k.waitForSelector('#feedback h2');
+  const sign = await k.evaluate(() => [...document.querySelectorAll('.field .state')].map(s => getComputedStyle(s, '::before').content + s.textContent));
+  ok(sign.length === 3 && sign.every(x => /^"[✓◐✗] "\d/.test(x)), `a field's score is not told in a sign and words: ${sign}`);
+  await k.screenshot({ path: join(shots, 'keyboard-laptop.png'), fullPage: true });
+  console.log(`accessibility: axe-core found nothing in ${audited} page states; one exercise worked by keyboard alone`);
+  await laptop.close();
+  await phoneA.close();
+}
+await access();
 
 // How fast: each kind (and the demo set) opened five times at a laptop's
 // width, the median of the page's own timer. Targets (issue 29): the first
