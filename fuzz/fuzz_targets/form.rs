@@ -51,8 +51,8 @@ fuzz_target!(|data: &[u8]| {
         path: form::FILE.into(),
         text: text.clone(),
     };
+    let _ = Form::of_sheet(&source, &submission::Submission::default(), "sheet.toml");
     if let Ok(form) = Form::parse(&source) {
-        let _ = form.mismatch(&submission::Submission::default());
         check(&form, key);
     }
     check(own, &text);
