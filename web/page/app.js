@@ -325,7 +325,10 @@ function roving(n, keep) {
   const all = places(n);
   for (const t of $$(`#q${n} .targets [data-pick]`)) { t.removeAttribute('tabindex'); t.removeAttribute('role'); }
   const stop = all.includes(keep) ? keep : all[0];
-  for (const t of all) { t.setAttribute('tabindex', t === stop ? '0' : '-1'); t.setAttribute('role', 'button'); describe(n, t); }
+  // The field's answer read once for every place's name (each read is a call into the module).
+  let v;
+  const answer = () => (v ??= current(n, S.active[n]));
+  for (const t of all) { t.setAttribute('tabindex', t === stop ? '0' : '-1'); t.setAttribute('role', 'button'); describe(n, t, answer); }
 }
 function focusPlace(n, t) {
   roving(n, t);
@@ -346,12 +349,12 @@ function nearest(all, from, [dx, dy]) {
   return best;
 }
 // "node C, in values: 5" / "node C, not in pruned".
-function describe(n, t) {
+function describe(n, t, answer = () => current(n, S.active[n])) {
   const what = str(t.tagName === 'rect' ? 'place_node' : 'place_edge', { label: t.dataset.label });
   const f = fieldOf(n, S.active[n]);
   let has = '';
   if (f && f.dataset.pick === t.dataset.pick) {
-    const v = current(n, S.active[n]), field = f.dataset.field;
+    const v = answer(), field = f.dataset.field;
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const k = Object.keys(v).find(k => same(k, t.dataset.label));
       has = k != null ? str('place_has', { field, value: v[k] }) : str('place_not', { field });
