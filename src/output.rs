@@ -58,6 +58,27 @@ pub fn portable(path: &Path) -> String {
     path.display().to_string()
 }
 
+/// `seconds` since 1970 as `2026-12-04 20:51:07 UTC` (a civil date from a
+/// day count: Howard Hinnant's `civil_from_days`).
+pub fn utc_time(seconds: u64) -> String {
+    let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a
 /// rename, so a reader never sees a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -500,6 +521,15 @@ fn exchange(a: &Path, b: &Path, aside: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utc_times_read_as_php_reads_them() {
+        // `php -r 'echo strtotime("2026-12-04 20:51:07 UTC");'` (PHP 8.2) prints 1796417467.
+        assert_eq!(utc_time(1_796_417_467), "2026-12-04 20:51:07 UTC");
+        assert_eq!(utc_time(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_time(951_782_400), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc_time(4_107_542_399), "2100-02-28 23:59:59 UTC");
+    }
 
     #[test]
     fn base64_pads_as_rfc_4648_says() {

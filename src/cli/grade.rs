@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use treequiz::grade::batch::{self, Row};
+use treequiz::grade::handed::{self, Handed};
 use treequiz::grade::key::KeyBook;
+use treequiz::grade::lms;
 use treequiz::grade::rules::SlipRule;
 use treequiz::grade::{export, overrides, report};
 use treequiz::instance;
@@ -22,7 +24,9 @@ use super::progress::Progress;
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Answer files, or folders: every file in them is graded, whatever its
-    /// name (.toml, .txt, none; hidden files are skipped).
+    /// name (.toml, .txt, none; hidden files are skipped). A `.zip` is an
+    /// LMS's download (Moodle's "Download submissions", Canvas's "Download
+    /// Submissions"), read as it is.
     #[arg(required = true)]
     submissions: Vec<PathBuf>,
     /// The manifest.json written by `generate` (an exam's is in DIR/keys/),
@@ -39,7 +43,8 @@ pub(crate) struct Args {
     #[arg(long, group = "keys_from")]
     seed: Option<u64>,
     /// The folder for grades.csv, canvas.csv and moodle.csv (with a roster),
-    /// summary.md, summary.html and feedback/.
+    /// summary.md, summary.html and feedback/; from a Moodle download also
+    /// moodle-worksheet.csv and moodle-feedback.zip, to upload back.
     #[arg(long, default_value = "grading")]
     out: PathBuf,
     /// Write the CSV files with a UTF-8 byte-order mark, so that Excel shows
@@ -118,7 +123,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         )));
     }
     let renderer = Renderer::new(args.templates.as_deref()).map_err(usage)?;
-    let files = batch::collect(&args.submissions).map_err(usage)?;
+    let files = handed::collect(&args.submissions).map_err(usage)?;
     if files.is_empty() {
         return Err(UsageError(
             "no answer files found in the given paths (every file counts, whatever its name; hidden files are skipped)".into(),
@@ -187,6 +192,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         hide_key: args.hide_key,
         excel: args.excel,
         assignment: &assignment,
+        downloaded: downloaded(&args.submissions),
     };
     let written = write_reports(&out, &book, &mut rows)?;
     let attention = report::needing_attention(&rows).count();
@@ -237,13 +243,15 @@ struct Output<'a> {
     hide_key: bool,
     excel: bool,
     assignment: &'a str,
+    /// When the submissions were downloaded (see [`downloaded`]).
+    downloaded: String,
 }
 
 /// The student id a sheet gives, read leniently (for regenerating its key):
 /// a sheet with a slip in one answer still names its student. Read as
 /// grading reads it (capped; no link followed, no FIFO opened).
-fn student_of(path: &Path, lang: &Lang) -> Option<String> {
-    let source = batch::read_answer(path, lang).ok()?;
+fn student_of(handed: &Handed, lang: &Lang) -> Option<String> {
+    let source = handed.read(lang).ok()?;
     treequiz::grade::submission::parse(&source).ok()?.student
 }
 
@@ -293,6 +301,23 @@ fn write_reports(
             csv(export::moodle_csv(book, rows, out.assignment)),
         ));
     }
+    let mut zips: Vec<(&str, Vec<u8>)> = Vec::new();
+    if lms::from_moodle(rows) {
+        let comment = |row: &Row| lms::comment(row, out.lang);
+        files.push((
+            "moodle-worksheet.csv",
+            format!(
+                "{}{}",
+                report::BOM,
+                lms::moodle_worksheet(rows, &out.downloaded, &comment)
+            ),
+        ));
+        let pages = lms::moodle_feedback_files(rows, |row| {
+            let view = report::feedback_view(row, out.lang, out.hide_key);
+            out.renderer.render("feedback.html", &view).map_err(usage)
+        })?;
+        zips.push(("moodle-feedback.zip", lms::zip_of(&pages, &[])));
+    }
     let students = book.variants.iter().filter(|v| v.student.is_some()).count();
     let summary = report::summary_view(rows, out.lang, &book.title, students);
     for name in ["summary.md", "summary.html"] {
@@ -300,11 +325,17 @@ fn write_reports(
     }
     let written: Vec<String> = files
         .iter()
-        .map(|(name, _)| out.dir.join(name).display().to_string())
+        .map(|(name, _)| name)
+        .chain(zips.iter().map(|(name, _)| name))
+        .map(|name| out.dir.join(name).display().to_string())
         .collect();
-    let mut files: Vec<(PathBuf, String)> = files
+    let mut files: Vec<(PathBuf, Vec<u8>)> = files
         .into_iter()
-        .map(|(name, text)| (out.dir.join(name), text))
+        .map(|(name, text)| (out.dir.join(name), text.into_bytes()))
+        .chain(
+            zips.into_iter()
+                .map(|(name, bytes)| (out.dir.join(name), bytes)),
+        )
         .collect();
     let pages: Vec<&Row> = rows.iter().filter(|r| !r.feedback.is_empty()).collect();
     let rendering = Progress::stderr("rendering feedback", pages.len());
@@ -316,14 +347,20 @@ fn write_reports(
                 out.dir.join(format!("{stem}.{ext}")),
                 out.renderer
                     .render(&format!("feedback.{ext}"), &view)
-                    .map_err(usage)?,
+                    .map_err(usage)?
+                    .into_bytes(),
             ));
         }
         rendering.tick();
     }
     rendering.finish();
     // Files of an earlier run (with --force) must not linger beside the new ones.
-    for name in ["canvas.csv", "moodle.csv"] {
+    for name in [
+        "canvas.csv",
+        "moodle.csv",
+        "moodle-worksheet.csv",
+        "moodle-feedback.zip",
+    ] {
         let path = out.dir.join(name);
         if !files.iter().any(|(p, _)| *p == path) && path.is_file() {
             std::fs::remove_file(&path)
@@ -337,12 +374,26 @@ fn write_reports(
     }
     let writing = Progress::stderr("writing files", files.len());
     for (path, text) in files {
-        write_atomic(&path, text.as_bytes())
+        write_atomic(&path, &text)
             .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
         writing.tick();
     }
     writing.finish();
     Ok(written)
+}
+
+/// When the submissions were downloaded, for Moodle's worksheet: the newest
+/// modification time of the paths given (a zip as downloaded, a folder as
+/// unpacked), in UTC, as PHP's `strtotime` reads it. Moodle then keeps any
+/// grade a teacher changes in Moodle after the download.
+fn downloaded(paths: &[PathBuf]) -> String {
+    let newest = paths
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok()?.modified().ok())
+        .max()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs());
+    treequiz::output::utc_time(newest)
 }
 
 /// The manifest `--manifest` names: the file itself, or in the folder

@@ -1,11 +1,13 @@
 //! Grading a batch: every file gets a row, with its score or its reason.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Serialize;
 
+use super::handed::Handed;
 use super::key::{KeyBook, KeyVariant};
+use super::lms::Sender;
 use super::score::{QuestionScore, cents, round2, score};
 use super::submission;
 use crate::input::{Location, Source};
@@ -110,10 +112,12 @@ pub struct Row {
     pub problems: Vec<String>,
     /// The feedback page's path in the report folder (set when reports are written).
     pub feedback: String,
+    /// Who sent the file, as an LMS's download names it.
+    pub sender: Option<Sender>,
 }
 
 impl Row {
-    fn refused(file: &str, status: Status, reason: String) -> Row {
+    pub(super) fn refused(file: &str, status: Status, reason: String) -> Row {
         Row {
             file: file.to_string(),
             student: None,
@@ -126,6 +130,7 @@ impl Row {
             max: 0.0,
             problems: Vec::new(),
             feedback: String::new(),
+            sender: None,
         }
     }
 
@@ -142,182 +147,9 @@ impl Row {
     }
 }
 
-/// How deep [`collect`] searches a handed-in folder: deeper folders get a
-/// row of their own (an LMS download nests three or four levels).
-pub const MAX_FOLDER_DEPTH: usize = 16;
-
-/// The files among `paths`: files as given, and every entry of the given
-/// folders (not only `*.toml`: a misnamed file still gets its row), sorted.
-/// Hidden entries are skipped. Symbolic links, FIFOs, sockets and devices are
-/// listed too, so that each gets its row, but they are never followed or
-/// opened (see [`read_answer`]): a link in a handed-in folder could point at a
-/// key outside it, and opening a FIFO waits for a writer. A path given that is
-/// a link is not followed either (a shell's `handed-in/*` names students'
-/// links too); `handed-in/` with its slash names the folder a link points to.
-/// A folder inside that cannot be read, or lies deeper than
-/// [`MAX_FOLDER_DEPTH`], is listed itself, so that it gets its row and every
-/// other file is still graded; only a given folder that cannot be read is an
-/// error.
-pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        let is_dir = std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
-        if !is_dir {
-            out.push(p.clone());
-            continue;
-        }
-        let before = out.len();
-        // Only a given folder that cannot be read stops the run.
-        std::fs::read_dir(p)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
-        // Paths, not open listings: a download of thousands of student
-        // folders must not hold thousands of folders open.
-        let mut todo = vec![(p.clone(), 0)];
-        while let Some((d, depth)) = todo.pop() {
-            let Ok(entries) = std::fs::read_dir(&d) else {
-                out.push(d);
-                continue;
-            };
-            for e in entries {
-                let Ok(e) = e else {
-                    // The folder's listing broke off: the folder is the row.
-                    out.push(d.clone());
-                    break;
-                };
-                if e.file_name().to_string_lossy().starts_with('.') {
-                    continue;
-                }
-                // The entry's own type: a link is not followed.
-                if !e.file_type().is_ok_and(|t| t.is_dir()) {
-                    out.push(e.path());
-                } else if depth < MAX_FOLDER_DEPTH {
-                    todo.push((e.path(), depth + 1));
-                } else {
-                    out.push(e.path());
-                }
-            }
-        }
-        if out.len() == before {
-            return Err(std::io::Error::other(format!(
-                "{}: no files in this folder",
-                p.display()
-            )));
-        }
-    }
-    out.sort();
-    out.dedup();
-    Ok(out)
-}
-
-/// Reads one answer file within the size cap; the row's reason when it
-/// cannot be text. Nothing outside the handed-in files is read: a symbolic
-/// link is refused without being followed (whatever it points at, even a file
-/// beside it: hand in the file itself), and a FIFO, socket or device without
-/// being opened. Reading stops one byte past [`MAX_ANSWER_BYTES`], whatever
-/// size the file claims.
-pub fn read_answer(path: &Path, lang: &Lang) -> Result<Source, Box<Row>> {
-    use crate::input::FileKind;
-    let shown = crate::output::portable(path);
-    let refuse = |status, reason: String| Box::new(Row::refused(&shown, status, reason));
-    let meta = std::fs::symlink_metadata(path).map_err(|e| {
-        refuse(
-            Status::Unreadable,
-            lang.fill("batch.cannot_open", &[("error", &e.to_string())]),
-        )
-    })?;
-    let key = match FileKind::of(&meta) {
-        FileKind::File => None,
-        FileKind::Link => {
-            let target = std::fs::read_link(path)
-                .map(|t| t.display().to_string())
-                .unwrap_or_default();
-            let target: String = target.chars().take(200).collect();
-            return Err(refuse(
-                Status::NotAFile,
-                lang.fill("batch.symlink", &[("target", &target)]),
-            ));
-        }
-        FileKind::Fifo => Some("batch.not_file_fifo"),
-        FileKind::Socket => Some("batch.not_file_socket"),
-        FileKind::Device => Some("batch.not_file_device"),
-        // Listed by [`collect`] as a folder it could not search.
-        FileKind::Folder => {
-            return Err(match std::fs::read_dir(path) {
-                Err(e) => refuse(
-                    Status::Unreadable,
-                    lang.fill("batch.folder_unreadable", &[("error", &e.to_string())]),
-                ),
-                Ok(_) => refuse(
-                    Status::NotAFile,
-                    lang.fill(
-                        "batch.folder_too_deep",
-                        &[("depth", &MAX_FOLDER_DEPTH.to_string())],
-                    ),
-                ),
-            });
-        }
-        FileKind::Other => Some("batch.not_file_other"),
-    };
-    if let Some(key) = key {
-        return Err(refuse(Status::NotAFile, lang.get(key).to_string()));
-    }
-    let too_large = |bytes: u64| {
-        refuse(
-            Status::TooLarge,
-            lang.fill(
-                "batch.too_large",
-                &[
-                    ("bytes", &bytes.to_string()),
-                    ("max", &MAX_ANSWER_BYTES.to_string()),
-                ],
-            ),
-        )
-    };
-    if meta.len() > MAX_ANSWER_BYTES {
-        return Err(too_large(meta.len()));
-    }
-    // Not following a link even if one was put here since the look above.
-    let bytes =
-        crate::input::read_capped_no_follow(path, MAX_ANSWER_BYTES).map_err(|e| match e {
-            crate::input::ReadError::TooLarge => too_large(meta.len().max(MAX_ANSWER_BYTES + 1)),
-            e => refuse(
-                Status::Unreadable,
-                lang.fill("batch.cannot_read", &[("error", &e.to_string())]),
-            ),
-        })?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(refuse(Status::Empty, lang.get("batch.empty").to_string()));
-    }
-    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        return Err(refuse(Status::NotUtf8, lang.get("batch.utf16").to_string()));
-    }
-    if bytes.contains(&0) {
-        return Err(refuse(
-            Status::Unreadable,
-            lang.get("batch.binary").to_string(),
-        ));
-    }
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        refuse(
-            Status::NotUtf8,
-            lang.fill("batch.not_utf8", &[("line", &line.to_string())]),
-        )
-    })?;
-    Ok(Source {
-        path: shown,
-        text: text.to_string(),
-    })
-}
-
-/// Grades one answer file against the book.
-pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> Row {
-    match read_answer(path, lang) {
+/// Grades one handed-in file against the book.
+pub fn grade_file(book: &KeyBook, handed: &Handed, lang: &Lang, hide_key: bool) -> Row {
+    match handed.read(lang) {
         Ok(source) => grade_source(book, &source, lang, hide_key),
         Err(row) => {
             let mut row = *row;
@@ -326,7 +158,7 @@ pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> R
                 row.status,
                 Status::NotUtf8 | Status::Unreadable | Status::TooLarge
             ) {
-                row.student = sniff_file(path);
+                row.student = handed.bytes().and_then(|b| sniff_bytes(&b));
             }
             row
         }
@@ -334,22 +166,12 @@ pub fn grade_file(book: &KeyBook, path: &Path, lang: &Lang, hide_key: bool) -> R
 }
 
 /// How much of a file that cannot be graded is searched for its `student` line.
-const SNIFF_BYTES: u64 = 64 * 1024;
+const SNIFF_BYTES: usize = 64 * 1024;
 
 /// The `student = "…"` line of a file that is not UTF-8 TOML: UTF-16 (with
 /// its byte-order mark) is decoded, anything else read as lossy UTF-8.
-fn sniff_file(path: &Path) -> Option<String> {
-    use std::io::Read;
-    // Only a regular file, never a link or a FIFO (see [`read_answer`]).
-    if !std::fs::symlink_metadata(path).ok()?.is_file() {
-        return None;
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .ok()?
-        .take(SNIFF_BYTES)
-        .read_to_end(&mut bytes)
-        .ok()?;
+fn sniff_bytes(bytes: &[u8]) -> Option<String> {
+    let bytes = &bytes[..bytes.len().min(SNIFF_BYTES)];
     let utf16 = |big: bool| {
         let units: Vec<u16> = bytes[2..]
             .chunks_exact(2)
@@ -368,7 +190,7 @@ fn sniff_file(path: &Path) -> Option<String> {
     } else if bytes.starts_with(b"\xFE\xFF") {
         utf16(true)
     } else {
-        String::from_utf8_lossy(&bytes).into_owned()
+        String::from_utf8_lossy(bytes).into_owned()
     };
     sniff_student(&text)
 }
@@ -507,7 +329,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
 }
 
 /// Grades every file; a second file with the same student id is marked a duplicate.
-pub fn grade_all(book: &KeyBook, files: &[PathBuf], lang: &Lang, hide_key: bool) -> Vec<Row> {
+pub fn grade_all(book: &KeyBook, files: &[Handed], lang: &Lang, hide_key: bool) -> Vec<Row> {
     grade_all_with(book, files, lang, hide_key, &|| {})
 }
 
@@ -552,14 +374,15 @@ fn named_for<'a>(book: &'a KeyBook, path: &Path) -> Option<&'a KeyVariant> {
 /// never iterated.
 pub fn grade_all_with(
     book: &KeyBook,
-    files: &[PathBuf],
+    files: &[Handed],
     lang: &Lang,
     hide_key: bool,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<Row> {
     // Files are independent: grade them on every core, keeping their order.
     let mut rows: Vec<Row> = crate::parallel::map(files, |f| {
-        let row = grade_file(book, f, lang, hide_key);
+        let mut row = grade_file(book, f, lang, hide_key);
+        row.sender = f.sender.clone();
         progress();
         row
     });
@@ -573,7 +396,7 @@ pub fn grade_all_with(
     // A file's name may say whose it is; the sheet inside may say otherwise.
     let mut named_elsewhere: HashMap<String, (String, String)> = HashMap::new();
     for (row, path) in rows.iter_mut().zip(files) {
-        let Some(named) = named_for(book, path) else {
+        let Some(named) = named_for(book, &path.path) else {
             continue;
         };
         let owner = named.student.as_deref().unwrap_or("");
@@ -630,10 +453,7 @@ pub fn grade_all_with(
     // folders) are one answer: the first counts, the others say so.
     let mut copy_of: HashMap<usize, usize> = HashMap::new();
     for same in files_of.values().filter(|same| same.len() > 1) {
-        let bytes: Vec<Option<Vec<u8>>> = same
-            .iter()
-            .map(|&i| crate::input::read_capped_no_follow(&files[i], MAX_ANSWER_BYTES).ok())
-            .collect();
+        let bytes: Vec<Option<Vec<u8>>> = same.iter().map(|&i| files[i].bytes()).collect();
         if bytes[0].is_some() && bytes.iter().all(|b| *b == bytes[0]) {
             for &i in &same[1..] {
                 copy_of.insert(i, same[0]);

@@ -3,7 +3,9 @@
 pub mod batch;
 pub mod export;
 pub mod form;
+pub mod handed;
 pub mod key;
+pub mod lms;
 pub mod overrides;
 pub mod recover;
 pub mod report;

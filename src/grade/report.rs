@@ -46,6 +46,11 @@ pub fn grades_csv(rows: &[Row]) -> String {
         "adjusted".into(),
         "feedback".into(),
     ]);
+    // From an LMS's download: the id it knows each sender by, and its late mark.
+    let lms = rows.iter().any(|r| r.sender.is_some());
+    if lms {
+        header.extend(["lms_id".into(), "late".into()]);
+    }
     w.write_record(&header).expect("writing to memory");
     for r in rows {
         let mut record = vec![
@@ -85,6 +90,18 @@ pub fn grades_csv(rows: &[Row]) -> String {
                 .join("; "),
         );
         record.push(r.feedback.clone());
+        if lms {
+            let sender = r.sender.as_ref();
+            record.push(sender.map(|s| s.id().to_string()).unwrap_or_default());
+            record.push(
+                if sender.is_some_and(|s| s.late()) {
+                    "late"
+                } else {
+                    ""
+                }
+                .into(),
+            );
+        }
         let record: Vec<String> = record.iter().map(|c| spreadsheet_safe(c)).collect();
         w.write_record(&record).expect("writing to memory");
     }

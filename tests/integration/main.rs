@@ -24,6 +24,7 @@ mod install;
 #[cfg(unix)]
 mod interrupted;
 mod layers;
+mod lms;
 mod manifest;
 mod moodle;
 mod never_panic;

@@ -169,7 +169,7 @@ fn every_total_is_the_sum_of_its_printed_question_columns() {
         }
         let path = h.join(format!("{id}.toml"));
         std::fs::write(&path, text).unwrap();
-        files.push(path);
+        files.push(treequiz::grade::handed::Handed::file(path));
     }
     let source = treequiz::instance::read_source(&dir.join("exam/manifest.json")).unwrap();
     let book = KeyBook::from_manifest(&source).unwrap();
