@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod export;
 pub mod form;
+pub mod items;
 pub mod key;
 pub mod overrides;
 pub mod recover;
