@@ -294,7 +294,13 @@ fn write_reports(
         ));
     }
     let students = book.variants.iter().filter(|v| v.student.is_some()).count();
-    let summary = report::summary_view(rows, out.lang, &book.title, students);
+    let summary = report::summary_view(
+        rows,
+        &treequiz::grade::items::measures(book, rows),
+        out.lang,
+        &book.title,
+        students,
+    );
     for name in ["summary.md", "summary.html"] {
         files.push((name, out.renderer.render(name, &summary).map_err(usage)?));
     }

@@ -434,3 +434,30 @@ fn chinese_check_output_uses_chinese_punctuation() {
     let bad = ascii_in_chinese(&text, false);
     assert!(bad.is_empty(), "{bad:?} in:\n{text}");
 }
+
+/// The lines of `md` from the heading `from` to the next `## ` heading.
+fn section<'a>(md: &'a str, from: &str) -> Vec<&'a str> {
+    md.lines()
+        .skip_while(|l| !l.starts_with(from))
+        .take_while(|l| {
+            *l == md.lines().find(|l| l.starts_with(from)).unwrap() || !l.starts_with("## ")
+        })
+        .collect()
+}
+
+#[test]
+fn the_summary_analyses_items_in_both_languages() {
+    let b = batch("summary-items");
+    grade(&b.dir, "exam", "report");
+    let md = std::fs::read_to_string(b.dir.join("report/summary.md")).unwrap();
+    println!("{md}");
+    let html = std::fs::read_to_string(b.dir.join("report/summary.html")).unwrap();
+    std::fs::write("/tmp/items-zh.html", &html).unwrap();
+    let en = english_manifest(&b.dir);
+    grade(&b.dir, &en, "report-en");
+    let md = std::fs::read_to_string(b.dir.join("report-en/summary.md")).unwrap();
+    println!("{md}");
+    let html = std::fs::read_to_string(b.dir.join("report-en/summary.html")).unwrap();
+    std::fs::write("/tmp/items-en.html", &html).unwrap();
+    let _ = section(&md, "## Item");
+}
