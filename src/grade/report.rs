@@ -622,7 +622,7 @@ fn test_stats(graded: &[&Row], lang: &Lang) -> String {
             ("mean", &format!("{mean:.1}")),
             (
                 "sd",
-                &sd.map_or_else(|| none.to_string(), |sd| format!("{sd:.1}")),
+                &sd.map_or_else(|| none.to_string(), |sd| format!("{sd:.1} %")),
             ),
             (
                 "alpha",
@@ -647,14 +647,14 @@ fn item_plot(
     let esc = crate::draw::svg_escape;
     const ROW: f64 = 16.0;
     const TOP: f64 = 22.0;
-    const LABEL: f64 = 120.0;
-    const PANEL: f64 = 150.0;
-    const GAP: f64 = 20.0;
+    const LABEL: f64 = 110.0;
+    const PANEL: f64 = 140.0;
+    const GAP: f64 = 36.0;
     let (f0, d0) = (LABEL, LABEL + PANEL + GAP);
     let dz = d0 + PANEL / 2.0;
     let bars_w = d0 + PANEL + 10.0;
     let bars_h = TOP + ROW * items.len() as f64 + 16.0;
-    let (sc_w, sc_h) = (250.0, 170.0);
+    let (sc_w, sc_h) = (230.0, 170.0);
     let width = if scatter.is_some() {
         bars_w + 20.0 + sc_w
     } else {
