@@ -668,7 +668,7 @@ fn item_plot(
     let mut s = String::new();
     let _ = write!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="items" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-size="10" font-family="sans-serif">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="item-plot" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-size="10" font-family="sans-serif">"##
     );
     let _ = write!(
         s,
@@ -760,7 +760,9 @@ fn item_plot(
         }
     }
     if let Some((name, points, r)) = scatter {
-        // Axes: the measure's range (x), 0–100 % of the question's points (y).
+        // Axes: the measure's range (x), 0–100 % of the question's points
+        // (y), inset so that a dot at an end is not cut by the frame.
+        const PAD: f64 = 6.0;
         let (x0, y0) = (bars_w + 50.0, 20.0);
         let (pw, ph) = (sc_w - 60.0, sc_h - 60.0);
         let lo = points.iter().map(|p| p.0).min().unwrap_or(0);
@@ -776,10 +778,10 @@ fn item_plot(
             r##"<rect x="{x0:.1}" y="{y0:.1}" width="{pw:.1}" height="{ph:.1}" fill="none" stroke="#333" stroke-width="0.8"/>"##
         );
         for (x, y, anchor, text) in [
-            (x0 - 4.0, y0 + 4.0, "end", "100 %".to_string()),
-            (x0 - 4.0, y0 + ph, "end", "0 %".to_string()),
-            (x0, y0 + ph + 12.0, "middle", lo.to_string()),
-            (x0 + pw, y0 + ph + 12.0, "middle", hi.to_string()),
+            (x0 - 4.0, y0 + PAD + 3.0, "end", "100 %".to_string()),
+            (x0 - 4.0, y0 + ph - PAD + 3.0, "end", "0 %".to_string()),
+            (x0 + PAD, y0 + ph + 12.0, "middle", lo.to_string()),
+            (x0 + pw - PAD, y0 + ph + 12.0, "middle", hi.to_string()),
         ] {
             let _ = write!(
                 s,
@@ -795,8 +797,9 @@ fn item_plot(
             esc(name)
         );
         for &(value, share) in points {
-            let x = x0 + pw * (value.saturating_sub(lo)) as f64 / (hi - lo) as f64;
-            let y = y0 + ph * (1.0 - share.clamp(0.0, 100.0) / 100.0);
+            let x =
+                x0 + PAD + (pw - 2.0 * PAD) * (value.saturating_sub(lo)) as f64 / (hi - lo) as f64;
+            let y = y0 + PAD + (ph - 2.0 * PAD) * (1.0 - share.clamp(0.0, 100.0) / 100.0);
             let _ = write!(
                 s,
                 r##"<circle cx="{x:.1}" cy="{y:.1}" r="3" fill="#222" fill-opacity="0.45"/>"##
