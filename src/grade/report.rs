@@ -452,6 +452,16 @@ fn item_flag(stats: &ItemStats, lang: &Lang) -> String {
     flags.join(lang.get("punct.sep"))
 }
 
+/// A measure's (value, question's points as % of the most), one per file.
+type MeasurePoints = (&'static str, Vec<(u64, f64)>);
+
+/// The measure a question's plot draws against its points.
+struct Scatter<'a> {
+    name: &'a str,
+    points: &'a [(u64, f64)],
+    r: &'a str,
+}
+
 /// One item's marks, each with its file's total.
 #[derive(Default)]
 struct ItemMarks {
@@ -480,7 +490,7 @@ fn item_analysis(
 ) -> Vec<ItemAnalysisView> {
     let mut questions: BTreeMap<usize, Vec<ItemMarks>> = BTreeMap::new();
     // Per question, each measure's (value, points as % of the most).
-    let mut by_measure: BTreeMap<usize, Vec<(&'static str, Vec<(u64, f64)>)>> = BTreeMap::new();
+    let mut by_measure: BTreeMap<usize, Vec<MeasurePoints>> = BTreeMap::new();
     for (i, r) in graded.iter().enumerate() {
         for q in &r.questions {
             let items = questions.entry(q.number).or_insert_with(|| {
@@ -565,8 +575,11 @@ fn item_analysis(
                     },
                 });
             }
-            let scatter =
-                strongest.map(|(_, at)| (seen[at].0, seen[at].1.as_slice(), &measures[at].r));
+            let scatter = strongest.map(|(_, at)| Scatter {
+                name: seen[at].0,
+                points: &seen[at].1,
+                r: &measures[at].r,
+            });
             let plot = item_plot(&stats, scatter, lang);
             ItemAnalysisView {
                 number,
@@ -640,7 +653,7 @@ fn test_stats(graded: &[&Row], lang: &Lang) -> String {
 /// Grey and black only, so that it prints.
 fn item_plot(
     items: &[(String, bool, ItemStats)],
-    scatter: Option<(&str, &[(u64, f64)], &String)>,
+    scatter: Option<Scatter<'_>>,
     lang: &Lang,
 ) -> String {
     use std::fmt::Write;
@@ -759,7 +772,7 @@ fn item_plot(
             }
         }
     }
-    if let Some((name, points, r)) = scatter {
+    if let Some(Scatter { name, points, r }) = scatter {
         // Axes: the measure's range (x), 0–100 % of the question's points
         // (y), inset so that a dot at an end is not cut by the frame.
         const PAD: f64 = 6.0;
