@@ -809,13 +809,20 @@ fn item_plot(
             y0 + ph + 26.0,
             esc(name)
         );
+        // Files on the same spot (a measure takes few values) make one dot,
+        // its area growing with their number.
+        let mut spots: BTreeMap<(u64, i64), usize> = BTreeMap::new();
         for &(value, share) in points {
+            *spots.entry((value, share.round() as i64)).or_default() += 1;
+        }
+        for ((value, share), n) in spots {
             let x =
                 x0 + PAD + (pw - 2.0 * PAD) * (value.saturating_sub(lo)) as f64 / (hi - lo) as f64;
-            let y = y0 + PAD + (ph - 2.0 * PAD) * (1.0 - share.clamp(0.0, 100.0) / 100.0);
+            let y = y0 + PAD + (ph - 2.0 * PAD) * (1.0 - (share as f64).clamp(0.0, 100.0) / 100.0);
+            let radius = (2.5 * (n as f64).sqrt()).min(PAD * 1.5);
             let _ = write!(
                 s,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="3" fill="#222" fill-opacity="0.45"/>"##
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="#222" fill-opacity="0.45"><title>{n}</title></circle>"##
             );
         }
     }

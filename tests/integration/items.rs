@@ -293,6 +293,20 @@ fn measures_correlate_with_the_question_points() {
     );
     assert_eq!(plot.matches("<circle").count(), 4);
     assert!(!view.items[1].plot.contains("<circle"));
+    // Files on the same spot make one bigger dot.
+    let same: Vec<Measures> = [10, 10, 14, 16]
+        .into_iter()
+        .map(|evaluated| BTreeMap::from([(1, vec![("evaluated", evaluated)])]))
+        .collect();
+    let rows2: Vec<Row> = [4.0, 4.0, 2.0, 1.0]
+        .into_iter()
+        .map(|a| row(&[vec![(a, 4.0)], vec![(1.0, 1.0)]]))
+        .collect();
+    let plot = summary_view(&rows2, &same, &lang, "t", 0).items[0]
+        .plot
+        .clone();
+    assert_eq!(plot.matches("<circle").count(), 3, "{plot}");
+    assert_eq!(plot.matches("<title>2</title>").count(), 1, "{plot}");
     // Rows with no measures (unknown variant) are left out of n.
     let view = summary_view(&rows, &measures[..2], &lang, "t", 0);
     assert_eq!(view.items[0].measures[0].n, 2);
