@@ -436,15 +436,16 @@ pub const WEAK_DISCRIMINATION: f64 = 30.0;
 /// 100 − this, very hard.
 pub const EXTREME_FACILITY: f64 = 95.0;
 
-/// What stands out about an item, in words.
+/// What stands out about an item, in words; judged on the figures as
+/// shown (whole per cent), so that a flag never contradicts its row.
 fn item_flag(stats: &ItemStats, lang: &Lang) -> String {
     let mut flags = Vec::new();
-    match stats.discrimination {
+    match stats.discrimination.map(f64::round) {
         Some(d) if d < 0.0 => flags.push(lang.get("batch.item_negative")),
         Some(d) if d < WEAK_DISCRIMINATION => flags.push(lang.get("batch.item_weak")),
         _ => {}
     }
-    match stats.facility {
+    match stats.facility.map(f64::round) {
         Some(f) if f >= EXTREME_FACILITY => flags.push(lang.get("batch.item_easy")),
         Some(f) if f <= 100.0 - EXTREME_FACILITY => flags.push(lang.get("batch.item_hard")),
         _ => {}

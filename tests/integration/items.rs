@@ -135,9 +135,37 @@ fn cents(v: f64) -> i128 {
     (v * 100.0).round() as i128
 }
 
+/// The flag of an item says what its figures, as shown, say: negative or
+/// weak (under 30 %) discrimination, facility 95 % or more, or 5 % or less.
+fn flag_agrees(item: &treequiz::grade::report::ItemView, case: usize) {
+    let number = |s: &str| s.trim_end_matches(" %").parse::<f64>().ok();
+    let d = number(&item.discrimination);
+    let f = number(&item.facility);
+    let want = [
+        (d.is_some_and(|d| d < 0.0), "negative discrimination"),
+        (
+            d.is_some_and(|d| (0.0..30.0).contains(&d)),
+            "weak discrimination",
+        ),
+        (f.is_some_and(|f| f >= 95.0), "very easy"),
+        (f.is_some_and(|f| f <= 5.0), "very hard"),
+    ];
+    for (flagged, words) in want {
+        assert_eq!(
+            item.flag.contains(words),
+            flagged,
+            "case {case}: {} with facility {}, discrimination {}: `{}`",
+            item.label,
+            item.facility,
+            item.discrimination,
+            item.flag
+        );
+    }
+}
+
 /// Over many random classes, every item's discrimination is Pearson's r of
 /// its points with the rest of the test (total − item), computed naively,
-/// and "—" exactly when that is undefined.
+/// and "—" exactly when that is undefined; every flag agrees with its row.
 #[test]
 fn discrimination_is_the_correlation_with_the_rest_of_the_test() {
     let lang = en();
@@ -183,6 +211,7 @@ fn discrimination_is_the_correlation_with_the_rest_of_the_test() {
             for (at, x) in items.iter().enumerate() {
                 let rest: Vec<i128> = totals.iter().zip(x).map(|(t, x)| t - x).collect();
                 let got = shown(&view, qi, at);
+                flag_agrees(&view.items[qi].items[at], case);
                 match naive_pearson(x, &rest) {
                     None => assert_eq!(got, "—", "case {case}, q{} item {at}", qi + 1),
                     Some(r) => {
