@@ -319,7 +319,13 @@ fn write_reports(
         zips.push(("moodle-feedback.zip", lms::zip_of(&pages, &[])));
     }
     let students = book.variants.iter().filter(|v| v.student.is_some()).count();
-    let summary = report::summary_view(rows, out.lang, &book.title, students);
+    let summary = report::summary_view(
+        rows,
+        &treequiz::grade::items::measures(book, rows),
+        out.lang,
+        &book.title,
+        students,
+    );
     for name in ["summary.md", "summary.html"] {
         files.push((name, out.renderer.render(name, &summary).map_err(usage)?));
     }

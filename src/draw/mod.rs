@@ -16,6 +16,7 @@ pub use board::{
     tictactoe_board, tictactoe_glyph, tictactoe_tree,
 };
 pub use grundy::{GrundyMarks, grundy_figure, grundy_page_figure};
+pub(crate) use svg::escape as svg_escape;
 pub use svg::{to_svg, to_svg_with_targets};
 pub use tikz::{tex_escape, to_tikz};
 pub use tree::{Pictures, TreeMarks, pictured_tree_figure, tree_figure};

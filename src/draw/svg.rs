@@ -29,7 +29,8 @@ fn fill(style: Style) -> &'static str {
     }
 }
 
-fn escape(text: &str) -> String {
+/// Text for an SVG element: `&`, `<` and `>` escaped (attributes hold no text of ours).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

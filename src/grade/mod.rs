@@ -4,6 +4,7 @@ pub mod batch;
 pub mod export;
 pub mod form;
 pub mod handed;
+pub mod items;
 pub mod key;
 pub mod lms;
 pub mod overrides;

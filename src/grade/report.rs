@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 
 use super::batch::{Row, Status};
+use super::items::{self, ItemStats, Measures};
 use super::score::{State, cents};
 use crate::lang::Lang;
 use crate::output::spreadsheet_safe;
@@ -221,6 +222,56 @@ pub struct AdjustmentView {
     pub reason: String,
 }
 
+/// One question's or field's item analysis, as Moodle's quiz statistics
+/// report gives it ([`items`]); "—" where a figure is not defined.
+#[derive(Serialize)]
+pub struct ItemView {
+    /// The field's name, or "whole question".
+    pub label: String,
+    /// Whether this is the whole question.
+    pub whole: bool,
+    /// Facility index: mean points as a share of the most (`62 %`).
+    pub facility: String,
+    /// Standard deviation of the points, as a share of the most.
+    pub sd: String,
+    /// Discrimination index: correlation with the rest of the test, in %.
+    pub discrimination: String,
+    /// Discriminative efficiency, in %.
+    pub efficiency: String,
+    /// What stands out, in words (empty when nothing does).
+    pub flag: String,
+}
+
+/// How one generator measure of a question's variants goes with its points.
+#[derive(Serialize)]
+pub struct MeasureView {
+    /// The measure (`evaluated`, `deep_cuts`, …).
+    pub name: &'static str,
+    /// Pearson's r with the question's points (`-0.43`), "—" when the
+    /// measure (or the points) did not vary.
+    pub r: String,
+    /// How many graded files it is over.
+    pub n: usize,
+    /// Its smallest and largest value over them (`4–9`).
+    pub range: String,
+}
+
+/// One question's item analysis: the question, then its fields.
+#[derive(Serialize)]
+pub struct ItemAnalysisView {
+    /// Its number.
+    pub number: usize,
+    /// "Question 2".
+    pub heading: String,
+    /// The whole question, then its fields.
+    pub items: Vec<ItemView>,
+    /// Its generator's measures.
+    pub measures: Vec<MeasureView>,
+    /// The items as bars, and the measure that goes most with the points
+    /// against them, as inline SVG (HTML only).
+    pub plot: String,
+}
+
 /// The teacher's summary, as `summary.md` and `summary.html` render it.
 #[derive(Serialize)]
 pub struct SummaryView<'a> {
@@ -244,6 +295,10 @@ pub struct SummaryView<'a> {
     pub questions: Vec<QuestionStatsView>,
     /// The head of the per-field wrong answers' column, naming [`CLASS_FLOOR`].
     pub col_wrong: String,
+    /// The whole test in one line: mean, SD, Cronbach's α.
+    pub test_stats: String,
+    /// Per question and field, the item statistics and generator measures.
+    pub items: Vec<ItemAnalysisView>,
     /// The head of the common mistakes, naming [`CLASS_FLOOR`].
     pub common: String,
     /// The most common mistakes, one line per (question, field, kind of
@@ -381,6 +436,418 @@ fn question_stats(graded: &[&Row], lang: &Lang) -> Vec<QuestionStatsView> {
         .collect()
 }
 
+/// A share in whole per cent, "—" when not defined.
+fn percent(v: Option<f64>, lang: &Lang) -> String {
+    match v {
+        // `-0.4` is 0, not "-0".
+        Some(v) if v.round() == 0.0 => "0 %".into(),
+        Some(v) => format!("{v:.0} %"),
+        None => lang.get("batch.none").to_string(),
+    }
+}
+
+/// Below this discrimination index (%) an item discriminates weakly (see
+/// docs/grading.md, "Item analysis").
+pub const WEAK_DISCRIMINATION: f64 = 30.0;
+/// At or above this facility (%) an item is very easy; at or below
+/// 100 − this, very hard.
+pub const EXTREME_FACILITY: f64 = 95.0;
+
+/// What stands out about an item, in words; judged on the figures as
+/// shown (whole per cent), so that a flag never contradicts its row.
+fn item_flag(stats: &ItemStats, lang: &Lang) -> String {
+    let mut flags = Vec::new();
+    match stats.discrimination.map(f64::round) {
+        Some(d) if d < 0.0 => flags.push(lang.get("batch.item_negative")),
+        Some(d) if d < WEAK_DISCRIMINATION => flags.push(lang.get("batch.item_weak")),
+        _ => {}
+    }
+    match stats.facility.map(f64::round) {
+        Some(f) if f >= EXTREME_FACILITY => flags.push(lang.get("batch.item_easy")),
+        Some(f) if f <= 100.0 - EXTREME_FACILITY => flags.push(lang.get("batch.item_hard")),
+        _ => {}
+    }
+    flags.join(lang.get("punct.sep"))
+}
+
+/// A measure's (value, question's points as % of the most), one per file.
+type MeasurePoints = (&'static str, Vec<(u64, f64)>);
+
+/// The measure a question's plot draws against its points.
+struct Scatter<'a> {
+    name: &'a str,
+    points: &'a [(u64, f64)],
+    r: &'a str,
+}
+
+/// One item's marks, each with its file's total.
+#[derive(Default)]
+struct ItemMarks {
+    label: String,
+    whole: bool,
+    max: f64,
+    marks: Vec<f64>,
+    totals: Vec<f64>,
+}
+
+impl ItemMarks {
+    fn push(&mut self, max: f64, mark: f64, total: f64) {
+        self.max = max;
+        self.marks.push(mark);
+        self.totals.push(total);
+    }
+}
+
+/// Per question (whole, then per field), the item statistics over the
+/// graded files, and how each of the question's generator measures goes
+/// with its points; `measures` is parallel to `graded`.
+fn item_analysis(
+    graded: &[&Row],
+    measures: &[Option<&Measures>],
+    lang: &Lang,
+) -> Vec<ItemAnalysisView> {
+    let mut questions: BTreeMap<usize, Vec<ItemMarks>> = BTreeMap::new();
+    // Per question, each measure's (value, points as % of the most).
+    let mut by_measure: BTreeMap<usize, Vec<MeasurePoints>> = BTreeMap::new();
+    for (i, r) in graded.iter().enumerate() {
+        for q in &r.questions {
+            let items = questions.entry(q.number).or_insert_with(|| {
+                vec![ItemMarks {
+                    label: lang.get("batch.whole_question").to_string(),
+                    whole: true,
+                    ..ItemMarks::default()
+                }]
+            });
+            items[0].push(q.max, q.earned, r.total);
+            for f in &q.fields {
+                let at = match items.iter().position(|m| !m.whole && m.label == f.field) {
+                    Some(at) => at,
+                    None => {
+                        items.push(ItemMarks {
+                            label: f.field.to_string(),
+                            ..ItemMarks::default()
+                        });
+                        items.len() - 1
+                    }
+                };
+                items[at].push(f.max, f.earned, r.total);
+            }
+            let Some(values) = measures
+                .get(i)
+                .copied()
+                .flatten()
+                .and_then(|m| m.get(&q.number))
+            else {
+                continue;
+            };
+            let share = if q.max > 0.0 {
+                100.0 * q.earned / q.max
+            } else {
+                0.0
+            };
+            let seen = by_measure.entry(q.number).or_default();
+            for &(name, value) in values {
+                match seen.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, points)) => points.push((value, share)),
+                    None => seen.push((name, vec![(value, share)])),
+                }
+            }
+        }
+    }
+    questions
+        .into_iter()
+        .map(|(number, marks)| {
+            let stats: Vec<(String, bool, ItemStats)> = marks
+                .into_iter()
+                .map(|m| {
+                    let stats = ItemStats::of(&m.marks, &m.totals, m.max);
+                    (m.label, m.whole, stats)
+                })
+                .collect();
+            let seen = by_measure.remove(&number).unwrap_or_default();
+            let mut measures = Vec::new();
+            let mut strongest: Option<(f64, usize)> = None;
+            for (at, (name, points)) in seen.iter().enumerate() {
+                let x: Vec<f64> = points.iter().map(|p| p.0 as f64).collect();
+                let y: Vec<f64> = points.iter().map(|p| p.1).collect();
+                let r = items::pearson(&x, &y);
+                if let Some(r) = r
+                    && strongest.is_none_or(|(s, _)| r.abs() > s)
+                {
+                    strongest = Some((r.abs(), at));
+                }
+                let lo = points.iter().map(|p| p.0).min().unwrap_or(0);
+                let hi = points.iter().map(|p| p.0).max().unwrap_or(0);
+                measures.push(MeasureView {
+                    name,
+                    r: r.map_or_else(
+                        || lang.get("batch.none").to_string(),
+                        // `-0.001` is 0.00, not "-0.00".
+                        |r| format!("{:.2}", if r.abs() < 0.005 { 0.0 } else { r }),
+                    ),
+                    n: points.len(),
+                    range: if lo == hi {
+                        lo.to_string()
+                    } else {
+                        format!("{lo}–{hi}")
+                    },
+                });
+            }
+            let scatter = strongest.map(|(_, at)| Scatter {
+                name: seen[at].0,
+                points: &seen[at].1,
+                r: &measures[at].r,
+            });
+            let plot = item_plot(&stats, scatter, lang);
+            ItemAnalysisView {
+                number,
+                heading: lang.fill("grade.question", &[("n", &number.to_string())]),
+                items: stats
+                    .iter()
+                    .map(|(label, whole, s)| ItemView {
+                        label: label.clone(),
+                        whole: *whole,
+                        facility: percent(s.facility, lang),
+                        sd: percent(s.sd, lang),
+                        discrimination: percent(s.discrimination, lang),
+                        efficiency: percent(s.efficiency, lang),
+                        flag: item_flag(s, lang),
+                    })
+                    .collect(),
+                measures,
+                plot,
+            }
+        })
+        .collect()
+}
+
+/// The whole test in one line: mean and SD of the scores (% of the most),
+/// Cronbach's α over the questions.
+fn test_stats(graded: &[&Row], lang: &Lang) -> String {
+    let percents: Vec<f64> = graded
+        .iter()
+        .map(|r| {
+            if r.max > 0.0 {
+                100.0 * r.total / r.max
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let Some((mean, sd)) = items::mean_sd(&percents) else {
+        return String::new();
+    };
+    let questions = graded.first().map_or(0, |r| r.questions.len());
+    let alpha = if graded.iter().all(|r| r.questions.len() == questions) {
+        let by_question: Vec<Vec<f64>> = (0..questions)
+            .map(|i| graded.iter().map(|r| r.questions[i].earned).collect())
+            .collect();
+        items::cronbach_alpha(&by_question)
+    } else {
+        None
+    };
+    let none = lang.get("batch.none");
+    lang.fill(
+        "batch.test_stats",
+        &[
+            ("mean", &format!("{mean:.1}")),
+            (
+                "sd",
+                &sd.map_or_else(|| none.to_string(), |sd| format!("{sd:.1} %")),
+            ),
+            (
+                "alpha",
+                &alpha.map_or_else(|| none.to_string(), |a| format!("{a:.2}")),
+            ),
+            ("n", &graded.len().to_string()),
+        ],
+    )
+}
+
+/// A question's item analysis drawn for the teacher: per item a bar of its
+/// facility (0–100 %) and one of its discrimination (−100–100 %, with the
+/// weak line at 30 %); beside them, when a measure varied, each file's
+/// points (% of the most) against the measure that goes most with them.
+/// Grey and black only, so that it prints.
+fn item_plot(
+    items: &[(String, bool, ItemStats)],
+    scatter: Option<Scatter<'_>>,
+    lang: &Lang,
+) -> String {
+    use std::fmt::Write;
+    let esc = crate::draw::svg_escape;
+    const ROW: f64 = 16.0;
+    const TOP: f64 = 22.0;
+    const LABEL: f64 = 110.0;
+    const PANEL: f64 = 140.0;
+    const GAP: f64 = 36.0;
+    let (f0, d0) = (LABEL, LABEL + PANEL + GAP);
+    let dz = d0 + PANEL / 2.0;
+    let bars_w = d0 + PANEL + 10.0;
+    let bars_h = TOP + ROW * items.len() as f64 + 16.0;
+    let (sc_w, sc_h) = (230.0, 170.0);
+    let width = if scatter.is_some() {
+        bars_w + 20.0 + sc_w
+    } else {
+        bars_w
+    };
+    let height = if scatter.is_some() {
+        bars_h.max(sc_h)
+    } else {
+        bars_h
+    };
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="item-plot" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-size="10" font-family="sans-serif">"##
+    );
+    let _ = write!(
+        s,
+        r##"<text x="{f0}" y="12">{}</text><text x="{d0}" y="12">{}</text>"##,
+        esc(lang.get("batch.col_facility")),
+        esc(lang.get("batch.col_discrimination"))
+    );
+    let bottom = TOP + ROW * items.len() as f64;
+    // Gridlines: facility 0, 50, 100 %; discrimination −100, 0, 30, 100 %.
+    for (x, dash) in [
+        (f0, false),
+        (f0 + PANEL / 2.0, true),
+        (f0 + PANEL, true),
+        (d0, true),
+        (dz, false),
+        (dz + PANEL / 2.0 * WEAK_DISCRIMINATION / 100.0, true),
+        (d0 + PANEL, true),
+    ] {
+        let _ = write!(
+            s,
+            r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{bottom:.1}" stroke="{}" stroke-width="0.8"{}/>"##,
+            TOP - 4.0,
+            if dash { "#999" } else { "#333" },
+            if dash {
+                r#" stroke-dasharray="3 2""#
+            } else {
+                ""
+            }
+        );
+    }
+    for (x, text) in [
+        (f0, "0"),
+        (f0 + PANEL, "100"),
+        (d0, "−100"),
+        (dz, "0"),
+        (dz + PANEL / 2.0 * WEAK_DISCRIMINATION / 100.0, "30"),
+        (d0 + PANEL, "100"),
+    ] {
+        let _ = write!(
+            s,
+            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#444" font-size="8">{text}</text>"##,
+            bottom + 11.0
+        );
+    }
+    for (i, (label, whole, st)) in items.iter().enumerate() {
+        let y = TOP + ROW * i as f64;
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="end"{}>{}</text>"##,
+            LABEL - 6.0,
+            y + 11.0,
+            if *whole { r#" font-weight="bold""# } else { "" },
+            esc(label)
+        );
+        if let Some(f) = st.facility {
+            let w = PANEL * f.clamp(0.0, 100.0) / 100.0;
+            let _ = write!(
+                s,
+                r##"<rect x="{f0:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="#888"/>"##,
+                y + 2.0,
+                ROW - 5.0
+            );
+        }
+        match st.discrimination {
+            Some(d) => {
+                let w = PANEL / 2.0 * d.clamp(-100.0, 100.0) / 100.0;
+                let (x, w) = if w < 0.0 { (dz + w, -w) } else { (dz, w) };
+                let fill = if d >= WEAK_DISCRIMINATION {
+                    "#222"
+                } else {
+                    "#bbb"
+                };
+                let _ = write!(
+                    s,
+                    r##"<rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="{:.1}" fill="{fill}" stroke="#222" stroke-width="0.6"/>"##,
+                    y + 2.0,
+                    ROW - 5.0
+                );
+            }
+            None => {
+                let _ = write!(
+                    s,
+                    r##"<text x="{:.1}" y="{:.1}" fill="#444">{}</text>"##,
+                    dz + 4.0,
+                    y + 11.0,
+                    esc(lang.get("batch.none"))
+                );
+            }
+        }
+    }
+    if let Some(Scatter { name, points, r }) = scatter {
+        // Axes: the measure's range (x), 0–100 % of the question's points
+        // (y), inset so that a dot at an end is not cut by the frame.
+        const PAD: f64 = 6.0;
+        let (x0, y0) = (bars_w + 50.0, 20.0);
+        let (pw, ph) = (sc_w - 60.0, sc_h - 60.0);
+        let lo = points.iter().map(|p| p.0).min().unwrap_or(0);
+        let hi = points.iter().map(|p| p.0).max().unwrap_or(0).max(lo + 1);
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="12">{}</text>"##,
+            x0 - 40.0,
+            esc(&lang.fill("batch.scatter_title", &[("measure", name), ("r", r)]))
+        );
+        let _ = write!(
+            s,
+            r##"<rect x="{x0:.1}" y="{y0:.1}" width="{pw:.1}" height="{ph:.1}" fill="none" stroke="#333" stroke-width="0.8"/>"##
+        );
+        for (x, y, anchor, text) in [
+            (x0 - 4.0, y0 + PAD + 3.0, "end", "100 %".to_string()),
+            (x0 - 4.0, y0 + ph - PAD + 3.0, "end", "0 %".to_string()),
+            (x0 + PAD, y0 + ph + 12.0, "middle", lo.to_string()),
+            (x0 + pw - PAD, y0 + ph + 12.0, "middle", hi.to_string()),
+        ] {
+            let _ = write!(
+                s,
+                r##"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" fill="#444" font-size="8">{}</text>"##,
+                esc(&text)
+            );
+        }
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
+            x0 + pw / 2.0,
+            y0 + ph + 26.0,
+            esc(name)
+        );
+        // Files on the same spot (a measure takes few values) make one dot,
+        // its area growing with their number.
+        let mut spots: BTreeMap<(u64, i64), usize> = BTreeMap::new();
+        for &(value, share) in points {
+            *spots.entry((value, share.round() as i64)).or_default() += 1;
+        }
+        for ((value, share), n) in spots {
+            let x =
+                x0 + PAD + (pw - 2.0 * PAD) * (value.saturating_sub(lo)) as f64 / (hi - lo) as f64;
+            let y = y0 + PAD + (ph - 2.0 * PAD) * (1.0 - (share as f64).clamp(0.0, 100.0) / 100.0);
+            let radius = (2.5 * (n as f64).sqrt()).min(PAD * 1.5);
+            let _ = write!(
+                s,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="#222" fill-opacity="0.45"><title>{n}</title></circle>"##
+            );
+        }
+    }
+    s.push_str("</svg>");
+    s
+}
+
 /// The most common mistakes: the same kind of reason on the same question and
 /// field across the class (node names and numbers differ from variant to
 /// variant, the phrase does not, in any language), and fields left blank,
@@ -437,14 +904,22 @@ fn common_mistakes(graded: &[&Row], lang: &Lang) -> Vec<MistakeView> {
 /// share left blank and the most common wrong answers, the most common
 /// mistakes, the students who handed in nothing and the files that need a
 /// look, all in the set's language. `students` is the roster's size (0 in
-/// practice mode).
+/// practice mode). `measures` gives the generator measures of each row's
+/// variant ([`items::measures`], parallel to `rows`; shorter when unknown).
 pub fn summary_view<'a>(
     rows: &[Row],
+    measures: &[Measures],
     lang: &'a Lang,
     title: &'a str,
     students: usize,
 ) -> SummaryView<'a> {
     let graded: Vec<&Row> = rows.iter().filter(|r| r.status == Status::Graded).collect();
+    let graded_measures: Vec<Option<&Measures>> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.status == Status::Graded)
+        .map(|(i, _)| measures.get(i))
+        .collect();
     let handed: Vec<&Row> = rows.iter().filter(|r| !r.file.is_empty()).collect();
     let missing: Vec<&Row> = rows
         .iter()
@@ -556,6 +1031,8 @@ pub fn summary_view<'a>(
         bins,
         questions: question_stats(&graded, lang),
         col_wrong: lang.fill("batch.col_wrong", &[("n", &CLASS_FLOOR.to_string())]),
+        test_stats: test_stats(&graded, lang),
+        items: item_analysis(&graded, &graded_measures, lang),
         common: lang.fill("grade.common", &[("n", &CLASS_FLOOR.to_string())]),
         mistakes: common_mistakes(&graded, lang),
         missing: missing

@@ -911,7 +911,7 @@ fn slip_rules_accept_penalise_or_refuse() {
         .into_iter()
         .map(|t| grade_text(&book, &lang, t))
         .collect();
-    let summary = treequiz::grade::report::summary_view(&rows, &lang, "t", 0);
+    let summary = treequiz::grade::report::summary_view(&rows, &[], &lang, "t", 0);
     let q1 = &summary.questions[0];
     let slips: Vec<(&str, usize)> = q1
         .rows
@@ -936,7 +936,7 @@ fn slip_rules_accept_penalise_or_refuse() {
         .map(|t| grade_text(&book, &lang, t))
         .collect();
     assert!(rows[1].total < rows[1].max);
-    let summary = treequiz::grade::report::summary_view(&rows, &lang, "t", 0);
+    let summary = treequiz::grade::report::summary_view(&rows, &[], &lang, "t", 0);
     assert!(summary.questions[0].rows.iter().all(|r| r.wrong.is_empty()));
     assert!(
         summary.mistakes.is_empty(),

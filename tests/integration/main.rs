@@ -20,6 +20,7 @@ mod gametree_oracle;
 mod golden;
 mod grading;
 mod install;
+mod items;
 // Kills, signals, ulimit and /proc: Unix only.
 #[cfg(unix)]
 mod interrupted;

@@ -233,6 +233,7 @@ fn mangled_template_folders_never_panic() {
                 }
                 let summary = treequiz::grade::report::summary_view(
                     std::slice::from_ref(&row),
+                    &[],
                     &lang,
                     &set.title,
                     0,

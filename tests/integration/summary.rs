@@ -434,3 +434,79 @@ fn chinese_check_output_uses_chinese_punctuation() {
     let bad = ascii_in_chinese(&text, false);
     assert!(bad.is_empty(), "{bad:?} in:\n{text}");
 }
+
+/// The lines of the section of `md` under the heading `heading`, up to the next `## `.
+fn section<'a>(md: &'a str, heading: &str) -> Vec<&'a str> {
+    md.lines()
+        .skip_while(|l| *l != heading)
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .collect()
+}
+
+/// The midterm class's summary analyses each question and field, and each
+/// generator measure, in Chinese and in English: numbers, never NaN, and a
+/// plot per question in the HTML page.
+#[test]
+fn the_summary_analyses_items_in_both_languages() {
+    let b = batch("summary-items");
+    grade(&b.dir, "exam", "report");
+    let en = english_manifest(&b.dir);
+    grade(&b.dir, &en, "report-en");
+    // The same files, the same page, byte for byte (plots included).
+    grade(&b.dir, "exam", "report-again");
+    for name in ["summary.md", "summary.html"] {
+        let read = |out: &str| std::fs::read(b.dir.join(out).join(name)).unwrap();
+        assert!(read("report") == read("report-again"), "{name} differs");
+    }
+    for (out, heading, lines) in [
+        (
+            "report",
+            "## 题目分析",
+            [
+                "整份试卷（n = 4）：平均 97.2 %，标准差 1.2 %，Cronbach α -4.61。",
+                "| 字段 | 难度（通过率） | 标准差 | 区分度 | 区分效率 | 需留意 |",
+                "| `beta_cuts` | 79 % | 25 % | -93 % | -94 % | 区分度为负：请检查答案和题目措辞 |",
+                "| `value` | 100 % | 0 % | — | — | 过于简单 |",
+                "| `deep_cuts` | 0 | — | 4 |",
+                "| `beta_cuts` | 2–3 | 1.00 | 4 |",
+            ],
+        ),
+        (
+            "report-en",
+            "## Item analysis",
+            [
+                "Whole test (n = 4): mean 97.2 %, SD 1.2 %, Cronbach's α -4.61.",
+                "| Field | Facility | SD | Discrimination | Efficiency | Look at |",
+                "| `beta_cuts` | 79 % | 25 % | -93 % | -94 % | negative discrimination: check the key and the wording |",
+                "| `value` | 100 % | 0 % | — | — | very easy |",
+                "| `deep_cuts` | 0 | — | 4 |",
+                "| `beta_cuts` | 2–3 | 1.00 | 4 |",
+            ],
+        ),
+    ] {
+        let md = std::fs::read_to_string(b.dir.join(out).join("summary.md")).unwrap();
+        let items = section(&md, heading);
+        for want in lines {
+            assert!(
+                items.contains(&want),
+                "no `{want}` under {heading} in:\n{md}"
+            );
+        }
+        // A heading and a table per question (six), and a table of measures each.
+        assert_eq!(
+            items.iter().filter(|l| l.starts_with("### ")).count(),
+            6,
+            "{md}"
+        );
+        let html = std::fs::read_to_string(b.dir.join(out).join("summary.html")).unwrap();
+        let at = html.find("<section class=\"exercise items\">").unwrap();
+        let end = at + html[at..].find("</section>").unwrap();
+        assert_eq!(html[at..end].matches("<svg").count(), 6);
+        for text in [&md, &html] {
+            for bad in ["NaN", "inf %", "-0 %"] {
+                assert!(!text.contains(bad), "{bad} in {out}");
+            }
+        }
+    }
+}
