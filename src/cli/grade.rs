@@ -405,7 +405,7 @@ fn downloaded(paths: &[PathBuf]) -> String {
 /// The manifest `--manifest` names: the file itself, or in the folder
 /// `generate` wrote, an exam's `keys/manifest.json`, else a practice set's
 /// `manifest.json`.
-fn manifest_in(path: &Path) -> PathBuf {
+pub(crate) fn manifest_in(path: &Path) -> PathBuf {
     if !path.is_dir() {
         return path.to_path_buf();
     }

@@ -5,6 +5,7 @@ mod conventions;
 mod convert;
 mod generate;
 mod grade;
+mod gradescope;
 mod interrupt;
 mod pdf;
 mod practice;
@@ -60,6 +61,8 @@ enum Command {
     Generate(generate::Args),
     /// Grade answer files: a grade table, a summary and feedback for every file.
     Grade(grade::Args),
+    /// Write a Gradescope autograder (a zip to upload) for a generated set.
+    Gradescope(gradescope::Args),
     /// Check your answers to a practice sheet.
     Check(check::Args),
     /// Write the practice page: one HTML file that makes, draws and grades exercises in a browser.
@@ -144,6 +147,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Generate(args) => generate::run(&args).map(|t| (t, false)),
         Command::Grade(args) => grade::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Gradescope(args) => gradescope::run(&args),
         Command::Practice(args) => practice::run(&args).map(|t| (t, false)),
         Command::Secret => secret::run().map(|t| (t, false)),
         Command::Templates(command) => templates::run(&command).map(|t| (t, false)),

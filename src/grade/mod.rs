@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod export;
 pub mod form;
+pub mod gradescope;
 pub mod handed;
 pub mod items;
 pub mod key;

@@ -37,9 +37,12 @@ fn entries(path: &Path) -> Vec<(String, String)> {
     (0..z.len())
         .map(|i| {
             let mut e = z.by_index(i).unwrap();
-            let mut text = String::new();
-            e.read_to_string(&mut text).unwrap();
-            (e.name().unwrap().to_string(), text)
+            let mut bytes = Vec::new();
+            e.read_to_end(&mut bytes).unwrap();
+            (
+                e.name().unwrap().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            )
         })
         .collect()
 }
@@ -153,10 +156,7 @@ fn a_moodle_download_is_graded_as_it_comes_and_goes_back_in_one_upload_each() {
         "CS101-Quiz 1-42.zip/Ann Lee_1234567_assignsubmission_file/answer-sheet.toml"
     );
     let total = |s: &str| row(s)[col("total")].to_string();
-    assert!(
-        total("s2") != row("s2")[col("max")],
-        "s2 lost points"
-    );
+    assert!(total("s2") != row("s2")[col("max")], "s2 lost points");
 
     // The worksheet: UTF-8 with Moodle's byte-order mark, the three columns
     // the importer requires by their English headers, one row per participant.
@@ -349,6 +349,201 @@ fn a_hostile_zip_gets_a_row_per_entry_and_nothing_outside_is_touched() {
     assert!(status("bomb.toml").contains("inflate"), "{grades}");
     assert!(
         !dir.join("escape.toml").exists() && !dir.parent().unwrap().join("escape.toml").exists()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The keys `results.json` may have, per the Autograder Specifications
+/// (gradescope/autograder_samples `docs/specs.md`; no JSON Schema is
+/// published): the top level and each test.
+const TOP: [&str; 11] = [
+    "score",
+    "execution_time",
+    "output",
+    "output_format",
+    "test_output_format",
+    "test_name_format",
+    "visibility",
+    "stdout_visibility",
+    "extra_data",
+    "tests",
+    "leaderboard",
+];
+const TEST: [&str; 11] = [
+    "score",
+    "max_score",
+    "status",
+    "name",
+    "name_format",
+    "number",
+    "output",
+    "output_format",
+    "tags",
+    "visibility",
+    "extra_data",
+];
+const VISIBLE: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+
+/// `results.json` checked against the specification, as a schema would.
+fn valid_results(results: &serde_json::Value) {
+    let top = results.as_object().expect("an object");
+    for k in top.keys() {
+        assert!(TOP.contains(&k.as_str()), "{k} is not a documented key");
+    }
+    assert!(top["score"].is_number());
+    assert!(top["output"].is_string());
+    if let Some(v) = top.get("stdout_visibility") {
+        assert!(VISIBLE.contains(&v.as_str().unwrap()));
+    }
+    let mut sum = 0.0;
+    for t in top["tests"].as_array().expect("tests") {
+        let t = t.as_object().unwrap();
+        for k in t.keys() {
+            assert!(
+                TEST.contains(&k.as_str()),
+                "{k} is not a documented test key"
+            );
+        }
+        assert!(t["name"].is_string() && t["output"].is_string());
+        assert!(VISIBLE.contains(&t["visibility"].as_str().unwrap()));
+        if let Some(score) = t.get("score") {
+            let (s, m) = (score.as_f64().unwrap(), t["max_score"].as_f64().unwrap());
+            assert!((0.0..=m).contains(&s), "{s} of {m}");
+            sum += s;
+        }
+    }
+    let score = top["score"].as_f64().unwrap();
+    assert!(
+        (score - sum).abs() < 1e-9,
+        "score {score} is the tests' sum {sum}"
+    );
+}
+
+/// Runs the autograder zip's `run_autograder` in `root`, laid out as
+/// Gradescope lays out /autograder, and returns results.json.
+fn autograde(
+    root: &Path,
+    zip_path: &Path,
+    sheet: Option<&str>,
+    metadata: &str,
+) -> serde_json::Value {
+    let _ = std::fs::remove_dir_all(root);
+    let source = root.join("source");
+    std::fs::create_dir_all(&source).unwrap();
+    let mut z = zip::ZipArchive::new(std::fs::File::open(zip_path).unwrap()).unwrap();
+    z.extract(&source).unwrap();
+    std::fs::create_dir_all(root.join("submission")).unwrap();
+    std::fs::create_dir_all(root.join("results")).unwrap();
+    if let Some(sheet) = sheet {
+        std::fs::write(root.join("submission/answer-sheet.toml"), sheet).unwrap();
+    }
+    std::fs::write(root.join("submission_metadata.json"), metadata).unwrap();
+    let status = std::process::Command::new("bash")
+        .arg(root.join("source/run_autograder"))
+        .env("AUTOGRADER_ROOT", root)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    serde_json::from_str(&std::fs::read_to_string(root.join("results/results.json")).unwrap())
+        .unwrap()
+}
+
+fn metadata(email: &str) -> String {
+    // The shape of the specification's example (`docs/submission_metadata.md`).
+    format!(
+        r#"{{"id": 123456, "created_at": "2026-12-04T12:00:00.0-08:00",
+  "assignment": {{"due_date": "2026-12-10T23:59:00.0-08:00", "group_size": null, "group_submission": false,
+    "id": 25828, "course_id": 1, "late_due_date": null, "release_date": "2026-12-01T00:00:00.0-08:00",
+    "title": "Quiz 1", "total_points": "20.0"}},
+  "submission_method": "upload",
+  "users": [{{"email": "{email}", "id": 1234, "name": "Ann Lee"}}],
+  "previous_submissions": []}}"#
+    )
+}
+
+#[test]
+fn a_gradescope_autograder_grades_a_submission_into_documented_results() {
+    let dir = scratch("gradescope");
+    exam_for(&dir, &[("s1", "Ann Lee"), ("s2", "Bo Chen")], SET);
+    let (code, out, err) = run_in(&dir, &["gradescope", "exam", "--out", "autograder.zip"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let names: Vec<String> = entries(&dir.join("autograder.zip"))
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(
+        names,
+        ["setup.sh", "run_autograder", "treequiz", "manifest.json"]
+    );
+    let root = dir.join("autograder");
+    let zip_path = dir.join("autograder.zip");
+
+    // The key scores full marks; the worked feedback waits for the due date.
+    let key = key(&dir, "s1");
+    let results = autograde(&root, &zip_path, Some(&key), &metadata("s1@uni.edu"));
+    valid_results(&results);
+    let tests = results["tests"].as_array().unwrap();
+    assert_eq!(results["score"], 20.0, "{results:#}");
+    assert!(tests.len() > 3);
+    let worked = tests.last().unwrap();
+    assert_eq!(worked["visibility"], "after_due_date");
+    assert!(worked.get("score").is_none());
+    assert!(!results["output"].as_str().unwrap().contains("submitted by"));
+
+    // A wrong value loses its field's points; what is shown now never gives the key.
+    let value = key.find("\nvalue = ").unwrap() + 1;
+    let end = value + key[value..].find('\n').unwrap();
+    let answer = key[value + "value = ".len()..end].to_string();
+    let wrong = format!("{}value = 999{}", &key[..value], &key[end..]);
+    let results = autograde(&root, &zip_path, Some(&wrong), &metadata("ann@uni.edu"));
+    valid_results(&results);
+    assert!(results["score"].as_f64().unwrap() < 20.0);
+    let tests = results["tests"].as_array().unwrap();
+    let lost = tests.iter().find(|t| t["name"] == "q1 value").unwrap();
+    assert_eq!(lost["score"], 0.0, "{lost:#}");
+    assert_eq!(lost["visibility"], "visible");
+    let output = lost["output"].as_str().unwrap();
+    assert!(
+        output.contains("999") && !output.contains(&answer),
+        "{output}"
+    );
+    for t in tests.iter().filter(|t| t["visibility"] == "visible") {
+        assert!(!t["output"].as_str().unwrap().contains("Key"), "{t:#}");
+    }
+    let worked = tests.last().unwrap()["output"].as_str().unwrap();
+    assert!(worked.contains(&format!("{answer}, not 999")), "{worked}");
+    // The sheet is s1's, the submitter ann@: said, for the teacher to check.
+    assert!(
+        results["output"]
+            .as_str()
+            .unwrap()
+            .contains("submitted by Ann Lee <ann@uni.edu>"),
+        "{results:#}"
+    );
+
+    // Nothing handed in: a score of 0 and what to do, never a crash.
+    let results = autograde(&root, &zip_path, None, "not json");
+    valid_results(&results);
+    assert_eq!(results["score"], 0.0);
+    assert!(
+        results["output"]
+            .as_str()
+            .unwrap()
+            .contains("answer-sheet.toml")
+    );
+
+    // Another set's sheet: not counted, and why.
+    let results = autograde(
+        &root,
+        &zip_path,
+        Some(&key.replacen("checksum = \"", "checksum = \"0", 1)),
+        &metadata("s1@uni.edu"),
+    );
+    valid_results(&results);
+    assert_eq!(results["score"], 0.0);
+    assert!(
+        results["output"].as_str().unwrap().contains("checksum"),
+        "{results:#}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
