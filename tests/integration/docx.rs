@@ -452,38 +452,91 @@ fn the_same_seed_makes_the_same_word_documents() {
     assert!(runs[0] == runs[1], "two runs of one seed differ");
 }
 
-/// LibreOffice opens every shipped set's Word sheets and prints them:
-/// `pdftotext` finds every question's heading, and every answer of the key
-/// (as its Markdown key writes it), in the PDF.
+/// A question as printed: its heading, then what must be on the same page
+/// (a worksheet's `[qN]` and last field; a key's last answer).
+struct Whole {
+    heading: String,
+    with: Vec<String>,
+}
+
+/// The questions of a Markdown worksheet (`worksheet.md`): each heading with
+/// its `[qN]` and the last field of its table.
+fn worksheet_questions(md: &str) -> Vec<Whole> {
+    let mut out: Vec<Whole> = Vec::new();
+    for line in md.lines() {
+        if let Some(h) = line.strip_prefix("## ") {
+            out.push(Whole {
+                heading: h.rsplit_once(" (").map_or(h, |(h, _)| h).to_string(),
+                with: Vec::new(),
+            });
+        } else if let (Some(q), Some(cell)) = (
+            out.last_mut(),
+            line.strip_prefix("| `").and_then(|l| l.split_once('`')),
+        ) {
+            match q.with.len() {
+                0 | 1 => q.with.push(cell.0.to_string()),
+                _ => q.with[1] = cell.0.to_string(),
+            }
+        }
+    }
+    out
+}
+
+/// The questions of a Markdown key: each heading with its last answer.
+fn key_questions(md: &str) -> Vec<Whole> {
+    md.split("\n## ")
+        .skip(1)
+        .map(|q| {
+            let h = q.lines().next().unwrap_or("");
+            Whole {
+                heading: h.rsplit_once(" (").map_or(h, |(h, _)| h).to_string(),
+                with: answers(q).into_iter().last().into_iter().collect(),
+            }
+        })
+        .collect()
+}
+
+/// LibreOffice opens every shipped set's Word sheets, A4 and Letter, and
+/// prints them: `pdftotext` finds every question's heading, and every
+/// answer of the key (as its Markdown key writes it), in the PDF; and no
+/// question runs onto the next page (a worksheet's from its heading to its
+/// last field, a key's to its last answer).
 #[test]
 #[cfg_attr(
     any(treequiz_without_libreoffice, treequiz_without_pdftotext),
     ignore = "needs LibreOffice (libreoffice-writer-nogui) and pdftotext (poppler-utils)"
 )]
-fn libreoffice_prints_every_question_and_answer() {
+fn libreoffice_prints_every_question_and_answer_whole() {
     let dir = scratch("docx-libreoffice");
     let mut docs: Vec<PathBuf> = Vec::new();
-    let mut expected: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    // (the PDF, what it must hold, its questions)
+    let mut expected: Vec<(PathBuf, Vec<String>, Vec<Whole>)> = Vec::new();
     for set in shipped_sets() {
         let name = set.file_stem().unwrap().to_string_lossy().into_owned();
-        let out = dir.join(&name);
-        let (code, _, err) = generate(
-            set.to_str().unwrap(),
-            out.to_str().unwrap(),
-            &["--format", "md,docx"],
-        );
-        assert_eq!(code, 0, "{name}: {err}");
-        let key_md = std::fs::read_to_string(out.join("key.md")).unwrap();
-        for sheet in ["worksheet", "key"] {
-            let docx = out.join(format!("{sheet}.docx"));
-            let renamed = dir.join(format!("{name}-{sheet}.docx"));
-            std::fs::copy(&docx, &renamed).unwrap();
-            let mut want = headings(&key_md);
-            if sheet == "key" {
-                want.extend(answers(&key_md));
+        for paper in ["a4", "letter"] {
+            let out = dir.join(format!("{name}-{paper}"));
+            let (code, _, err) = generate(
+                set.to_str().unwrap(),
+                out.to_str().unwrap(),
+                &["--format", "md,docx", "--paper", paper],
+            );
+            assert_eq!(code, 0, "{name}: {err}");
+            let key_md = std::fs::read_to_string(out.join("key.md")).unwrap();
+            let sheet_md = std::fs::read_to_string(out.join("worksheet.md")).unwrap();
+            for sheet in ["worksheet", "key"] {
+                let docx = out.join(format!("{sheet}.docx"));
+                let renamed = dir.join(format!("{name}-{paper}-{sheet}.docx"));
+                std::fs::copy(&docx, &renamed).unwrap();
+                let mut want = headings(&key_md);
+                let whole = if sheet == "key" {
+                    want.extend(answers(&key_md));
+                    key_questions(&key_md)
+                } else {
+                    worksheet_questions(&sheet_md)
+                };
+                expected.push((renamed.with_extension("pdf"), want, whole));
+                docs.push(renamed);
             }
-            expected.push((renamed.with_extension("pdf"), want));
-            docs.push(renamed);
         }
     }
     // One LibreOffice for all: each start takes seconds.
@@ -505,7 +558,7 @@ fn libreoffice_prints_every_question_and_answer() {
     );
     let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
     let mut problems = Vec::new();
-    for (pdf, want) in &expected {
+    for (pdf, want, whole) in &expected {
         let text = std::process::Command::new("pdftotext")
             .args(["-raw"])
             .arg(pdf)
@@ -513,10 +566,32 @@ fn libreoffice_prints_every_question_and_answer() {
             .output()
             .unwrap();
         assert!(text.status.success(), "{}: not printed", pdf.display());
-        let text = squeeze(&String::from_utf8_lossy(&text.stdout));
+        let text = String::from_utf8_lossy(&text.stdout);
+        let all = squeeze(&text);
         for w in want {
-            if !text.contains(&squeeze(w)) {
+            if !all.contains(&squeeze(w)) {
                 problems.push(format!("{}: no {w:?}", pdf.display()));
+            }
+        }
+        // pdftotext ends each page with a form feed.
+        let pages: Vec<String> = text.split('\u{c}').map(squeeze).collect();
+        for q in whole {
+            let heading = squeeze(&q.heading);
+            let Some(page) = pages.iter().position(|p| p.contains(&heading)) else {
+                continue; // reported above
+            };
+            // What follows the heading on its page.
+            let rest = &pages[page][pages[page].find(&heading).unwrap()..];
+            for w in &q.with {
+                if !rest.contains(&squeeze(w)) {
+                    problems.push(format!(
+                        "{}: {:?} is not on the page of {:?} (page {})",
+                        pdf.display(),
+                        w,
+                        q.heading,
+                        page + 1
+                    ));
+                }
             }
         }
     }
