@@ -433,7 +433,21 @@ pub fn export_files(
 
 #[cfg(test)]
 mod tests {
-    use super::{html_code_spans, md_code, md_text};
+    use super::{html_code_spans, md_code, md_text, xml_text};
+
+    #[test]
+    fn xml_text_escapes_the_specials_and_shows_what_xml_cannot_hold() {
+        assert_eq!(
+            xml_text("<w:t>&\"'</w:t>"),
+            "&lt;w:t&gt;&amp;&quot;&apos;&lt;/w:t&gt;"
+        );
+        assert_eq!(xml_text("a\tb\nc"), "a\tb\nc");
+        assert_eq!(
+            xml_text("a\u{7}b\u{FFFE}\u{FFFF}"),
+            "a\u{FFFD}b\u{FFFD}\u{FFFD}"
+        );
+        assert_eq!(xml_text("王小明 ≤ α"), "王小明 ≤ α");
+    }
 
     #[test]
     fn html_shows_our_code_spans_and_escapes_the_rest() {

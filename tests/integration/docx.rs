@@ -597,3 +597,71 @@ fn libreoffice_prints_every_question_and_answer_whole() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `bytes` with `document.xml` replaced by `edit` of it, zipped again.
+fn with_document(bytes: &[u8], edit: impl Fn(&str) -> String) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, data) in parts(bytes) {
+        out.start_file(name.as_str(), zip::write::SimpleFileOptions::default())
+            .unwrap();
+        let data = match name.as_str() {
+            "word/document.xml" => edit(std::str::from_utf8(&data).unwrap()).into_bytes(),
+            _ => data,
+        };
+        out.write_all(&data).unwrap();
+    }
+    out.finish().unwrap().into_inner()
+}
+
+/// The structural check finds what makes Word ask to repair a document:
+/// a character XML cannot hold, a picture id twice, an embed without its
+/// relationship, properties out of the schema's order.
+#[test]
+fn the_word_check_finds_what_word_refuses() {
+    let dir = scratch("docx-check");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        dir.to_str().unwrap(),
+        &["--format", "docx"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let good = read(&dir.join("worksheet.docx"));
+    assert_eq!(problems(&good), Vec::<String>::new());
+    let cases: [(&str, fn(&str) -> String, &str); 4] = [
+        (
+            "U+FFFE",
+            |d| d.replacen("Question", "Quest\u{FFFE}ion", 1),
+            "not well-formed",
+        ),
+        (
+            "a docPr id twice",
+            |d| d.replace("wp:docPr id=\"2\"", "wp:docPr id=\"1\""),
+            "wp:docPr id 1 twice",
+        ),
+        (
+            "an embed without a relationship",
+            |d| d.replacen("r:embed=\"rIdFigure1\"", "r:embed=\"rIdNone\"", 1),
+            "rIdNone has no relationship",
+        ),
+        (
+            "keepNext before pStyle",
+            |d| {
+                d.replacen(
+                    "<w:pStyle w:val=\"Figure\"/><w:keepNext/>",
+                    "<w:keepNext/><w:pStyle w:val=\"Figure\"/>",
+                    1,
+                )
+            },
+            "w:pStyle after w:keepNext in w:pPr",
+        ),
+    ];
+    for (what, edit, says) in cases {
+        let bad = with_document(&good, edit);
+        let found = problems(&bad);
+        assert!(
+            found.iter().any(|p| p.contains(says)),
+            "{what}: expected {says:?} in {found:?}"
+        );
+    }
+}
