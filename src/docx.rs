@@ -39,6 +39,16 @@ pub enum DocxError {
     /// A figure could not be drawn (a bug: figures are our own SVG).
     #[error("a figure could not be drawn as a picture: {0}")]
     Figure(String),
+    /// A figure's labels hold characters the bundled font cannot draw.
+    #[error(
+        "{question}: its figure names nodes with {chars}, which the Word sheets' figures cannot draw (their built-in font has Latin, Greek and mathematical signs); name the nodes in Latin letters, or leave docx out of --format (the HTML, PDF and LaTeX sheets draw them)"
+    )]
+    Glyphs {
+        /// The question's heading.
+        question: String,
+        /// The characters, each once, in the order met.
+        chars: String,
+    },
 }
 
 /// The page: size and margins in twips, as `w:pgSz` and `w:pgMar` take them.
@@ -149,7 +159,14 @@ pub fn sheet(renderer: &Renderer, view: &SheetView, index: usize) -> Result<Shee
             Some(key) if view.key => &key.figure_svg,
             _ => &ex.figure_svg,
         };
-        let drawn = draw(svg, page.text_mm(), f64::from(view.paper.figure_mm))?;
+        let drawn =
+            draw(svg, page.text_mm(), f64::from(view.paper.figure_mm)).map_err(|e| match e {
+                DocxError::Glyphs { chars, .. } => DocxError::Glyphs {
+                    question: ex.heading.clone(),
+                    chars,
+                },
+                e => e,
+            })?;
         let n = index * each + i + 1;
         let file = format!("figure{n}.png");
         let steps = match &ex.key {
@@ -275,16 +292,20 @@ pub fn document(
     Ok(zip(&parts))
 }
 
-/// The parts as a zip, deflated, every entry at the same fixed time.
+/// The parts as a zip, every entry at the same fixed time: the XML
+/// deflated, the pictures stored (a PNG is deflated already).
 fn zip(parts: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated)
         .last_modified_time(zip::DateTime::default())
         .unix_permissions(0o644);
     for (name, bytes) in parts {
+        let method = match name.ends_with(".png") {
+            true => zip::CompressionMethod::Stored,
+            false => zip::CompressionMethod::Deflated,
+        };
         // Writing to memory fails only if memory does.
-        out.start_file(name.as_str(), options)
+        out.start_file(name.as_str(), options.compression_method(method))
             .expect("zip in memory");
         out.write_all(bytes).expect("zip in memory");
     }
@@ -330,6 +351,21 @@ fn draw(svg: &str, max_width: f64, max_height: f64) -> Result<Drawn, DocxError> 
     };
     let tree =
         resvg::usvg::Tree::from_str(svg, &options).map_err(|e| DocxError::Figure(e.to_string()))?;
+    // A missing glyph would leave a blank where a label belongs.
+    let font = skrifa::FontRef::new(FONT).expect("the bundled font reads");
+    let charmap = skrifa::MetadataProvider::charmap(&font);
+    let mut missing = String::new();
+    for c in texts(tree.root()).chars() {
+        if !c.is_whitespace() && charmap.map(c).is_none() && !missing.contains(c) {
+            missing.push(c);
+        }
+    }
+    if !missing.is_empty() {
+        return Err(DocxError::Glyphs {
+            question: String::new(),
+            chars: missing,
+        });
+    }
     // usvg sizes in CSS pixels, 96 to the inch.
     let size = tree.size();
     let (width_mm, height_mm) = (
@@ -360,4 +396,21 @@ fn draw(svg: &str, max_width: f64, max_height: f64) -> Result<Drawn, DocxError> 
         width_mm: width_mm * fit,
         height_mm: height_mm * fit,
     })
+}
+
+/// Every text under `group`, run together.
+fn texts(group: &resvg::usvg::Group) -> String {
+    let mut out = String::new();
+    for node in group.children() {
+        match node {
+            resvg::usvg::Node::Group(g) => out.push_str(&texts(g)),
+            resvg::usvg::Node::Text(t) => {
+                for chunk in t.chunks() {
+                    out.push_str(chunk.text());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

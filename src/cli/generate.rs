@@ -46,10 +46,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", conflicts_with = "roster", value_parser = clap::value_parser!(u32).range(1..=999))]
     variants: Option<u32>,
     /// Output formats, comma-separated; `moodle` writes moodle.xml, a
-    /// question bank, where the keys go.
+    /// question bank, where the keys go; `docx`, Word documents to edit.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
-    /// The paper the HTML, PDF and LaTeX sheets print on.
+    /// The paper the HTML, PDF, LaTeX and Word sheets print on.
     #[arg(long, value_enum, default_value = "a4")]
     paper: PaperArg,
     /// A paper exam: the HTML and PDF worksheets get a cover (name, id,
