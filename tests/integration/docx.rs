@@ -628,7 +628,9 @@ fn the_word_check_finds_what_word_refuses() {
     assert_eq!(code, 0, "{err}");
     let good = read(&dir.join("worksheet.docx"));
     assert_eq!(problems(&good), Vec::<String>::new());
-    let cases: [(&str, fn(&str) -> String, &str); 4] = [
+    /// What is broken, how, and what the check must say.
+    type Case = (&'static str, fn(&str) -> String, &'static str);
+    let cases: [Case; 4] = [
         (
             "U+FFFE",
             |d| d.replacen("Question", "Quest\u{FFFE}ion", 1),
