@@ -135,11 +135,17 @@ struct Media {
     png: Vec<u8>,
 }
 
-/// Renders `view` (a worksheet or key) as a document's body. `index` is the
-/// sheet's place in its document (0 for a sheet of its own, the roster's
-/// order in a booklet): it makes the pictures' ids unique in the booklet.
-pub fn sheet(renderer: &Renderer, view: &SheetView, index: usize) -> Result<Sheet, DocxError> {
-    let page = PageView::of(paper_of(view));
+/// Renders `view` (a worksheet or key) as a document's body on `paper`.
+/// `index` is the sheet's place in its document (0 for a sheet of its own,
+/// the roster's order in a booklet): it makes the pictures' ids unique in
+/// the booklet.
+pub fn sheet(
+    renderer: &Renderer,
+    view: &SheetView,
+    paper: Paper,
+    index: usize,
+) -> Result<Sheet, DocxError> {
+    let page = PageView::of(paper);
     let text = page.text_twips();
     let split = |fractions: &[f64]| -> Vec<u32> {
         let mut widths: Vec<u32> = fractions
@@ -212,13 +218,6 @@ pub fn sheet(renderer: &Renderer, view: &SheetView, index: usize) -> Result<Shee
         },
     )?;
     Ok(Sheet { body, media })
-}
-
-fn paper_of(view: &SheetView) -> Paper {
-    match view.paper.css {
-        "letter" => Paper::Letter,
-        _ => Paper::A4,
-    }
 }
 
 /// What `docx-document.xml` and `docx-styles.xml` see.

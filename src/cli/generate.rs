@@ -354,9 +354,7 @@ impl Job<'_> {
             print,
         })
     }
-}
 
-impl Job<'_> {
     /// Writes a variant's `worksheet.docx` and `key.docx` into `dirs`, and
     /// returns their sheets for the class's booklets.
     fn docx(
@@ -366,9 +364,10 @@ impl Job<'_> {
         key: &view::SheetView,
         dirs: [&Path; 2],
     ) -> Result<[treequiz::docx::Sheet; 2], UsageError> {
+        let paper = self.args.paper.paper();
         let sheets = [
-            treequiz::docx::sheet(self.renderer, blank, index).map_err(usage)?,
-            treequiz::docx::sheet(self.renderer, key, index).map_err(usage)?,
+            treequiz::docx::sheet(self.renderer, blank, paper, index).map_err(usage)?,
+            treequiz::docx::sheet(self.renderer, key, paper, index).map_err(usage)?,
         ];
         for (sheet, (dir, name)) in sheets
             .iter()
@@ -377,7 +376,7 @@ impl Job<'_> {
             let bytes = treequiz::docx::document(
                 self.renderer,
                 &[sheet],
-                self.args.paper.paper(),
+                paper,
                 &self.lang.code,
                 blank.set.cjk,
             )
