@@ -65,6 +65,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/docx-styles.xml"),
     ),
     ("docx-rels.xml", include_str!("../templates/docx-rels.xml")),
+    (
+        "docx-footer.xml",
+        include_str!("../templates/docx-footer.xml"),
+    ),
 ];
 
 /// A template that cannot be read or rendered.

@@ -43,6 +43,7 @@ const ORDER: &[(&str, &[&str])] = &[
             "jc",
             "outlineLvl",
             "rPr",
+            "sectPr",
         ],
     ),
     (
@@ -402,9 +403,10 @@ fn a_class_makes_word_booklets_with_every_sheet() {
             "{booklet}: three pictures for each of three students"
         );
         let doc = std::str::from_utf8(&parts["word/document.xml"]).unwrap();
+        // A section per sheet, each numbering its pages from 1.
         assert_eq!(
-            doc.matches("<w:br w:type=\"page\"/>").count(),
-            2,
+            doc.matches("<w:pgNumType w:start=\"1\"/>").count(),
+            3,
             "{booklet}"
         );
         assert!(

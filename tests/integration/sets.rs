@@ -468,7 +468,7 @@ fn user_templates_override_built_ins_file_by_file() {
     let dir = scratch("templates");
     let (code, stdout, _) = run(&["templates", "export", dir.join("tpl").to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(stdout.lines().count(), 29, "{stdout}");
+    assert_eq!(stdout.lines().count(), 30, "{stdout}");
     std::fs::write(
         dir.join("tpl/worksheet.md"),
         "MY SHEET {{ set.title }} {{ variant.id }}\n",
