@@ -92,7 +92,7 @@ fn from_package() -> Option<String> {
 /// `PATH`. It is read when this script runs: after installing a tool, `touch
 /// build.rs` (or `cargo clean`) so that its tests run.
 fn missing_tools() {
-    const TOOLS: [&str; 4] = ["chromium", "xelatex", "pdftotext", "script"];
+    const TOOLS: [&str; 5] = ["chromium", "xelatex", "pdftotext", "script", "libreoffice"];
     for tool in TOOLS {
         println!("cargo::rustc-check-cfg=cfg(treequiz_without_{tool})");
     }

@@ -12,6 +12,8 @@ pub mod andor;
 pub mod chance;
 pub mod class_set;
 pub mod document;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub mod docx;
 pub mod draw;
 pub mod exercise;
 pub mod fair;

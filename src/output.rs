@@ -79,6 +79,36 @@ pub fn utc_time(seconds: u64) -> String {
     )
 }
 
+/// A zip of `files` (name, bytes) in the order given, the same bytes for
+/// the same files: every entry dated 1980-01-01 (the zip format's first
+/// day), deflated but a PNG (deflated already, so stored), and executable
+/// when its name is in `executable`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub fn zip_of(files: &[(String, Vec<u8>)], executable: &[&str]) -> Vec<u8> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        let method = match name.ends_with(".png") {
+            true => zip::CompressionMethod::Stored,
+            false => zip::CompressionMethod::Deflated,
+        };
+        let mode = if executable.contains(&name.as_str()) {
+            0o755
+        } else {
+            0o644
+        };
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(method)
+            .last_modified_time(zip::DateTime::default())
+            .unix_permissions(mode);
+        // Writing to memory fails only if memory does.
+        zip.start_file(name.as_str(), options)
+            .expect("zip in memory");
+        zip.write_all(bytes).expect("zip in memory");
+    }
+    zip.finish().expect("zip in memory").into_inner()
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a
 /// rename, so a reader never sees a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

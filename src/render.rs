@@ -1,9 +1,9 @@
 //! The template environment: built-in templates embedded in the binary, which a
 //! user folder overrides file by file (`--templates DIR`).
 //!
-//! Three tera environments, one per escaping rule: HTML-escaped `.html`,
-//! TeX-escaped `.tex`, and unescaped Markdown and TOML (whose values Rust has
-//! already written in TOML syntax).
+//! Four tera environments, one per escaping rule: HTML-escaped `.html`,
+//! TeX-escaped `.tex`, XML-escaped `.xml` (Word's parts), and unescaped
+//! Markdown and TOML (whose values Rust has already written in TOML syntax).
 
 use std::path::{Path, PathBuf};
 
@@ -55,6 +55,20 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ("feedback.html", include_str!("../templates/feedback.html")),
     ("summary.md", include_str!("../templates/summary.md")),
     ("summary.html", include_str!("../templates/summary.html")),
+    ("docx-body.xml", include_str!("../templates/docx-body.xml")),
+    (
+        "docx-document.xml",
+        include_str!("../templates/docx-document.xml"),
+    ),
+    (
+        "docx-styles.xml",
+        include_str!("../templates/docx-styles.xml"),
+    ),
+    ("docx-rels.xml", include_str!("../templates/docx-rels.xml")),
+    (
+        "docx-footer.xml",
+        include_str!("../templates/docx-footer.xml"),
+    ),
 ];
 
 /// A template that cannot be read or rendered.
@@ -73,6 +87,7 @@ pub struct RenderError {
 pub struct Renderer {
     html: Tera,
     tex: Tera,
+    xml: Tera,
     text: Tera,
     user_dir: Option<PathBuf>,
     /// The user's file behind each overridden template, for error messages.
@@ -188,6 +203,31 @@ pub fn html_code_spans(text: &str) -> String {
     out
 }
 
+/// Text as XML character data or an attribute value: the five specials
+/// escaped, and each character XML 1.0 forbids (C0 controls but tab and
+/// line breaks, U+FFFE, U+FFFF), which no reference can write either,
+/// shown as U+FFFD: a sheet never fails to open over a stray byte.
+pub fn xml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c < ' ' || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn xml_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(xml_text(input).as_bytes())
+}
+
 fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     out.write_all(tex_escape(input).as_bytes())
 }
@@ -199,6 +239,9 @@ impl Renderer {
         let mut tex = Tera::new();
         tex.set_escape_fn(tex_escape_fn);
         tex.autoescape_on([".tex"]);
+        let mut xml = Tera::new();
+        xml.set_escape_fn(xml_escape_fn);
+        xml.autoescape_on([".xml"]);
         let mut text = Tera::new();
         let mut origins = Vec::new();
         text.autoescape_on(Vec::<&str>::new());
@@ -235,6 +278,7 @@ impl Renderer {
             let env = match Path::new(name).extension().and_then(|e| e.to_str()) {
                 Some("html") => &mut html,
                 Some("tex") => &mut tex,
+                Some("xml") => &mut xml,
                 _ => &mut text,
             };
             if let Some(path) = &origin {
@@ -250,6 +294,7 @@ impl Renderer {
         Ok(Renderer {
             html,
             tex,
+            xml,
             text,
             user_dir: user_dir.map(Path::to_path_buf),
             origins,
@@ -261,6 +306,7 @@ impl Renderer {
         let env = match Path::new(name).extension().and_then(|e| e.to_str()) {
             Some("html") => &self.html,
             Some("tex") => &self.tex,
+            Some("xml") => &self.xml,
             _ => &self.text,
         };
         let origin = self
@@ -391,7 +437,21 @@ pub fn export_files(
 
 #[cfg(test)]
 mod tests {
-    use super::{html_code_spans, md_code, md_text};
+    use super::{html_code_spans, md_code, md_text, xml_text};
+
+    #[test]
+    fn xml_text_escapes_the_specials_and_shows_what_xml_cannot_hold() {
+        assert_eq!(
+            xml_text("<w:t>&\"'</w:t>"),
+            "&lt;w:t&gt;&amp;&quot;&apos;&lt;/w:t&gt;"
+        );
+        assert_eq!(xml_text("a\tb\nc"), "a\tb\nc");
+        assert_eq!(
+            xml_text("a\u{7}b\u{FFFE}\u{FFFF}"),
+            "a\u{FFFD}b\u{FFFD}\u{FFFD}"
+        );
+        assert_eq!(xml_text("王小明 ≤ α"), "王小明 ≤ α");
+    }
 
     #[test]
     fn html_shows_our_code_spans_and_escapes_the_rest() {

@@ -46,10 +46,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", conflicts_with = "roster", value_parser = clap::value_parser!(u32).range(1..=999))]
     variants: Option<u32>,
     /// Output formats, comma-separated; `moodle` writes moodle.xml, a
-    /// question bank, where the keys go.
+    /// question bank, where the keys go; `docx`, Word documents to edit.
     #[arg(long, value_delimiter = ',', default_value = "md,html,tex")]
     format: Vec<Format>,
-    /// The paper the HTML, PDF and LaTeX sheets print on.
+    /// The paper the HTML, PDF, LaTeX and Word sheets print on.
     #[arg(long, value_enum, default_value = "a4")]
     paper: PaperArg,
     /// A paper exam: the HTML and PDF worksheets get a cover (name, id,
@@ -99,6 +99,8 @@ enum Format {
     Pdf,
     /// A Moodle XML question bank, `moodle.xml`, where the keys go.
     Moodle,
+    /// Word documents to edit and print: class booklets with a roster.
+    Docx,
 }
 
 impl Format {
@@ -114,13 +116,21 @@ impl Format {
             Format::Tex => "tex",
             Format::Pdf => "pdf",
             Format::Moodle => "xml",
+            Format::Docx => "docx",
         }
     }
 }
 
-/// A class's booklets, PDF and LaTeX: every worksheet in `worksheets.EXT`,
-/// every key in `keys/keys.EXT`.
-const BOOKLETS: [&str; 4] = ["worksheets.pdf", "keys.pdf", "worksheets.tex", "keys.tex"];
+/// A class's booklets, PDF, LaTeX and Word: every worksheet in
+/// `worksheets.EXT`, every key in `keys/keys.EXT`.
+const BOOKLETS: [&str; 6] = [
+    "worksheets.pdf",
+    "keys.pdf",
+    "worksheets.tex",
+    "keys.tex",
+    "worksheets.docx",
+    "keys.docx",
+];
 
 /// Where a class's booklet of worksheets (or keys) goes in the staging folder `stage`.
 fn booklet(stage: &Path, key: bool, ext: &str) -> PathBuf {
@@ -221,6 +231,8 @@ struct Print {
     html: Option<[view::BookletSheet; 2]>,
     /// For a class's LaTeX booklets: ready for `booklet.tex`.
     tex: Option<[view::BookletSheet; 2]>,
+    /// For a class's Word booklets.
+    docx: Option<[treequiz::docx::Sheet; 2]>,
     /// Whether its text needs CJK fonts.
     cjk: bool,
     /// The folders of its worksheet and key, where their own PDFs go.
@@ -230,7 +242,13 @@ struct Print {
 impl Job<'_> {
     /// Builds one student's variant (`None`: the practice variant), renders
     /// its sheets and keys and writes them into the staging folder.
-    fn variant(&self, student: Option<&Student>, id: &str) -> Result<Done, UsageError> {
+    /// `index` is its place in the roster.
+    fn variant(
+        &self,
+        index: usize,
+        student: Option<&Student>,
+        id: &str,
+    ) -> Result<Done, UsageError> {
         let variant = class_set::variant(self.set, self.master, self.plan, student, id.to_string())
             .map_err(|e| question_error(self.set, e))?;
         let (sheet_dir, key_dir) = match &variant.student {
@@ -312,12 +330,19 @@ impl Job<'_> {
                 },
             ])
         };
-        let tex = variant.student.is_some() && self.args.format.contains(&Format::Tex);
-        let print = match (self.pdf, tex) {
-            (false, false) => None,
+        let docx = match self.args.format.contains(&Format::Docx) {
+            true => Some(self.docx(index, &blank, &key, [&sheet_dir, &key_dir])?),
+            false => None,
+        };
+        files += docx.as_ref().map_or(0, |_| 2);
+        let class = variant.student.is_some();
+        let tex = class && self.args.format.contains(&Format::Tex);
+        let print = match (self.pdf, tex, class && docx.is_some()) {
+            (false, false, false) => None,
             _ => Some(Print {
                 html: self.pdf.then(|| bodies("html")).transpose()?,
                 tex: tex.then(|| bodies("tex")).transpose()?,
+                docx: docx.filter(|_| class),
                 cjk: blank.set.cjk,
                 dirs: [sheet_dir, key_dir],
             }),
@@ -329,6 +354,62 @@ impl Job<'_> {
             print,
         })
     }
+
+    /// Writes a variant's `worksheet.docx` and `key.docx` into `dirs`, and
+    /// returns their sheets for the class's booklets.
+    fn docx(
+        &self,
+        index: usize,
+        blank: &view::SheetView,
+        key: &view::SheetView,
+        dirs: [&Path; 2],
+    ) -> Result<[treequiz::docx::Sheet; 2], UsageError> {
+        let paper = self.args.paper.paper();
+        let sheets = [
+            treequiz::docx::sheet(self.renderer, blank, paper, index).map_err(usage)?,
+            treequiz::docx::sheet(self.renderer, key, paper, index).map_err(usage)?,
+        ];
+        for (sheet, (dir, name)) in sheets
+            .iter()
+            .zip(dirs.into_iter().zip(["worksheet.docx", "key.docx"]))
+        {
+            let bytes = treequiz::docx::document(
+                self.renderer,
+                &[sheet],
+                paper,
+                &self.lang.code,
+                blank.set.cjk,
+            )
+            .map_err(usage)?;
+            let path = dir.join(name);
+            std::fs::write(&path, bytes)
+                .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        }
+        Ok(sheets)
+    }
+}
+
+/// Writes a class's Word booklets, `worksheets.docx` and `keys/keys.docx`.
+fn write_docx_booklets(job: &Job, prints: &[Print]) -> Result<usize, UsageError> {
+    let cjk = prints.iter().any(|p| p.cjk);
+    for key in [false, true] {
+        let sheets: Vec<&treequiz::docx::Sheet> = prints
+            .iter()
+            .filter_map(|p| p.docx.as_ref().map(|d| &d[key as usize]))
+            .collect();
+        let bytes = treequiz::docx::document(
+            job.renderer,
+            &sheets,
+            job.args.paper.paper(),
+            &job.lang.code,
+            cjk,
+        )
+        .map_err(usage)?;
+        let path = booklet(job.stage, key, "docx");
+        std::fs::write(&path, bytes)
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    Ok(2)
 }
 
 /// A question that cannot be generated, reported at its table in the set.
@@ -564,13 +645,15 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     let failed = |e| question_error(&set, e);
     let ids = class_set::variant_ids(&set, &master, &students).map_err(failed)?;
     let plan = class_set::plan(&set, &master).map_err(failed)?;
-    let who: Vec<(Option<&Student>, &str)> = if students.is_empty() {
-        vec![(None, ids[0].as_str())]
+    let who: Vec<(usize, Option<&Student>, &str)> = if students.is_empty() {
+        vec![(0, None, ids[0].as_str())]
     } else {
         students
             .iter()
             .map(Some)
             .zip(ids.iter().map(String::as_str))
+            .enumerate()
+            .map(|(i, (s, id))| (i, s, id))
             .collect()
     };
 
@@ -630,7 +713,7 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     treequiz::parallel::stream(
         &who,
         WINDOW,
-        |&(student, id)| job.variant(student, id),
+        |&(index, student, id)| job.variant(index, student, id),
         |done| {
             let done = done?;
             // Each variant, in roster order, with its instances and keys: `done.variant`.
@@ -683,6 +766,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
 
     if args.format.contains(&Format::Tex) && !students.is_empty() {
         files += write_tex_booklets(&job, &prints)?;
+    }
+    if args.format.contains(&Format::Docx) && !students.is_empty() {
+        files += write_docx_booklets(&job, &prints)?;
     }
     if let Some(browser) = &browser {
         files += print_pdfs(&job, browser, &prints, !students.is_empty())?;

@@ -316,7 +316,7 @@ fn write_reports(
             let view = report::feedback_view(row, out.lang, out.hide_key);
             out.renderer.render("feedback.html", &view).map_err(usage)
         })?;
-        zips.push(("moodle-feedback.zip", lms::zip_of(&pages, &[])));
+        zips.push(("moodle-feedback.zip", treequiz::output::zip_of(&pages, &[])));
     }
     let students = book.variants.iter().filter(|v| v.student.is_some()).count();
     let summary = report::summary_view(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use treequiz::grade::gradescope::{self, Metadata, VISIBILITIES};
 use treequiz::grade::handed::{self, Handed};
 use treequiz::grade::key::KeyBook;
-use treequiz::grade::{batch, lms, report};
+use treequiz::grade::{batch, report};
 use treequiz::instance;
 use treequiz::output::write_atomic;
 use treequiz::render::Renderer;
@@ -102,7 +102,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         ("treequiz".to_string(), exe),
         ("manifest.json".to_string(), text.text.into_bytes()),
     ];
-    let zip = lms::zip_of(&files, &["setup.sh", "run_autograder", "treequiz"]);
+    let zip = treequiz::output::zip_of(&files, &["setup.sh", "run_autograder", "treequiz"]);
     write_atomic(&args.out, &zip)
         .map_err(|e| UsageError(format!("{}: cannot write: {e}", args.out.display())))?;
     Ok((

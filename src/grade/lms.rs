@@ -377,29 +377,6 @@ fn inside(name: &str) -> bool {
         && name.split(['/', '\\']).all(|p| p != "..")
 }
 
-/// A zip of `files` (name, bytes), the same bytes for the same files: every
-/// entry dated 1980-01-01, deflated, in the order given.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub fn zip_of(files: &[(String, Vec<u8>)], executable: &[&str]) -> Vec<u8> {
-    use std::io::Write;
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes) in files {
-        let mode = if executable.contains(&name.as_str()) {
-            0o755
-        } else {
-            0o644
-        };
-        let options = zip::write::SimpleFileOptions::default()
-            .compression_method(zip::CompressionMethod::Deflated)
-            .last_modified_time(zip::DateTime::default())
-            .unix_permissions(mode);
-        zip.start_file(name.as_str(), options)
-            .expect("writing to memory");
-        zip.write_all(bytes).expect("writing to memory");
-    }
-    zip.finish().expect("writing to memory").into_inner()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

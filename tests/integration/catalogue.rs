@@ -16,6 +16,7 @@
 //! absent = ["out/key.md"]                          # no such path afterwards
 //! unchanged = ["handed-in/a.toml"]                 # the same bytes afterwards
 //! present = ["out/manifest.json"]                  # such a path afterwards
+//! docx = ["out/worksheet.docx"]                    # a sound Word document afterwards (docx::problems)
 //! before = [["generate", "set.toml", "--out", "exam"]]  # run first; each must succeed
 //! stdout_to = "/dev/full"                          # or "closed-pipe" (its reader already gone)
 //! [setup]                                          # made after `before` (replacing what is there): what git cannot hold
@@ -57,6 +58,8 @@ struct Case {
     unchanged: Vec<String>,
     #[serde(default)]
     present: Vec<String>,
+    #[serde(default)]
+    docx: Vec<String>,
     #[serde(default)]
     before: Vec<Vec<String>>,
     /// Where `run`'s standard output goes instead of being read (then
@@ -341,6 +344,16 @@ fn check(name: &str, case: &Case, dir: &Path) -> Vec<String> {
     for path in &case.present {
         if std::fs::symlink_metadata(dir.join(path)).is_err() {
             wrong.push(format!("{path} is missing"));
+        }
+    }
+    for path in &case.docx {
+        match std::fs::read(dir.join(path)) {
+            Ok(bytes) => wrong.extend(
+                super::docx::problems(&bytes)
+                    .into_iter()
+                    .map(|p| format!("{path}: {p}")),
+            ),
+            Err(e) => wrong.push(format!("{path}: {e}")),
         }
     }
     for (path, before) in kept {

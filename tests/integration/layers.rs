@@ -32,6 +32,7 @@ const ORDER: &[&str] = &[
     "manifest",
     "view",
     "render",
+    "docx",
     "moodle",
     "grade",
 ];

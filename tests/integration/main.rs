@@ -13,6 +13,7 @@ mod chance_oracle;
 mod cli;
 mod common;
 mod cs188_suite;
+mod docx;
 mod examples;
 mod figures;
 mod games;

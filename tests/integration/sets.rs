@@ -355,6 +355,16 @@ fn student_files_never_contain_answers() {
                 let mut paper =
                     treequiz::view::sheet(&set, variant, &lang, false, Some(("set.toml", seed)));
                 paper.on_paper = true;
+                // The Word worksheet's text, as Word shows it (unescaped).
+                let paper_size = treequiz::view::Paper::A4;
+                let docx = treequiz::docx::document(
+                    &renderer,
+                    &[&treequiz::docx::sheet(&renderer, &blank, paper_size, 0).unwrap()],
+                    paper_size,
+                    &lang.code,
+                    blank.set.cjk,
+                )
+                .unwrap();
                 let student: Vec<String> = [
                     ("worksheet.md", &blank),
                     ("worksheet.html", &blank),
@@ -363,12 +373,12 @@ fn student_files_never_contain_answers() {
                     ("worksheet.html", &paper),
                 ]
                 .iter()
-                .map(|(t, view)| {
+                .map(|(t, view)| renderer.render(t, view).unwrap())
+                .chain([super::docx::text(&docx)])
+                .map(|text| {
                     examples
                         .iter()
-                        .fold(renderer.render(t, view).unwrap(), |text, e| {
-                            text.replace(e.as_str(), "")
-                        })
+                        .fold(text, |text, e| text.replace(e.as_str(), ""))
                 })
                 .collect();
                 // An exam's answer form (issue 29): fields and the figure's
@@ -458,7 +468,7 @@ fn user_templates_override_built_ins_file_by_file() {
     let dir = scratch("templates");
     let (code, stdout, _) = run(&["templates", "export", dir.join("tpl").to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(stdout.lines().count(), 25, "{stdout}");
+    assert_eq!(stdout.lines().count(), 30, "{stdout}");
     std::fs::write(
         dir.join("tpl/worksheet.md"),
         "MY SHEET {{ set.title }} {{ variant.id }}\n",
