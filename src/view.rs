@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::class_set::{Item, Variant};
 use crate::draw::{Figure, to_svg, to_tikz};
-use crate::exercise::{self, Context, Conventions, Key, KindDef, Shape, Table};
+use crate::exercise::{self, Context, Conventions, Figures, Key, KindDef, Shape, Table};
 use crate::instance::{Instance, Model};
 use crate::lang::Lang;
 use crate::problem_set::ProblemSet;
@@ -362,13 +362,6 @@ impl<'a> Part<'a> {
     }
 }
 
-/// Whether a view writes its figures out (SVG, TikZ): `solve` shows none.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Figures {
-    Drawn,
-    Left,
-}
-
 fn exercise_view(
     item: &Part<'_>,
     model: &Model<'_>,
@@ -428,6 +421,7 @@ fn exercise_view(
             },
             item.ask,
             lang,
+            figures,
         )
     });
     let key_figure_width = explained.as_ref().map_or(figure.width, |e| e.figure.width);

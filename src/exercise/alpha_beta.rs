@@ -1,5 +1,6 @@
 //! `alpha-beta`: the value, the leaves evaluated, the pruned branches, where each cut happens.
 
+use super::Figures;
 use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Hint, Item, Key,
     KindDef, Mistake, Shape, Table, Trace, instance_tree, plain, tree,
@@ -290,7 +291,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let t = tree(ctx);
     let ab = ctx.key.alpha_beta().expect("an alpha-beta key");
     let Traced {
@@ -299,7 +300,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         table,
     } = traced(t, ab, lang);
     Explained {
-        figure: tree_figure(t, Some(&marks)),
+        figure: figures.draw(|| tree_figure(t, Some(&marks))),
         table,
         notes,
     }

@@ -1,5 +1,6 @@
 //! `ao-star`: AO* cycle by cycle: the expansion order, the cost, the solution graph.
 
+use super::Figures;
 use super::{
     Answer, Context, Explained, Family, Field, Frame, Hint, Item, Key, KindDef, Mistake, Shape,
     Table, Trace, any_instance, graph, instance_graph, plain,
@@ -176,7 +177,7 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
     }
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let g = graph(ctx);
     let run = run(ctx);
     let marks = GraphMarks {
@@ -261,7 +262,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         ));
     }
     Explained {
-        figure: graph_figure(g, Some(&marks)),
+        figure: figures.draw(|| graph_figure(g, Some(&marks))),
         table,
         notes,
     }

@@ -6,6 +6,7 @@
 //! horizon bounds, which is the model its answers name
 //! (games::lookahead::Horizon).
 
+use super::Figures;
 use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Item, Key, KindDef,
     Limit, Mistake, Shape, Table, lookahead,
@@ -417,7 +418,7 @@ fn solve_deepening(instance: &Instance, conventions: &Conventions) -> Key {
     key
 }
 
-fn explain_budget(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
+fn explain_budget(ctx: &Context<'_>, ask: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let (t, allowances) = searched(ctx.model);
     let mm = ctx.key.minimax().expect("a lookahead key");
     // A row per position expanded, breadth-first: its budget and what each
@@ -457,13 +458,13 @@ fn explain_budget(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
         rows,
     };
     // The sheet shows the position; the key's page is the tree's.
-    let mut explained = lookahead::explain(ctx, None, &plain_tree(ctx), table, ask, lang);
+    let mut explained = lookahead::explain(ctx, None, &plain_tree(ctx), table, ask, lang, figures);
     // e(P) of the root is not asked: the root is evaluated only under a budget of 0.
     explained.notes.remove(0);
     explained
 }
 
-fn explain_deepening(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain_deepening(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let d = deepening(ctx.instance);
     let budget = deepening_budget(ctx.instance);
     let t = super::tree(ctx);
@@ -512,7 +513,7 @@ fn explain_deepening(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         _ => None,
     };
     // Iterative deepening is plain minimax: nothing pruned.
-    let mut explained = lookahead::explain(ctx, board, &plain_tree(ctx), table, &[], lang);
+    let mut explained = lookahead::explain(ctx, board, &plain_tree(ctx), table, &[], lang, figures);
     explained.notes.remove(0);
     let best: Vec<String> = ctx
         .key

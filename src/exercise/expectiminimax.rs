@@ -1,6 +1,7 @@
 //! `expectiminimax`: every inner node's value (a chance node's, the
 //! probability-weighted mean of its children's, exactly) and the best move.
 
+use super::Figures;
 use super::{
     Answer, Context, Domain, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape, Table,
     Trace, plain,
@@ -137,7 +138,7 @@ fn shown(r: crate::value::Ratio) -> String {
     }
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let c = chance_tree(ctx.instance);
     let t = c.tree();
     let e = trace(ctx);
@@ -176,7 +177,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         notes.push(lang.fill("note.chance_differs", &[("moves", &worst.join(", "))]));
     }
     Explained {
-        figure: crate::instance::chance::figure(c, Some(e)),
+        figure: figures.draw(|| crate::instance::chance::figure(c, Some(e))),
         table,
         notes,
     }

@@ -1,6 +1,7 @@
 //! `grundy`: who wins Grundy's game from N coins, the states MAX wins, and the
 //! winner's winning moves.
 
+use super::Figures;
 use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Frame, Instance, Item, Key,
     KindDef, Mistake, Shape, Table, Trace, plain,
@@ -93,7 +94,7 @@ fn game<'a>(ctx: &'a Context<'_>) -> (&'a GrundyGame, &'a [Player]) {
     }
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let (g, wins_for) = game(ctx);
     let winner = wins_for[0];
     let marks = GrundyMarks {
@@ -120,7 +121,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         .map(|&m| format!("{} ({})", g.states[m].name(), wins_for[m].name()))
         .collect();
     Explained {
-        figure: grundy_page_figure(g, Some(&marks)),
+        figure: figures.draw(|| grundy_page_figure(g, Some(&marks))),
         table: Table {
             headers: ["table.state", "table.moves_to", "table.wins"]
                 .iter()

@@ -1,6 +1,7 @@
 //! What the game kinds (tic-tac-toe, Othello) share: a lookahead tree searched
 //! by minimax and alpha-beta, answered move by move.
 
+use super::Figures;
 use super::alpha_beta::{Traced, traced};
 use super::{
     Answer, Context, Conventions, Domain, Explained, Field, Item, Key, Shape, Table, Trace,
@@ -67,6 +68,7 @@ pub(super) fn explain(
     table: Table,
     ask: &[&str],
     lang: &Lang,
+    figures: Figures,
 ) -> Explained {
     let with_cuts = ask.contains(&"pruned");
     let t = ctx
@@ -114,10 +116,10 @@ pub(super) fn explain(
     ];
     notes.extend(cut_notes);
     Explained {
-        figure: match board {
+        figure: figures.draw(|| match board {
             Some(board) => board.above(draw_tree(t, &marks), 4.0),
             None => draw_tree(t, &marks),
-        },
+        }),
         table,
         notes,
     }

@@ -1,5 +1,6 @@
 //! `minimax`: the backed-up value of every inner node and the best move.
 
+use super::Figures;
 use super::{
     Answer, Context, Domain, Explained, Family, Field, Hint, Item, Key, KindDef, Shape, Table,
     Trace, instance_tree, plain, tree,
@@ -87,7 +88,7 @@ pub(super) fn key_marks(t: &crate::gametree::Tree, mm: &crate::gametree::Minimax
     }
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let t = tree(ctx);
     let Trace::Minimax(mm) = &ctx.key.trace else {
         unreachable!("a minimax key holds minimax's trace")
@@ -104,7 +105,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         .map(|&n| t.label(n).into_owned())
         .collect();
     Explained {
-        figure: tree_figure(t, Some(&marks)),
+        figure: figures.draw(|| tree_figure(t, Some(&marks))),
         table: Table::default(),
         notes: vec![
             lang.fill(

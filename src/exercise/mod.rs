@@ -61,6 +61,27 @@ pub struct Explained {
     pub notes: Vec<String>,
 }
 
+/// Whether a view lays out its figures: a sheet does; `solve`'s text and
+/// JSON show none, and laying out a figure of a million nodes costs more
+/// than solving it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figures {
+    /// Laid out.
+    Drawn,
+    /// Left out: an empty figure.
+    Left,
+}
+
+impl Figures {
+    /// The figure `draw` lays out, or an empty one.
+    pub fn draw(self, draw: impl FnOnce() -> Figure) -> Figure {
+        match self {
+            Figures::Drawn => draw(),
+            Figures::Left => Figure::default(),
+        }
+    }
+}
+
 /// What the figure shows after one row of a key's step table, for the
 /// practice page's replay: labels as the answer sheet writes them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -145,7 +166,7 @@ pub struct KindDef {
     pub solve: fn(&Instance, &Conventions) -> Key,
     /// The key for people, for the fields asked: its marked figure, its
     /// table and its notes.
-    pub explain: fn(&Context<'_>, &[&str], &Lang) -> Explained,
+    pub explain: fn(&Context<'_>, &[&str], &Lang, Figures) -> Explained,
     /// Why a mistake in `field` is one ("you pruned K, but …"); kinds with
     /// nothing more to teach use [`plain`]. With `hide`, nothing that gives
     /// the key away (the grader never asks about extra or missed items then).
@@ -325,6 +346,7 @@ impl KindDef {
             },
             ask,
             lang,
+            Figures::Drawn,
         )
     }
 

@@ -1,6 +1,7 @@
 //! `othello`: e(P) of a position for the side to move, its legal moves, the
 //! backed-up values of those moves, the best move and what alpha-beta prunes.
 
+use super::Figures;
 use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Item, Key, KindDef,
     Shape, Table, lookahead,
@@ -85,7 +86,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     key
 }
 
-fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let g = game(ctx.instance);
     let Model::Othello(look) = ctx.model else {
         unreachable!("an Othello model")
@@ -137,6 +138,7 @@ fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
         table,
         ask,
         lang,
+        figures,
     );
     let flips = moves.iter().map(|(m, flipped)| {
         let discs: Vec<String> = flipped.iter().map(|&f| square_name(f)).collect();

@@ -4,6 +4,7 @@
 //! the empty squares and their regions (奇偶性), and e(P) with the weights
 //! the teacher gives them.
 
+use super::Figures;
 use super::{
     Answer, Context, Conventions, Domain, Explained, Family, Field, Instance, Key, KindDef, Limit,
     Shape, Table, Trace, lookahead,
@@ -121,7 +122,7 @@ fn names(board: &Board, bits: u64, side: Option<Side>) -> Vec<String> {
         .collect()
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let g = game(ctx.instance);
     let t = terms(ctx);
     let (b, max, min) = (&g.board, g.to_move, g.to_move.other());
@@ -232,7 +233,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         ),
     ];
     Explained {
-        figure: crate::draw::othello_terms_boards(b, t),
+        figure: figures.draw(|| crate::draw::othello_terms_boards(b, t)),
         table,
         notes,
     }

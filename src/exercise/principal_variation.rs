@@ -4,6 +4,7 @@
 //! leaf's. The path earns its longest correct prefix: nothing after the
 //! first wrong step lies on it.
 
+use super::Figures;
 use super::{
     Answer, Context, Explained, Family, Field, Frame, Hint, Item, Key, KindDef, Mistake, Shape,
     Table, Trace, instance_tree, plain, tree,
@@ -109,7 +110,7 @@ fn children_values(t: &Tree, mm: &Minimax, n: NodeId) -> String {
         .join(", ")
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let t = tree(ctx);
     let mm = trace(ctx);
     let pv = &mm.principal_variation;
@@ -140,7 +141,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
     let labels: Vec<String> = pv.iter().map(|&n| t.label(n).into_owned()).collect();
     let leaf = *pv.last().expect("a path has the root");
     Explained {
-        figure: tree_figure(t, Some(&marks)),
+        figure: figures.draw(|| tree_figure(t, Some(&marks))),
         table,
         notes: vec![
             lang.fill("note.principal_variation", &[("path", &labels.join(" → "))]),

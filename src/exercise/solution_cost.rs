@@ -1,5 +1,6 @@
 //! `solution-cost`: the optimal solution graph and its cost by sum and by max.
 
+use super::Figures;
 use super::{
     Answer, Context, Explained, Family, Field, Item, Key, KindDef, Shape, Table, Trace, graph,
     instance_graph, plain,
@@ -81,7 +82,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let g = graph(ctx);
     let Trace::SolutionCost { sum, max } = &ctx.key.trace else {
         unreachable!("a solution-cost key")
@@ -133,7 +134,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         ],
     };
     Explained {
-        figure: graph_figure(g, Some(&marks)),
+        figure: figures.draw(|| graph_figure(g, Some(&marks))),
         table,
         notes: vec![
             lang.get("note.sum_rule").to_string(),

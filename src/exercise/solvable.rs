@@ -1,5 +1,6 @@
 //! `and-or-solvable`: which nodes are solvable and which are not.
 
+use super::Figures;
 use super::{
     Answer, Context, Explained, Family, Field, Item, Key, KindDef, Mistake, Shape, Table, Trace,
     any_instance, graph, instance_graph, plain,
@@ -65,7 +66,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
     )
 }
 
-fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let g = graph(ctx);
     let marks = GraphMarks {
         solved: solvable_of(ctx).to_vec(),
@@ -81,7 +82,7 @@ fn explain(ctx: &Context<'_>, _: &[&str], lang: &Lang) -> Explained {
         notes.push(lang.fill("note.dead_ends", &[("nodes", &dead.join(", "))]));
     }
     Explained {
-        figure: graph_figure(g, Some(&marks)),
+        figure: figures.draw(|| graph_figure(g, Some(&marks))),
         table: Table::default(),
         notes,
     }

@@ -1,6 +1,7 @@
 //! `tictactoe`: e(P) of a position, the backed-up values of MAX's moves, the
 //! best move and the replies alpha-beta prunes.
 
+use super::Figures;
 use super::{Context, Conventions, Explained, Family, Instance, Key, KindDef, Table, lookahead};
 use crate::games::tictactoe::TicTacToe;
 use crate::instance::Model;
@@ -67,7 +68,7 @@ fn solve(instance: &Instance, conventions: &Conventions) -> Key {
     lookahead::solve(&g.lookahead().tree, g.eval(), conventions)
 }
 
-fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
+fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang, figures: Figures) -> Explained {
     let g = game(ctx.instance);
     let Model::TicTacToe(look) = ctx.model else {
         unreachable!("a tic-tac-toe model")
@@ -117,6 +118,7 @@ fn explain(ctx: &Context<'_>, ask: &[&str], lang: &Lang) -> Explained {
         table,
         ask,
         lang,
+        figures,
     )
 }
 

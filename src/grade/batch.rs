@@ -141,6 +141,15 @@ impl Row {
         self.total = self.questions.iter().map(|q| cents(q.earned)).sum::<i64>() as f64 / 100.0;
     }
 
+    /// The total as a share of the most, in percent (0 for a row worth nothing).
+    pub fn percent(&self) -> f64 {
+        if self.max > 0.0 {
+            100.0 * self.total / self.max
+        } else {
+            0.0
+        }
+    }
+
     /// Whether the teacher must look at this row.
     pub fn needs_attention(&self) -> bool {
         self.status != Status::Graded || !self.problems.is_empty()

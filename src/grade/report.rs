@@ -624,16 +624,7 @@ fn item_analysis(
 /// The whole test in one line: mean and SD of the scores (% of the most),
 /// Cronbach's α over the questions.
 fn test_stats(graded: &[&Row], lang: &Lang) -> String {
-    let percents: Vec<f64> = graded
-        .iter()
-        .map(|r| {
-            if r.max > 0.0 {
-                100.0 * r.total / r.max
-            } else {
-                0.0
-            }
-        })
-        .collect();
+    let percents: Vec<f64> = graded.iter().map(|r| r.percent()).collect();
     let Some((mean, sd)) = items::mean_sd(&percents) else {
         return String::new();
     };
@@ -963,16 +954,7 @@ pub fn summary_view<'a>(
             ],
         )
     };
-    let mut percents: Vec<f64> = graded
-        .iter()
-        .map(|r| {
-            if r.max > 0.0 {
-                100.0 * r.total / r.max
-            } else {
-                0.0
-            }
-        })
-        .collect();
+    let mut percents: Vec<f64> = graded.iter().map(|r| r.percent()).collect();
     percents.sort_by(f64::total_cmp);
     let (mean_median, bins) = if percents.is_empty() {
         (String::new(), Vec::new())
