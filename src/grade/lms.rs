@@ -241,11 +241,12 @@ pub fn moodle_feedback_files<E>(
             continue;
         }
         let text = page(row)?;
-        // The importer splits each path part on `_`: a name keeps none.
+        // The importer splits each path part on `_`: a name keeps none; nor
+        // a slash of either kind, which an unzip tool could take for a folder.
         let name: String = name
             .replace('_', " ")
             .chars()
-            .filter(|c| !c.is_control() && *c != '/')
+            .filter(|c| !c.is_control() && !matches!(c, '/' | '\\'))
             .collect();
         let folder = format!("{}_{participant}_assignfeedback_file", name.trim());
         let mut file = format!("{folder}/feedback.html");
@@ -419,6 +420,18 @@ mod tests {
         assert_eq!(of("_12_assignsubmission_file/a.toml"), None);
         assert_eq!(of("Jane Doe_12_assignsubmission_/a.toml"), None);
         assert_eq!(of("answers/s1.toml"), None);
+    }
+
+    #[test]
+    fn a_feedback_folder_is_one_part_whatever_the_name() {
+        let mut row = Row::refused("a.toml", Status::Graded, String::new());
+        row.feedback = "feedback/a.html".into();
+        row.sender = Some(Sender::Moodle {
+            participant: "12".into(),
+            name: "..\\..\\x/y_z\u{7}".into(),
+        });
+        let files = moodle_feedback_files(&[row], |_| Ok::<_, ()>("page".into())).unwrap();
+        assert_eq!(files[0].0, "....xy z_12_assignfeedback_file/feedback.html");
     }
 
     #[test]
