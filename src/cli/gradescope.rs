@@ -69,10 +69,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     if let Some(root) = &args.autograde {
         return autograde(args, root).map(|t| (t, false));
     }
-    let manifest = super::grade::manifest_in(&args.manifest);
-    let text = instance::read_source_capped(&manifest, 1 << 30).map_err(usage)?;
-    // The keys are read as grading reads them: a manifest that cannot grade is refused here.
-    let book = KeyBook::from_manifest(&text).map_err(usage)?;
+    let (text, book) = keys(&args.manifest)?;
     let binary = match &args.binary {
         Some(path) => path.clone(),
         None if cfg!(all(target_os = "linux", target_arch = "x86_64")) => {
@@ -116,6 +113,15 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     ))
 }
 
+/// The manifest `path` names (as `grade --manifest` finds it) and its keys,
+/// read as grading reads them: a manifest that cannot grade is refused.
+fn keys(path: &Path) -> Result<(treequiz::input::Source, KeyBook), UsageError> {
+    let manifest = super::grade::manifest_in(path);
+    let text = instance::read_source_capped(&manifest, 1 << 30).map_err(usage)?;
+    let book = KeyBook::from_manifest(&text).map_err(usage)?;
+    Ok((text, book))
+}
+
 /// The most `submission_metadata.json` may hold.
 const MAX_METADATA_BYTES: u64 = 1 << 20;
 
@@ -123,9 +129,7 @@ const MAX_METADATA_BYTES: u64 = 1 << 20;
 /// submission holds, results.json is written (a sheet that cannot be read
 /// scores 0 and says why), so that the student always reads something.
 fn autograde(args: &Args, root: &Path) -> Result<String, UsageError> {
-    let manifest = super::grade::manifest_in(&args.manifest);
-    let text = instance::read_source_capped(&manifest, 1 << 30).map_err(usage)?;
-    let book = KeyBook::from_manifest(&text).map_err(usage)?;
+    let (_, book) = keys(&args.manifest)?;
     let renderer = Renderer::new(None).map_err(usage)?;
     let lang = renderer.lang(&book.language).map_err(usage)?;
     let submission = root.join("submission");

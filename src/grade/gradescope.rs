@@ -177,16 +177,7 @@ pub fn results(
             ],
         )
     } else {
-        lang.fill(
-            "batch.lms_not_counted",
-            &[
-                (
-                    "status",
-                    &super::report::status_name(hidden.status.name(), lang),
-                ),
-                ("reason", &hidden.reason),
-            ],
-        )
+        super::lms::not_counted(hidden, lang)
     });
     output.extend(hidden.problems.iter().map(|p| format!("- {p}")));
     Results {

@@ -206,21 +206,27 @@ pub fn comment(row: &Row, lang: &Lang) -> String {
             ],
         )
     } else {
-        lang.fill(
-            "batch.lms_not_counted",
-            &[
-                (
-                    "status",
-                    &super::report::status_name(row.status.name(), lang),
-                ),
-                ("reason", &row.reason),
-            ],
-        )
+        not_counted(row, lang)
     };
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// Why a row's file does not count yet, for the student reading it in the
+/// LMS (Moodle's comment, Gradescope's output).
+pub fn not_counted(row: &Row, lang: &Lang) -> String {
+    lang.fill(
+        "batch.lms_not_counted",
+        &[
+            (
+                "status",
+                &super::report::status_name(row.status.name(), lang),
+            ),
+            ("reason", &row.reason),
+        ],
+    )
 }
 
 /// The files of Moodle's "Upload multiple feedback files in a zip": each
