@@ -83,15 +83,16 @@ pub fn count_nodes(n: u64) -> String {
 /// constraint of the furthest stage reached: the one to relax, not the node
 /// range most candidates missed on the way. One stream for all attempts: the
 /// result depends only on the seed and parameters.
-pub fn first_satisfying<T>(
+pub fn first_satisfying<T, Why: std::fmt::Display>(
     what: &'static str,
     seed: u64,
     mut draw: impl FnMut(&mut Rng) -> T,
     size: impl Fn(&T) -> usize,
-    mut unmet: impl FnMut(&T) -> Option<(u8, String)>,
+    mut unmet: impl FnMut(&T) -> Option<(u8, Why)>,
 ) -> Result<T, GenerateError> {
     let mut rng = Rng::from_seed(seed);
-    let mut last = (0u8, String::new());
+    // Said in words only if every draw fails: a rejection costs no message.
+    let mut last: Option<(u8, Why)> = None;
     let mut work = 0usize;
     let mut attempts = 0;
     while attempts < MAX_ATTEMPTS && work < MAX_WORK {
@@ -100,13 +101,13 @@ pub fn first_satisfying<T>(
         work += size(&candidate);
         match unmet(&candidate) {
             None => return Ok(candidate),
-            Some(found) if found.0 >= last.0 => last = found,
+            Some(found) if last.as_ref().is_none_or(|l| found.0 >= l.0) => last = Some(found),
             Some(_) => {}
         }
     }
     Err(GenerateError::Unsatisfied {
         what,
-        constraint: last.1,
+        constraint: last.map_or_else(String::new, |(_, why)| why.to_string()),
         attempts,
     })
 }

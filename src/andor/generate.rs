@@ -140,19 +140,19 @@ impl Params {
     }
 
     /// The first constraint `graph` misses, with its stage (0: the node range).
-    fn unmet(&self, graph: &Graph) -> Option<(u8, String)> {
-        if let Some((lo, hi)) = self
+    fn unmet(&self, graph: &Graph) -> Option<(u8, Unmet)> {
+        if self
             .nodes
-            .filter(|&(lo, hi)| !(lo as usize..=hi as usize).contains(&graph.len()))
+            .is_some_and(|(lo, hi)| !(lo as usize..=hi as usize).contains(&graph.len()))
         {
-            return Some((0, format!("between {lo} and {hi} nodes")));
+            return Some((0, Unmet::Size(self.nodes)));
         }
         self.unmet_solved(graph).map(|m| (1, m))
     }
 
-    fn unmet_solved(&self, graph: &Graph) -> Option<String> {
+    fn unmet_solved(&self, graph: &Graph) -> Option<Unmet> {
         if self.solvable && !solvable(graph)[graph.start().index()] {
-            return Some("a solvable start node".into());
+            return Some(Unmet::Solvable);
         }
         if self.min_expansions.is_none() && self.min_switches.is_none() && !self.unique {
             return None;
@@ -162,84 +162,131 @@ impl Params {
             .min_expansions
             .filter(|&k| (run.expanded.len() as u32) < k)
         {
-            return Some(format!("AO* expanding at least {k} nodes"));
+            return Some(Unmet::Expansions(k));
         }
         if let Some(k) = self.min_switches.filter(|&k| run.switches < k) {
-            return Some(format!("AO* switching branch at least {k} time(s)"));
+            return Some(Unmet::Switches(k));
         }
         if self.unique && (run.ties > 0 || !optimal(graph, graph.model()).ties.is_empty()) {
-            return Some("no ties (a unique answer)".into());
+            return Some(Unmet::Unique);
         }
         None
     }
 }
 
+/// A constraint a drawn graph misses, put in words only when no draw meets it.
+enum Unmet {
+    Size(Option<(u32, u32)>),
+    Solvable,
+    Expansions(u32),
+    Switches(u32),
+    Unique,
+}
+
+impl std::fmt::Display for Unmet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unmet::Size(Some((lo, hi))) => write!(f, "between {lo} and {hi} nodes"),
+            Unmet::Size(None) => Ok(()),
+            Unmet::Solvable => f.write_str("a solvable start node"),
+            Unmet::Expansions(k) => write!(f, "AO* expanding at least {k} nodes"),
+            Unmet::Switches(k) => write!(f, "AO* switching branch at least {k} time(s)"),
+            Unmet::Unique => f.write_str("no ties (a unique answer)"),
+        }
+    }
+}
+
+/// A graph being drawn: only what decides its shape, kept from one draw to
+/// the next, so that a draw rejected for its size (most draws of a narrow
+/// `nodes` range are) allocates nothing. Children and arc costs of every
+/// connector lie end to end in `children` and `arcs`.
+#[derive(Default)]
+struct Sketch {
+    terminal: Vec<bool>,
+    connectors: Vec<(NodeId, std::ops::Range<usize>)>,
+    children: Vec<NodeId>,
+    arcs: Vec<u64>,
+    level: Vec<NodeId>,
+    next: Vec<NodeId>,
+}
+
 /// One random graph (no constraints checked). Nodes are labelled `n0`, `n1`, …
 /// in the order they are made: level by level, left to right.
 /// `None` as soon as the graph leaves the `nodes` range: a rejected size costs
-/// no heuristic and no indexing.
-fn draw(p: &Params, rng: &mut Rng) -> Option<Graph> {
-    let mut nodes = vec![Node {
-        label: "n0".into(),
-        h: 0,
-        terminal: false,
-    }];
-    let mut connectors = Vec::new();
-    let mut level = vec![NodeId(0)];
+/// no heuristic, no labels and no indexing.
+fn draw(p: &Params, rng: &mut Rng, s: &mut Sketch) -> Option<Graph> {
+    let too_many = |n: usize| p.nodes.is_some_and(|(_, hi)| n > hi as usize);
+    s.terminal.clear();
+    s.connectors.clear();
+    s.children.clear();
+    s.arcs.clear();
+    s.level.clear();
+    s.terminal.push(false);
+    s.level.push(NodeId(0));
     for depth in 0..=p.depth {
-        let mut next: Vec<NodeId> = Vec::new();
-        for &id in &level {
+        s.next.clear();
+        for at in 0..s.level.len() {
+            let id = s.level[at];
             if depth == p.depth {
                 // A bottom node is a goal, or else a dead end (non-terminal without connectors).
-                nodes[id.index()].terminal = !rng.percent(p.dead_end_percent);
+                s.terminal[id.index()] = !rng.percent(p.dead_end_percent);
                 continue;
             }
             if depth > 0 && rng.percent(p.terminal_percent) {
-                nodes[id.index()].terminal = true;
+                s.terminal[id.index()] = true;
                 continue;
             }
             let alternatives =
                 rng.between(i64::from(p.alternatives.0), i64::from(p.alternatives.1));
             for _ in 0..alternatives {
-                let k = rng.between(i64::from(p.arity.0), i64::from(p.arity.1)) as usize;
-                let mut to = Vec::with_capacity(k);
+                let k = rng.between(i64::from(p.arity.0), i64::from(p.arity.1));
+                let first = s.children.len();
                 for _ in 0..k {
-                    let reuse = !next.is_empty() && rng.percent(p.shared_percent);
-                    let child = match reuse.then(|| *rng.choose(&next).expect("non-empty")) {
-                        Some(shared) if !to.contains(&shared) => shared,
+                    let reuse = !s.next.is_empty() && rng.percent(p.shared_percent);
+                    let child = match reuse.then(|| *rng.choose(&s.next).expect("non-empty")) {
+                        Some(shared) if !s.children[first..].contains(&shared) => shared,
                         _ => {
-                            let id = NodeId(nodes.len() as u32);
-                            nodes.push(Node {
-                                label: format!("n{}", id.0),
-                                h: 0,
-                                terminal: false,
-                            });
-                            next.push(id);
-                            if p.nodes.is_some_and(|(_, hi)| nodes.len() > hi as usize) {
+                            let new = NodeId(s.terminal.len() as u32);
+                            s.terminal.push(false);
+                            s.next.push(new);
+                            if too_many(s.terminal.len()) {
                                 return None;
                             }
-                            id
+                            new
                         }
                     };
-                    to.push(child);
+                    s.children.push(child);
                 }
-                let arcs: Vec<u64> = to
-                    .iter()
-                    .map(|_| rng.between(p.arc_costs.0 as i64, p.arc_costs.1 as i64) as u64)
-                    .collect();
-                connectors.push(Connector {
-                    from: id,
-                    cost: arcs.iter().sum(),
-                    arcs: Some(arcs),
-                    to,
-                });
+                for _ in first..s.children.len() {
+                    s.arcs
+                        .push(rng.between(p.arc_costs.0 as i64, p.arc_costs.1 as i64) as u64);
+                }
+                s.connectors.push((id, first..s.children.len()));
             }
         }
-        level = next;
+        std::mem::swap(&mut s.level, &mut s.next);
     }
-    if p.nodes.is_some_and(|(lo, _)| nodes.len() < lo as usize) {
+    if p.nodes.is_some_and(|(lo, _)| s.terminal.len() < lo as usize) {
         return None;
     }
+    let nodes = (s.terminal.iter().enumerate())
+        .map(|(i, &terminal)| Node {
+            label: format!("n{i}"),
+            h: 0,
+            terminal,
+        })
+        .collect();
+    let connectors = (s.connectors.iter())
+        .map(|(from, range)| {
+            let arcs = s.arcs[range.clone()].to_vec();
+            Connector {
+                from: *from,
+                cost: arcs.iter().sum(),
+                arcs: Some(arcs),
+                to: s.children[range.clone()].to_vec(),
+            }
+        })
+        .collect();
     let graph = Graph::new(nodes, connectors, NodeId(0), p.model).expect("levels make a DAG");
     Some(with_heuristic(&graph, p.admissible, rng))
 }
@@ -289,16 +336,15 @@ pub fn with_heuristic(graph: &Graph, admissible: bool, rng: &mut Rng) -> Graph {
 /// A random graph for `seed` that meets every constraint of `params`.
 pub fn generate(params: &Params, seed: u64) -> Result<Graph, GenerateError> {
     params.validate()?;
+    let mut sketch = Sketch::default();
     first_satisfying(
         "graph",
         seed,
-        |rng| draw(params, rng),
+        |rng| draw(params, rng, &mut sketch),
         |candidate| candidate.as_ref().map_or(1, Graph::len),
         |candidate| match candidate {
             Some(graph) => params.unmet(graph),
-            None => params
-                .nodes
-                .map(|(lo, hi)| (0, format!("between {lo} and {hi} nodes"))),
+            None => Some((0, Unmet::Size(params.nodes))),
         },
     )
     .map(|graph| graph.expect("a graph out of the size range is never accepted"))
