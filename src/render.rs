@@ -232,6 +232,18 @@ fn tex_escape_fn(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<(
     out.write_all(tex_escape(input).as_bytes())
 }
 
+/// A view turned into a template context once, for the several templates
+/// that render it (a sheet's Markdown, HTML, LaTeX and answer sheet):
+/// serialising a sheet's view costs as much as rendering it.
+pub struct Prepared(Result<Context, String>);
+
+impl Prepared {
+    /// `view`, ready for [`Renderer::render_context`].
+    pub fn of(view: &impl Serialize) -> Prepared {
+        Prepared(Context::from_serialize(view).map_err(|e| e.to_string()))
+    }
+}
+
 impl Renderer {
     /// Loads the built-ins, then every same-named file of `user_dir`.
     pub fn new(user_dir: Option<&Path>) -> Result<Renderer, RenderError> {
@@ -303,6 +315,11 @@ impl Renderer {
 
     /// Renders `name` with `view` as its context.
     pub fn render(&self, name: &str, view: &impl Serialize) -> Result<String, RenderError> {
+        self.render_context(name, &Prepared::of(view))
+    }
+
+    /// Renders `name` with a view prepared once for several templates.
+    pub fn render_context(&self, name: &str, view: &Prepared) -> Result<String, RenderError> {
         let env = match Path::new(name).extension().and_then(|e| e.to_str()) {
             Some("html") => &self.html,
             Some("tex") => &self.tex,
@@ -319,8 +336,8 @@ impl Renderer {
             origin: origin.clone(),
             message,
         };
-        let context = Context::from_serialize(view).map_err(|e| error(e.to_string()))?;
-        env.render(name, &context).map_err(|e| error(e.to_string()))
+        let context = view.0.as_ref().map_err(|e| error(e.clone()))?;
+        env.render(name, context).map_err(|e| error(e.to_string()))
     }
 
     /// The string table of `set`'s language; when none has it, the error

@@ -10,7 +10,7 @@ use treequiz::lang::Lang;
 use treequiz::manifest::{self, VariantEntry};
 use treequiz::output::Staging;
 use treequiz::problem_set::{self, ProblemSet};
-use treequiz::render::Renderer;
+use treequiz::render::{Prepared, Renderer};
 use treequiz::rng::Master;
 use treequiz::roster::{self, Student};
 use treequiz::view;
@@ -276,9 +276,14 @@ impl Job<'_> {
             std::fs::create_dir_all(dir)
                 .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
         }
+        // Each view serves several templates: made ready for them once.
+        let (blank_ready, key_ready) = (Prepared::of(&blank), Prepared::of(&key));
         let mut files = 0;
-        let mut write = |path: PathBuf, template: &str, view: &view::SheetView| {
-            let text = self.renderer.render(template, view).map_err(usage)?;
+        let mut write = |path: PathBuf, template: &str, view: &Prepared| {
+            let text = self
+                .renderer
+                .render_context(template, view)
+                .map_err(usage)?;
             std::fs::write(&path, text)
                 .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
             files += 1;
@@ -289,20 +294,20 @@ impl Job<'_> {
             write(
                 sheet_dir.join(format!("worksheet.{ext}")),
                 &format!("worksheet.{ext}"),
-                &blank,
+                &blank_ready,
             )?;
             write(
                 key_dir.join(format!("key.{ext}")),
                 &format!("key.{ext}"),
-                &key,
+                &key_ready,
             )?;
         }
         write(
             sheet_dir.join("answer-sheet.toml"),
             "answer-sheet.toml",
-            &blank,
+            &blank_ready,
         )?;
-        write(key_dir.join("key.toml"), "answer-sheet.toml", &key)?;
+        write(key_dir.join("key.toml"), "answer-sheet.toml", &key_ready)?;
         // What `check` reads of an exam sheet, which names no seed to
         // regenerate its key from: the fields and the figures' labels.
         if matches!(self.mode, Mode::Exam) {
@@ -311,8 +316,8 @@ impl Job<'_> {
                 .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
             files += 1;
         }
-        let render = |template: &str, view: &view::SheetView| {
-            self.renderer.render(template, view).map_err(usage)
+        let render = |template: &str, view: &Prepared| {
+            self.renderer.render_context(template, view).map_err(usage)
         };
         let bodies = |ext: &str| -> Result<[view::BookletSheet; 2], UsageError> {
             let running = |view| match ext {
@@ -321,12 +326,12 @@ impl Job<'_> {
             };
             Ok([
                 view::BookletSheet {
-                    running: running(&blank)?,
-                    body: render(&format!("worksheet-body.{ext}"), &blank)?,
+                    running: running(&blank_ready)?,
+                    body: render(&format!("worksheet-body.{ext}"), &blank_ready)?,
                 },
                 view::BookletSheet {
-                    running: running(&key)?,
-                    body: render(&format!("key-body.{ext}"), &key)?,
+                    running: running(&key_ready)?,
+                    body: render(&format!("key-body.{ext}"), &key_ready)?,
                 },
             ])
         };
