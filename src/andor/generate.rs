@@ -266,7 +266,9 @@ fn draw(p: &Params, rng: &mut Rng, s: &mut Sketch) -> Option<Graph> {
         }
         std::mem::swap(&mut s.level, &mut s.next);
     }
-    if p.nodes.is_some_and(|(lo, _)| s.terminal.len() < lo as usize) {
+    if p.nodes
+        .is_some_and(|(lo, _)| s.terminal.len() < lo as usize)
+    {
         return None;
     }
     let nodes = (s.terminal.iter().enumerate())

@@ -11,6 +11,8 @@ use treequiz::manifest::{self, VariantEntry};
 use treequiz::output::Staging;
 use treequiz::problem_set::{self, ProblemSet};
 use treequiz::render::{Prepared, Renderer};
+
+use super::booklet::{Kept, Spill, Spilled};
 use treequiz::rng::Master;
 use treequiz::roster::{self, Student};
 use treequiz::view;
@@ -222,15 +224,17 @@ struct Done {
     /// The files written for it.
     files: usize,
     /// Its sheets for the booklets, if any are made.
-    print: Option<Print>,
+    print: Option<Print<view::BookletSheet>>,
 }
 
-/// One variant's worksheet and key (in this order), rendered for booklets.
-struct Print {
+/// One variant's worksheet and key (in this order), rendered for booklets
+/// (`S`: [`view::BookletSheet`]), then kept on disk until they are written
+/// (`S`: [`Kept`]).
+struct Print<S> {
     /// For PDF: ready for `booklet.html`.
-    html: Option<[view::BookletSheet; 2]>,
+    html: Option<[S; 2]>,
     /// For a class's LaTeX booklets: ready for `booklet.tex`.
-    tex: Option<[view::BookletSheet; 2]>,
+    tex: Option<[S; 2]>,
     /// For a class's Word booklets.
     docx: Option<[treequiz::docx::Sheet; 2]>,
     /// Whether its text needs CJK fonts.
@@ -395,7 +399,7 @@ impl Job<'_> {
 }
 
 /// Writes a class's Word booklets, `worksheets.docx` and `keys/keys.docx`.
-fn write_docx_booklets(job: &Job, prints: &[Print]) -> Result<usize, UsageError> {
+fn write_docx_booklets(job: &Job, prints: &[Print<Kept>]) -> Result<usize, UsageError> {
     let cjk = prints.iter().any(|p| p.cjk);
     for key in [false, true] {
         let sheets: Vec<&treequiz::docx::Sheet> = prints
@@ -453,27 +457,74 @@ fn booklet_view<'a>(
 }
 
 /// Writes a class's LaTeX booklets, `worksheets.tex` and `keys/keys.tex`.
-fn write_tex_booklets(job: &Job, prints: &[Print]) -> Result<usize, UsageError> {
+fn write_tex_booklets(
+    job: &Job,
+    prints: &[Print<Kept>],
+    spilled: &Spilled,
+) -> Result<usize, UsageError> {
     let cjk = prints.iter().any(|p| p.cjk);
     for key in [false, true] {
-        let sheets: Vec<&view::BookletSheet> = prints
+        let sheets: Vec<&Kept> = prints
             .iter()
             .filter_map(|p| p.tex.as_ref().map(|t| &t[key as usize]))
             .collect();
-        let text = job
-            .renderer
-            .render("booklet.tex", &booklet_view(job, key, cjk, &sheets))
-            .map_err(usage)?;
-        let path = booklet(job.stage, key, "tex");
-        std::fs::write(&path, text)
-            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+        let view = booklet_view(job, key, cjk, &[]);
+        spilled.write(
+            job.renderer,
+            "booklet.tex",
+            view,
+            &sheets,
+            &booklet(job.stage, key, "tex"),
+        )?;
     }
     Ok(2)
 }
 
+/// Where a class's booklet sheets wait, on disk, until every variant is done.
+struct Spills {
+    html: Option<Spill>,
+    tex: Option<Spill>,
+}
+
+impl Spills {
+    /// Spill files in `dir` for the booklets `job` makes.
+    fn new(job: &Job, dir: &Path, class: bool) -> Result<Spills, UsageError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
+        let tex = class && job.args.format.contains(&Format::Tex);
+        Ok(Spills {
+            html: job
+                .pdf
+                .then(|| Spill::create(dir.join("html"), true))
+                .transpose()?,
+            tex: tex
+                .then(|| Spill::create(dir.join("tex"), false))
+                .transpose()?,
+        })
+    }
+
+    /// Keeps a variant's booklet sheets on disk.
+    fn keep(&mut self, print: Print<view::BookletSheet>) -> Result<Print<Kept>, UsageError> {
+        let keep = |spill: &mut Option<Spill>, sheets: Option<[view::BookletSheet; 2]>| match (
+            spill.as_mut(),
+            sheets,
+        ) {
+            (Some(spill), Some([a, b])) => Ok(Some([spill.keep(&a)?, spill.keep(&b)?])),
+            _ => Ok::<_, UsageError>(None),
+        };
+        Ok(Print {
+            html: keep(&mut self.html, print.html)?,
+            tex: keep(&mut self.tex, print.tex)?,
+            docx: print.docx,
+            cjk: print.cjk,
+            dirs: print.dirs,
+        })
+    }
+}
+
 /// One PDF to print: sheets of one class (worksheets or keys) into a file.
 struct PdfJob<'a> {
-    sheets: Vec<&'a view::BookletSheet>,
+    sheets: Vec<&'a Kept>,
     key: bool,
     pdf: PathBuf,
     /// Whether its fonts are checked (a student's own PDF is part of a booklet that was).
@@ -487,11 +538,11 @@ struct PdfJob<'a> {
 fn print_pdfs(
     job: &Job,
     browser: &Path,
-    prints: &[Print],
+    prints: &[Print<Kept>],
+    spill: Spill,
     class: bool,
 ) -> Result<usize, UsageError> {
-    let html: Vec<&[view::BookletSheet; 2]> =
-        prints.iter().filter_map(|p| p.html.as_ref()).collect();
+    let html: Vec<&[Kept; 2]> = prints.iter().filter_map(|p| p.html.as_ref()).collect();
     let mut jobs = Vec::new();
     for key in [false, true] {
         let k = key as usize;
@@ -521,16 +572,19 @@ fn print_pdfs(
     };
     std::fs::create_dir_all(&work).map_err(|e| cannot(&work, e))?;
     let mut pages = Vec::new();
+    let glyphs = spill.glyphs().cloned().unwrap_or_default();
+    let spilled = spill.finish()?;
     for (i, pdf_job) in jobs.iter().enumerate() {
-        let view = booklet_view(job, pdf_job.key, false, &pdf_job.sheets);
-        let html = job.renderer.render("booklet.html", &view).map_err(usage)?;
-        if pdf_job.check {
-            super::pdf::check_fonts(&html, &pdf_job.pdf)?;
-        }
         let page = work.join(format!("{i}.html"));
-        std::fs::write(&page, html).map_err(|e| cannot(&page, e))?;
+        let view = booklet_view(job, pdf_job.key, false, &[]);
+        let mut own = spilled.write(job.renderer, "booklet.html", view, &pdf_job.sheets, &page)?;
+        if pdf_job.check {
+            own.extend(&glyphs);
+            super::pdf::check_fonts(&own, &pdf_job.pdf)?;
+        }
         pages.push(page);
     }
+    spilled.remove()?;
     let numbered: Vec<usize> = (0..jobs.len()).collect();
     let printed = treequiz::parallel::map(&numbered, |&i| {
         super::pdf::print(
@@ -713,6 +767,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         .then(|| treequiz::moodle::Export::new(&set, &lang));
     let mut shown = Vec::new();
     let mut prints = Vec::new();
+    // The booklets' sheets wait on disk, not in memory, until the class is done.
+    let spill_dir = staging.dir().join(".spill");
+    let mut spills = Spills::new(&job, &spill_dir, !students.is_empty())?;
     // What the variant report needs of each variant: its id and measures.
     let mut rows: Vec<treequiz::fair::Row> = Vec::new();
     treequiz::parallel::stream(
@@ -739,7 +796,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
             if shown.len() < 5 {
                 shown.push(done.variant.id);
             }
-            prints.extend(done.print);
+            if let Some(print) = done.print {
+                prints.push(spills.keep(print)?);
+            }
             Ok::<(), UsageError>(())
         },
     )?;
@@ -769,15 +828,19 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         files += 1;
     }
 
-    if args.format.contains(&Format::Tex) && !students.is_empty() {
-        files += write_tex_booklets(&job, &prints)?;
+    if let Some(spill) = spills.tex {
+        let spilled = spill.finish()?;
+        files += write_tex_booklets(&job, &prints, &spilled)?;
+        spilled.remove()?;
     }
     if args.format.contains(&Format::Docx) && !students.is_empty() {
         files += write_docx_booklets(&job, &prints)?;
     }
-    if let Some(browser) = &browser {
-        files += print_pdfs(&job, browser, &prints, !students.is_empty())?;
+    if let (Some(browser), Some(spill)) = (&browser, spills.html) {
+        files += print_pdfs(&job, browser, &prints, spill, !students.is_empty())?;
     }
+    std::fs::remove_dir(&spill_dir)
+        .map_err(|e| UsageError(format!("{}: cannot remove: {e}", spill_dir.display())))?;
 
     // The set is complete in the staging folder: it becomes --out, in one
     // step, with the files treequiz did not write kept.

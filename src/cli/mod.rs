@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch; one file per subcommand.
 
+mod booklet;
 mod check;
 mod conventions;
 mod convert;

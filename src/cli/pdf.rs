@@ -88,15 +88,15 @@ fn covered(chars: &[char]) -> Option<bool> {
     Some(out.status.success() && !out.stdout.iter().all(u8::is_ascii_whitespace))
 }
 
+/// The characters of `text` a font must draw (not ASCII, not blank).
+pub(crate) fn glyphs(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars().filter(|&c| needs_glyph(c))
+}
+
 /// Checks that the fonts Chromium will use (fontconfig's, on Linux) have a
-/// glyph for every character of `html`, so that no page prints boxes.
-pub(crate) fn check_fonts(html: &str, what: &Path) -> Result<(), UsageError> {
-    let chars: Vec<char> = html
-        .chars()
-        .filter(|&c| needs_glyph(c))
-        .collect::<BTreeSet<char>>()
-        .into_iter()
-        .collect();
+/// glyph for each of `glyphs`, so that no page of `what` prints boxes.
+pub(crate) fn check_fonts(glyphs: &BTreeSet<char>, what: &Path) -> Result<(), UsageError> {
+    let chars: Vec<char> = glyphs.iter().copied().collect();
     if chars.is_empty() || covered(&chars) != Some(false) {
         return Ok(());
     }
