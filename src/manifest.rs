@@ -268,47 +268,46 @@ impl Manifest {
         serde_json::to_string(self).expect("manifests serialise") + "\n"
     }
 
-    /// Reads a manifest; a file that is not one, or that was changed so that
-    /// its parts disagree, is refused with where and why.
+    /// Reads a manifest whole; a file that is not one, or that was changed
+    /// so that its parts disagree, is refused with where and why.
     pub fn parse(source: &Source) -> Result<Manifest, InputError> {
-        let hint = "use the manifest.json that `treequiz generate` wrote, unchanged";
-        let mut de = serde_json::Deserializer::from_str(&source.text);
-        let manifest: Manifest = match serde_path_to_error::deserialize(&mut de) {
-            Ok(m) => m,
-            Err(e) => {
-                let path = e.path().to_string();
-                let inner = e.into_inner();
-                // A manifest of the first format has no `format` and no keys.
-                let old = serde_json::from_str::<serde_json::Value>(&source.text)
-                    .ok()
-                    .is_some_and(|v| v.get("format").is_none() && v.get("variants").is_some());
-                let hint = if old {
-                    "this manifest was written by an older treequiz, before keys were stored as data: run the same `treequiz generate` command again (with the same secret or seed) to write a current one".to_string()
-                } else {
-                    hint.to_string()
-                };
-                let at = offset(&source.text, inner.line(), inner.column());
-                let what = if path.is_empty() || path == "." {
-                    format!("this is not a treequiz manifest: {inner}")
-                } else {
-                    format!("this is not a treequiz manifest: at `{path}`: {inner}")
-                };
-                return Err(source.error_at(at..at, what, Some(hint)));
-            }
-        };
-        if manifest.format != FORMAT {
-            return Err(InputError::file(
-                &source.path,
-                format!(
-                    "this manifest has format {}; this treequiz reads format {FORMAT}",
-                    manifest.format
-                ),
-                Some("write it again with this treequiz's `generate`".into()),
-            ));
-        }
+        let mut variants = Vec::new();
+        let mut manifest = Manifest::stream(source.text.as_bytes(), source, |_, v| {
+            variants.push(v);
+            Ok(())
+        })?;
+        manifest.variants = variants;
         Ok(manifest)
     }
 
+    /// Reads a manifest as a stream from `reader`: its head (returned, with
+    /// no variants), then each variant, handed to `each` as soon as it is
+    /// read, so that no more than one is held here. `source` names the file;
+    /// its text is used only to show where a broken file breaks, and may be
+    /// read again for that ([`Source::text`] empty: read from `source.path`).
+    /// `variants` must be the last field, as `generate` writes it.
+    pub fn stream(
+        reader: impl std::io::Read,
+        source: &Source,
+        mut each: impl FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+    ) -> Result<Manifest, InputError> {
+        let mut failed = None;
+        let mut de = serde_json::Deserializer::from_reader(reader);
+        let read = serde::de::DeserializeSeed::deserialize(
+            Streamed {
+                each: &mut each,
+                failed: &mut failed,
+            },
+            &mut de,
+        )
+        .and_then(|m| de.end().map(|()| m));
+        let manifest = match (read, failed) {
+            (_, Some(e)) => return Err(e),
+            (Ok(m), None) => m,
+            (Err(e), None) => return Err(refusal(source, e)),
+        };
+        Ok(manifest)
+    }
     /// Checks one exercise read back (variant `variant`, exercise `exercise`,
     /// for messages): a known kind on an instance of its family, fields the
     /// kind has, a key whose ids the instance has. Consumes the entry's
@@ -388,6 +387,222 @@ impl Manifest {
             ask: kind.in_field_order(&ask),
             instance,
         })
+    }
+}
+
+/// Why a manifest cannot be read, where it breaks: the file's text is read
+/// again (only now) to show the place.
+fn refusal(source: &Source, e: serde_json::Error) -> InputError {
+    let hint = "use the manifest.json that `treequiz generate` wrote, unchanged";
+    let text = match source.text.is_empty() {
+        true => std::fs::read_to_string(&source.path).unwrap_or_default(),
+        false => source.text.clone(),
+    };
+    let source = Source {
+        path: source.path.clone(),
+        text,
+    };
+    // A manifest of the first format has no `format` and no keys.
+    let old = serde_json::from_str::<serde_json::Value>(&source.text)
+        .ok()
+        .is_some_and(|v| v.get("format").is_none() && v.get("variants").is_some());
+    let hint = if old {
+        "this manifest was written by an older treequiz, before keys were stored as data: run the same `treequiz generate` command again (with the same secret or seed) to write a current one".to_string()
+    } else {
+        hint.to_string()
+    };
+    let at = offset(&source.text, e.line(), e.column());
+    let what = format!("this is not a treequiz manifest: {e}");
+    source.error_at(at..at, what, Some(hint))
+}
+
+/// The manifest's fields, read in any order; `variants`, the last, one by one.
+struct Streamed<'a, F> {
+    each: &'a mut F,
+    /// The first refusal of a variant (the parser is stopped with a bare error).
+    failed: &'a mut Option<InputError>,
+}
+
+impl<'de, F> serde::de::DeserializeSeed<'de> for Streamed<'_, F>
+where
+    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+{
+    type Value = Manifest;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Manifest, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de, F> serde::de::Visitor<'de> for Streamed<'_, F>
+where
+    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+{
+    type Value = Manifest;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a treequiz manifest (a JSON object)")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Manifest, A::Error> {
+        use serde::de::Error;
+        let mut head = Head::default();
+        let mut seen_variants = false;
+        while let Some(key) = map.next_key::<String>()? {
+            if seen_variants {
+                return Err(A::Error::custom(format!(
+                    "`{key}` comes after `variants`, which `generate` writes last"
+                )));
+            }
+            match key.as_str() {
+                "format" => head.format = Some(map.next_value()?),
+                "treequiz" => head.treequiz = Some(map.next_value()?),
+                "generator_version" => head.generator_version = Some(map.next_value()?),
+                "set" => head.set = Some(map.next_value()?),
+                "language" => head.language = Some(map.next_value()?),
+                "mode" => head.mode = Some(map.next_value()?),
+                "seed" => head.seed = Some(map.next_value()?),
+                "conventions" => head.conventions = Some(map.next_value()?),
+                "variants" => {
+                    seen_variants = true;
+                    let manifest = head.manifest().map_err(A::Error::custom)?;
+                    map.next_value_seed(Variants {
+                        manifest: &manifest,
+                        each: &mut *self.each,
+                        failed: &mut *self.failed,
+                    })?;
+                    head.done = Some(manifest);
+                }
+                other => {
+                    return Err(A::Error::unknown_field(other, FIELDS));
+                }
+            }
+        }
+        match head.done.take() {
+            Some(m) => Ok(m),
+            None => Err(A::Error::missing_field("variants")),
+        }
+    }
+}
+
+const FIELDS: &[&str] = &[
+    "format",
+    "treequiz",
+    "generator_version",
+    "set",
+    "language",
+    "mode",
+    "seed",
+    "conventions",
+    "variants",
+];
+
+/// The fields before `variants`, as they are read.
+#[derive(Default)]
+struct Head {
+    format: Option<u32>,
+    treequiz: Option<String>,
+    generator_version: Option<String>,
+    set: Option<SetInfo>,
+    language: Option<String>,
+    mode: Option<Mode>,
+    seed: Option<Option<String>>,
+    conventions: Option<Conventions>,
+    done: Option<Manifest>,
+}
+
+impl Head {
+    /// The manifest's head, once `variants` begins; every field must be there.
+    fn manifest(&mut self) -> Result<Manifest, String> {
+        let missing = |name: &str| format!("missing field `{name}` before `variants`");
+        let format = self.format.ok_or_else(|| missing("format"))?;
+        if format != FORMAT {
+            return Err(format!(
+                "this manifest has format {format}; this treequiz reads format {FORMAT}: write it again with this treequiz's `generate`"
+            ));
+        }
+        Ok(Manifest {
+            format,
+            treequiz: self.treequiz.take().ok_or_else(|| missing("treequiz"))?,
+            generator_version: (self.generator_version.take())
+                .ok_or_else(|| missing("generator_version"))?,
+            set: self.set.take().ok_or_else(|| missing("set"))?,
+            language: self.language.take().ok_or_else(|| missing("language"))?,
+            mode: self.mode.ok_or_else(|| missing("mode"))?,
+            seed: self.seed.take().unwrap_or(None),
+            conventions: self.conventions.ok_or_else(|| missing("conventions"))?,
+            variants: Vec::new(),
+        })
+    }
+}
+
+/// `variants`, each entry handed on as soon as it is read.
+struct Variants<'a, F> {
+    manifest: &'a Manifest,
+    each: &'a mut F,
+    failed: &'a mut Option<InputError>,
+}
+
+impl<'de, F> serde::de::DeserializeSeed<'de> for Variants<'_, F>
+where
+    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+{
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, F> serde::de::Visitor<'de> for Variants<'_, F>
+where
+    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+{
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a list of variants")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut i = 0usize;
+        loop {
+            let mut track = serde_path_to_error::Track::new();
+            let entry = seq.next_element_seed(Tracked { track: &mut track });
+            let entry = match entry {
+                Ok(Some(entry)) => entry,
+                Ok(None) => return Ok(()),
+                Err(e) => {
+                    let path = track.path().to_string();
+                    return Err(serde::de::Error::custom(format!(
+                        "at `variants[{i}]{}{path}`: {e}",
+                        if path.is_empty() || path == "." {
+                            ""
+                        } else {
+                            "."
+                        }
+                    )));
+                }
+            };
+            if let Err(e) = (self.each)(self.manifest, entry) {
+                *self.failed = Some(e);
+                return Err(serde::de::Error::custom("a variant was refused"));
+            }
+            i += 1;
+        }
+    }
+}
+
+/// One variant, read with its key path tracked for messages.
+struct Tracked<'a> {
+    track: &'a mut serde_path_to_error::Track,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Tracked<'_> {
+    type Value = VariantEntry;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<VariantEntry, D::Error> {
+        serde::Deserialize::deserialize(serde_path_to_error::Deserializer::new(d, self.track))
     }
 }
 

@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 
 use treequiz::grade::batch::{self, Row};
 use treequiz::grade::handed::{self, Handed};
-use treequiz::grade::key::KeyBook;
+use treequiz::grade::key::{KeyBook, KeyVariant};
 use treequiz::grade::lms;
 use treequiz::grade::rules::SlipRule;
 use treequiz::grade::{export, overrides, report};
+use treequiz::input::{self, Source};
 use treequiz::instance;
 use treequiz::lang::Lang;
 use treequiz::output::write_atomic;
@@ -129,31 +130,6 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             "no answer files found in the given paths (every file counts, whatever its name; hidden files are skipped)".into(),
         ));
     }
-    let (mut book, lang) = match (&args.manifest, &args.set) {
-        (Some(path), _) => {
-            let reading = Progress::stderr("reading the manifest", 0);
-            let source =
-                instance::read_source_capped(&manifest_in(path), 1 << 30).map_err(usage)?;
-            let book = KeyBook::from_manifest(&source).map_err(usage)?;
-            reading.finish();
-            let lang = renderer.lang(&book.language).map_err(usage)?;
-            (book, lang)
-        }
-        (None, Some(set_path)) => {
-            let set = problem_set::load(set_path).map_err(usage)?;
-            let lang = renderer.set_lang(&set).map_err(usage)?;
-            let master = match (&args.secret, args.seed) {
-                (Some(path), _) => super::secret::load(path)?,
-                (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
-            };
-            let students = files.iter().filter_map(|f| student_of(f, &lang)).collect();
-            (KeyBook::from_set(&set, &master, students).map_err(usage)?, lang)
-        }
-        (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
-    };
-    if let Some(rule) = args.slips {
-        book.set_slips(rule);
-    }
     // Read before grading: a mistake in it stops the run before anything is written.
     let overrides = match &args.overrides {
         Some(path) => {
@@ -163,6 +139,49 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
         }
         None => None,
     };
+    let slips = |v: &mut KeyVariant| {
+        if let Some(rule) = args.slips {
+            v.set_slips(rule);
+        }
+    };
+    let grading = Progress::stderr("grading", files.len());
+    let (book, mut rows, lang) = match (&args.manifest, &args.set) {
+        // A class's manifest is read as a stream, each variant's keys used
+        // for its files as they go by: never every key at once.
+        (Some(path), _) => {
+            let path = manifest_in(path);
+            let reader = input::open_capped(&path, 1 << 30).map_err(usage)?;
+            let source = Source {
+                path: path.display().to_string(),
+                text: String::new(),
+            };
+            batch::grade_streamed(
+                reader,
+                &source,
+                &files,
+                |code| renderer.lang(code),
+                &slips,
+                args.hide_key,
+                &|| grading.tick(),
+            )
+            .map_err(usage)?
+        }
+        (None, Some(set_path)) => {
+            let set = problem_set::load(set_path).map_err(usage)?;
+            let lang = renderer.set_lang(&set).map_err(usage)?;
+            let master = match (&args.secret, args.seed) {
+                (Some(path), _) => super::secret::load(path)?,
+                (None, seed) => Master::from_seed(seed.unwrap_or(set.seed)),
+            };
+            let students = files.iter().filter_map(|f| student_of(f, &lang)).collect();
+            let mut book = KeyBook::from_set(&set, &master, students).map_err(usage)?;
+            book.variants.iter_mut().for_each(slips);
+            let rows = batch::grade_all_with(&book, &files, &lang, args.hide_key, &|| grading.tick());
+            (book, rows, lang)
+        }
+        (None, None) => return Err(UsageError("say where the keys are: --manifest DIR (the folder generate wrote), or --set SET.toml with --secret FILE or --seed N".into())),
+    };
+    grading.finish();
     let assignment = args
         .assignment
         .clone()
@@ -179,9 +198,6 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             ))
         })?;
     }
-    let grading = Progress::stderr("grading", files.len());
-    let mut rows = batch::grade_all_with(&book, &files, &lang, args.hide_key, &|| grading.tick());
-    grading.finish();
     if let Some((source, list)) = &overrides {
         overrides::apply(&mut rows, list, source).map_err(usage)?;
     }
@@ -335,7 +351,7 @@ fn write_reports(
         .chain(zips.iter().map(|(name, _)| name))
         .map(|name| out.dir.join(name).display().to_string())
         .collect();
-    let mut files: Vec<(PathBuf, Vec<u8>)> = files
+    let files: Vec<(PathBuf, Vec<u8>)> = files
         .into_iter()
         .map(|(name, text)| (out.dir.join(name), text.into_bytes()))
         .chain(
@@ -344,22 +360,26 @@ fn write_reports(
         )
         .collect();
     let pages: Vec<&Row> = rows.iter().filter(|r| !r.feedback.is_empty()).collect();
-    let rendering = Progress::stderr("rendering feedback", pages.len());
-    for row in pages {
+    // A feedback page per file, rendered and written a window at a time (a
+    // class's pages are not held at once); the first is rendered before
+    // anything is written or removed, so a broken template stops the run
+    // with the folder as it was.
+    let page = |row: &Row| -> Result<Vec<(PathBuf, Vec<u8>)>, UsageError> {
         let view = report::feedback_view(row, out.lang, out.hide_key);
         let stem = row.feedback.trim_end_matches(".html");
-        for ext in ["md", "html"] {
-            files.push((
-                out.dir.join(format!("{stem}.{ext}")),
-                out.renderer
+        ["md", "html"]
+            .into_iter()
+            .map(|ext| {
+                let text = (out.renderer)
                     .render(&format!("feedback.{ext}"), &view)
-                    .map_err(usage)?
-                    .into_bytes(),
-            ));
-        }
-        rendering.tick();
+                    .map_err(usage)?;
+                Ok((out.dir.join(format!("{stem}.{ext}")), text.into_bytes()))
+            })
+            .collect()
+    };
+    if let Some(first) = pages.first() {
+        page(first)?;
     }
-    rendering.finish();
     // Files of an earlier run (with --force) must not linger beside the new ones.
     for name in [
         "canvas.csv",
@@ -378,12 +398,27 @@ fn write_reports(
         std::fs::remove_dir_all(&old)
             .map_err(|e| UsageError(format!("{}: cannot remove: {e}", old.display())))?;
     }
-    let writing = Progress::stderr("writing files", files.len());
-    for (path, text) in files {
+    let write = |(path, text): (PathBuf, Vec<u8>)| {
         write_atomic(&path, &text)
-            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))?;
+            .map_err(|e| UsageError(format!("{}: cannot write: {e}", path.display())))
+    };
+    let writing = Progress::stderr("writing files", files.len() + 2 * pages.len());
+    for file in files {
+        write(file)?;
         writing.tick();
     }
+    treequiz::parallel::stream(
+        &pages,
+        64,
+        |row| page(row),
+        |rendered| {
+            for file in rendered? {
+                write(file)?;
+                writing.tick();
+            }
+            Ok::<(), UsageError>(())
+        },
+    )?;
     writing.finish();
     Ok(written)
 }

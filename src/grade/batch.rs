@@ -9,9 +9,10 @@ use super::handed::Handed;
 use super::key::{KeyBook, KeyVariant};
 use super::lms::Sender;
 use super::score::{QuestionScore, cents, round2, score};
-use super::submission;
-use crate::input::{Location, Source};
+use super::submission::{self, Submission};
+use crate::input::{InputError, Location, Source};
 use crate::lang::Lang;
+use crate::manifest::Manifest;
 
 /// Answer files larger than this are not read.
 pub const MAX_ANSWER_BYTES: u64 = 1024 * 1024;
@@ -158,8 +159,17 @@ impl Row {
 
 /// Grades one handed-in file against the book.
 pub fn grade_file(book: &KeyBook, handed: &Handed, lang: &Lang, hide_key: bool) -> Row {
+    match read_submission(handed, lang) {
+        Ok((path, sub)) => grade_submission(book, &path, sub, lang, hide_key),
+        Err(row) => *row,
+    }
+}
+
+/// A handed-in file read as answers, with its path; or, when it cannot be,
+/// its row.
+fn read_submission(handed: &Handed, lang: &Lang) -> Result<(String, Submission), Box<Row>> {
     match handed.read(lang) {
-        Ok(source) => grade_source(book, &source, lang, hide_key),
+        Ok(source) => parse_source(&source, lang).map(|sub| (source.path, sub)),
         Err(row) => {
             let mut row = *row;
             // Text that cannot be graded may still say whose it is.
@@ -169,7 +179,7 @@ pub fn grade_file(book: &KeyBook, handed: &Handed, lang: &Lang, hide_key: bool) 
             ) {
                 row.student = handed.bytes().and_then(|b| sniff_bytes(&b));
             }
-            row
+            Err(Box::new(row))
         }
     }
 }
@@ -222,8 +232,16 @@ pub fn sniff_student(text: &str) -> Option<String> {
 
 /// Grades one answer file's text; its variant is found through the book's index.
 pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool) -> Row {
-    let sub = match submission::parse(source) {
-        Ok(sub) => sub,
+    match parse_source(source, lang) {
+        Ok(sub) => grade_submission(book, &source.path, sub, lang, hide_key),
+        Err(row) => *row,
+    }
+}
+
+/// An answer file's text read as answers; or, when it is not TOML, its row.
+fn parse_source(source: &Source, lang: &Lang) -> Result<Submission, Box<Row>> {
+    match submission::parse(source) {
+        Ok(sub) => Ok(sub),
         Err(e) => {
             // The parser's own words stay as they are; the sentence around them
             // is in the set's language.
@@ -242,10 +260,34 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
             };
             let mut row = Row::refused(&source.path, Status::Unreadable, reason);
             row.student = sniff_student(&source.text);
-            return row;
+            Err(Box::new(row))
         }
-    };
-    let mut row = Row::refused(&source.path, Status::Graded, String::new());
+    }
+}
+
+/// Grades answers read from `path`; their variant is found through the book's index.
+fn grade_submission(
+    book: &KeyBook,
+    path: &str,
+    sub: Submission,
+    lang: &Lang,
+    hide_key: bool,
+) -> Row {
+    let variant =
+        (sub.variant.as_deref()).and_then(|id| book.variant_for(id, sub.student.as_deref()));
+    score_submission(variant, path, &sub, lang, hide_key)
+}
+
+/// Grades answers read from `path` against `variant`, the one their
+/// `variant` line names (`None`: no variant has that id).
+fn score_submission(
+    variant: Option<&KeyVariant>,
+    path: &str,
+    sub: &Submission,
+    lang: &Lang,
+    hide_key: bool,
+) -> Row {
+    let mut row = Row::refused(path, Status::Graded, String::new());
     row.student = sub.student.clone();
     row.problems.extend(sub.student_problem.clone());
     row.variant = sub.variant.clone();
@@ -254,7 +296,7 @@ pub fn grade_source(book: &KeyBook, source: &Source, lang: &Lang, hide_key: bool
         row.reason = lang.get("batch.no_variant").to_string();
         return row;
     };
-    let Some(variant) = book.variant_for(id, sub.student.as_deref()) else {
+    let Some(variant) = variant else {
         row.status = Status::UnknownVariant;
         row.reason = lang.fill("batch.unknown_variant", &[("id", id)]);
         return row;
@@ -389,12 +431,199 @@ pub fn grade_all_with(
     progress: &(dyn Fn() + Sync),
 ) -> Vec<Row> {
     // Files are independent: grade them on every core, keeping their order.
-    let mut rows: Vec<Row> = crate::parallel::map(files, |f| {
-        let mut row = grade_file(book, f, lang, hide_key);
-        row.sender = f.sender.clone();
+    let rows: Vec<Row> = crate::parallel::map(files, |f| {
+        let row = grade_file(book, f, lang, hide_key);
         progress();
         row
     });
+    settle(book, files, rows, lang)
+}
+
+/// Variants whose keys are made and used at a time while a manifest streams
+/// by: enough to keep every core busy, few enough to hold.
+const STREAM_BATCH: usize = 256;
+
+/// [`grade_all_with`] against a manifest read as a stream (`reader`, the
+/// file `source` names; the language its `language` says, through `lang_of`;
+/// each variant changed by `adjust`, as `--slips` does): the files are read
+/// as soon as the manifest's head is, then each variant's keys are made as
+/// the manifest goes by, used for the files that name it, and let go.
+/// Memory holds the files' answers and rows and the class's names, never
+/// every key at once. Returns the class (its keys let go), the rows as
+/// [`grade_all_with`] has them, and the language.
+pub fn grade_streamed(
+    reader: impl std::io::Read,
+    source: &Source,
+    files: &[Handed],
+    lang_of: impl FnOnce(&str) -> Result<Lang, InputError>,
+    adjust: &(dyn Fn(&mut KeyVariant) + Sync),
+    hide_key: bool,
+    progress: &(dyn Fn() + Sync),
+) -> Result<(KeyBook, Vec<Row>, Lang), InputError> {
+    let mut lang_of = Some(lang_of);
+    let mut stream: Option<Streaming> = None;
+    let mut ids = super::key::Ids::default();
+    let head = Manifest::stream(reader, source, |m, v| {
+        ids.check(source, &v.id)?;
+        if stream.is_none() {
+            let of = lang_of.take().expect("the language is found once");
+            stream = Some(Streaming::new(files, of(&m.language)?, m.conventions));
+        }
+        let stream = stream.as_mut().expect("made above");
+        stream.batch.push(v);
+        if stream.batch.len() == STREAM_BATCH {
+            stream.flush(source, adjust, hide_key, progress)?;
+        }
+        Ok(())
+    });
+    let head = head?;
+    let mut stream = match stream {
+        Some(stream) => stream,
+        // No variants: the files are read all the same.
+        None => {
+            let of = lang_of.take().expect("not taken without variants");
+            Streaming::new(files, of(&head.language)?, head.conventions)
+        }
+    };
+    stream.flush(source, adjust, hide_key, progress)?;
+    let Streaming {
+        read,
+        mut rows,
+        class,
+        lang,
+        ..
+    } = stream;
+    // Files that name no variant of the class, or none at all.
+    for (f, r) in read.into_iter().enumerate() {
+        let row = match r {
+            Some(Ok(_)) => match read_submission(&files[f], &lang) {
+                Ok((path, sub)) => score_submission(None, &path, &sub, &lang, hide_key),
+                Err(row) => *row,
+            },
+            Some(Err(row)) => *row,
+            None => continue,
+        };
+        rows[f] = Some(row);
+        progress();
+    }
+    let rows: Vec<Row> = (rows.into_iter())
+        .map(|r| r.expect("every file has its row"))
+        .collect();
+    let book = KeyBook::of(class, head.language, head.set.title);
+    let rows = settle(&book, files, rows, &lang);
+    Ok((book, rows, lang))
+}
+
+/// A file read as answers (the variant it names, if any: it is read again
+/// when graded, so that a class's answers are not all held), or its row;
+/// `None` once graded.
+type Read = Option<Result<Option<String>, Box<Row>>>;
+
+/// Grading while a manifest streams by.
+struct Streaming<'a> {
+    files: &'a [Handed],
+    lang: Lang,
+    conventions: crate::exercise::Conventions,
+    /// Every file, read; taken when graded.
+    read: Vec<Read>,
+    /// Files by the upper-case variant id they name: a manifest's ids are
+    /// distinct, and only its own id finds a variant (no aliases).
+    waiting: HashMap<String, Vec<usize>>,
+    /// The rows of the files graded so far.
+    rows: Vec<Option<Row>>,
+    /// The variants read so far, their keys let go.
+    class: Vec<KeyVariant>,
+    /// Variants read and not yet used.
+    batch: Vec<crate::manifest::VariantEntry>,
+}
+
+impl Streaming<'_> {
+    fn new(
+        files: &[Handed],
+        lang: Lang,
+        conventions: crate::exercise::Conventions,
+    ) -> Streaming<'_> {
+        let read: Vec<Read> = crate::parallel::map(files, |f| {
+            Some(read_submission(f, &lang).map(|(_, sub)| sub.variant))
+        });
+        let mut waiting: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, r) in read.iter().enumerate() {
+            if let Some(Ok(Some(id))) = r {
+                waiting
+                    .entry(id.trim().to_ascii_uppercase())
+                    .or_default()
+                    .push(i);
+            }
+        }
+        Streaming {
+            files,
+            lang,
+            conventions,
+            rows: (0..read.len()).map(|_| None).collect(),
+            read,
+            waiting,
+            class: Vec::new(),
+            batch: Vec::with_capacity(STREAM_BATCH),
+        }
+    }
+
+    /// Makes the batch's keys (on every core), grades the files waiting
+    /// for them, and lets the keys go.
+    fn flush(
+        &mut self,
+        source: &Source,
+        adjust: &(dyn Fn(&mut KeyVariant) + Sync),
+        hide_key: bool,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(), InputError> {
+        let first = self.class.len();
+        // Each entry is taken (not copied) by the thread that makes its keys.
+        let entries: Vec<(
+            usize,
+            std::sync::Mutex<Option<crate::manifest::VariantEntry>>,
+        )> = (std::mem::take(&mut self.batch).into_iter().enumerate())
+            .map(|(i, v)| (first + i, std::sync::Mutex::new(Some(v))))
+            .collect();
+        let made = crate::parallel::map(&entries, |(index, v)| {
+            let v = (v.lock().unwrap_or_else(|e| e.into_inner()).take()).expect("taken once");
+            let mut variant = KeyVariant::from_entry(source, *index, v, self.conventions)?;
+            adjust(&mut variant);
+            let graded: Vec<(usize, Row)> = (self.waiting.get(&variant.id.to_ascii_uppercase()))
+                .into_iter()
+                .flatten()
+                .filter_map(|&f| {
+                    let row = match read_submission(&self.files[f], &self.lang) {
+                        Ok((path, sub)) => {
+                            score_submission(Some(&variant), &path, &sub, &self.lang, hide_key)
+                        }
+                        Err(row) => *row,
+                    };
+                    progress();
+                    Some((f, row))
+                })
+                .collect();
+            variant.let_go();
+            Ok::<_, InputError>((variant, graded))
+        });
+        for result in made {
+            let (variant, graded) = result?;
+            for (f, row) in graded {
+                self.read[f] = None;
+                self.rows[f] = Some(row);
+            }
+            self.class.push(variant);
+        }
+        Ok(())
+    }
+}
+
+/// The rows of `files` (in their order) made whole: the roster's
+/// spelling and names, name mismatches, duplicates, a `missing` row per
+/// student who handed in nothing, and the roster's order.
+fn settle(book: &KeyBook, files: &[Handed], mut rows: Vec<Row>, lang: &Lang) -> Vec<Row> {
+    for (row, f) in rows.iter_mut().zip(files) {
+        row.sender = f.sender.clone();
+    }
     // The roster's spelling of every id, and the student's name.
     for row in &mut rows {
         if let Some(v) = row.student.as_deref().and_then(|s| book.student(s)) {

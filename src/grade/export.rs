@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use super::batch::{Row, Status};
 use super::key::KeyBook;
 use super::report::points;
-use super::score::cents;
 use crate::output::{runs_as_formula, spreadsheet_safe};
 
 /// Words that make Canvas's importer take a column for one it computes
@@ -77,9 +76,9 @@ pub fn canvas_title(name: &str) -> String {
 
 /// Points possible: the first variant's questions (every variant has the same).
 pub fn points_possible(book: &KeyBook) -> f64 {
-    book.variants.first().map_or(0.0, |v| {
-        v.questions.iter().map(|q| cents(q.points)).sum::<i64>() as f64 / 100.0
-    })
+    book.variants
+        .first()
+        .map_or(0.0, |v| v.possible_cents as f64 / 100.0)
 }
 
 /// Each roster student (id, name) with their counted total, in roster order.

@@ -25,17 +25,7 @@ pub fn measures(book: &KeyBook, rows: &[Row]) -> Vec<Measures> {
                 .then_some(r.variant.as_deref())
                 .flatten()
                 .and_then(|id| book.variant_for(id, r.student.as_deref()));
-            variant
-                .map(|v| {
-                    v.questions
-                        .iter()
-                        .map(|q| {
-                            let m = q.kind.measures_of(&q.instance, &q.key, &q.conventions);
-                            (q.number, m)
-                        })
-                        .collect()
-                })
-                .unwrap_or_default()
+            variant.map(|v| v.measures.clone()).unwrap_or_default()
         })
         .collect()
 }

@@ -44,8 +44,85 @@ pub struct KeyVariant {
     pub student: Option<String>,
     /// The student's name, if the roster gives one.
     pub name: Option<String>,
-    /// Its questions.
+    /// Its questions. Empty in the class [`crate::grade::batch::grade_streamed`]
+    /// returns: their keys were used and let go (their points and measures stay).
     pub questions: Vec<KeyQuestion>,
+    /// The points its questions are worth, in hundredths.
+    pub possible_cents: i64,
+    /// Each question's generator measures, by question number.
+    pub measures: super::items::Measures,
+}
+
+impl KeyVariant {
+    /// A variant's keys, with what the reports need of them after grading.
+    pub fn new(
+        id: String,
+        checksum: String,
+        student: Option<String>,
+        name: Option<String>,
+        questions: Vec<KeyQuestion>,
+    ) -> KeyVariant {
+        KeyVariant {
+            possible_cents: questions
+                .iter()
+                .map(|q| super::score::cents(q.points))
+                .sum(),
+            measures: questions
+                .iter()
+                .map(|q| {
+                    let m = q.kind.measures_of(&q.instance, &q.key, &q.conventions);
+                    (q.number, m)
+                })
+                .collect(),
+            id,
+            checksum,
+            student,
+            name,
+            questions,
+        }
+    }
+
+    /// The variant of a manifest's entry, every exercise checked.
+    pub fn from_entry(
+        source: &Source,
+        index: usize,
+        v: crate::manifest::VariantEntry,
+        conventions: Conventions,
+    ) -> Result<KeyVariant, InputError> {
+        let mut questions = Vec::with_capacity(v.exercises.len());
+        for (ei, mut e) in v.exercises.into_iter().enumerate() {
+            let checked = Manifest::check(source, index, ei, &mut e)?;
+            questions.push(KeyQuestion {
+                number: e.number,
+                kind: checked.kind,
+                points: f64::from(e.points),
+                ask: checked.ask,
+                scoring: e.scoring,
+                instance: checked.instance,
+                key: e.key,
+                conventions,
+            });
+        }
+        Ok(KeyVariant::new(
+            v.id,
+            v.checksum,
+            v.student.as_ref().map(|s| s.id.clone()),
+            v.student.and_then(|s| s.name),
+            questions,
+        ))
+    }
+
+    /// Every question's slip rule, replaced (`grade --slips`).
+    pub fn set_slips(&mut self, rule: crate::scoring::SlipRule) {
+        for q in &mut self.questions {
+            q.scoring.slips = rule;
+        }
+    }
+
+    /// Lets its keys go, once graded: its names, points and measures stay.
+    pub fn let_go(&mut self) {
+        self.questions = Vec::new();
+    }
 }
 
 /// Every variant of a class set, found by id in constant time.
@@ -63,6 +140,25 @@ pub struct KeyBook {
     by_id: HashMap<String, Vec<usize>>,
     /// Variant index by the student's id and by their folder name, lower case.
     by_student: HashMap<String, usize>,
+}
+
+/// The variant ids of a manifest so far: each once (a hash set, not a
+/// comparison of every pair); one listed twice means the file was edited.
+#[derive(Default)]
+pub struct Ids(std::collections::HashSet<String>);
+
+impl Ids {
+    /// Refuses `id` if it was seen before.
+    pub fn check(&mut self, source: &Source, id: &str) -> Result<(), InputError> {
+        if self.0.insert(id.to_ascii_uppercase()) {
+            return Ok(());
+        }
+        Err(InputError::file(
+            &source.path,
+            format!("this manifest was changed: variant {id} is listed twice"),
+            Some("use the manifest.json that `treequiz generate` wrote, unchanged".into()),
+        ))
+    }
 }
 
 impl KeyBook {
@@ -130,25 +226,26 @@ impl KeyBook {
     pub fn from_variants(set: &ProblemSet, variants: &[Variant]) -> KeyBook {
         let variants = variants
             .iter()
-            .map(|v| KeyVariant {
-                id: v.id.clone(),
-                checksum: v.checksum.clone(),
-                student: v.student.as_ref().map(|s| s.id.clone()),
-                name: v.student.as_ref().and_then(|s| s.name.clone()),
-                questions: v
-                    .items
-                    .iter()
-                    .map(|item| KeyQuestion {
-                        number: item.number,
-                        kind: item.exercise.kind,
-                        points: f64::from(item.exercise.points),
-                        ask: item.exercise.ask.clone(),
-                        scoring: item.exercise.scoring,
-                        instance: item.instance.clone(),
-                        key: item.key.clone(),
-                        conventions: set.conventions,
-                    })
-                    .collect(),
+            .map(|v| {
+                KeyVariant::new(
+                    v.id.clone(),
+                    v.checksum.clone(),
+                    v.student.as_ref().map(|s| s.id.clone()),
+                    v.student.as_ref().and_then(|s| s.name.clone()),
+                    v.items
+                        .iter()
+                        .map(|item| KeyQuestion {
+                            number: item.number,
+                            kind: item.exercise.kind,
+                            points: f64::from(item.exercise.points),
+                            ask: item.exercise.ask.clone(),
+                            scoring: item.exercise.scoring,
+                            instance: item.instance.clone(),
+                            key: item.key.clone(),
+                            conventions: set.conventions,
+                        })
+                        .collect(),
+                )
             })
             .collect();
         KeyBook::new(variants, set.language.clone(), set.title.clone())
@@ -156,49 +253,18 @@ impl KeyBook {
 
     /// Reads a manifest written by `treequiz generate`, checking every exercise.
     pub fn from_manifest(source: &Source) -> Result<KeyBook, InputError> {
-        let manifest = Manifest::parse(source)?;
-        // Ids are distinct in what `generate` writes; one found by a hash set
-        // (not by comparing every pair) means the file was edited.
-        let mut ids = std::collections::HashSet::with_capacity(manifest.variants.len());
-        if let Some(twice) = manifest
-            .variants
-            .iter()
-            .find(|v| !ids.insert(v.id.to_ascii_uppercase()))
-        {
-            return Err(InputError::file(
-                &source.path,
-                format!(
-                    "this manifest was changed: variant {} is listed twice",
-                    twice.id
-                ),
-                Some("use the manifest.json that `treequiz generate` wrote, unchanged".into()),
-            ));
-        }
-        let conventions = manifest.conventions;
-        let mut variants = Vec::with_capacity(manifest.variants.len());
-        for (vi, v) in manifest.variants.into_iter().enumerate() {
-            let mut questions = Vec::with_capacity(v.exercises.len());
-            for (ei, mut e) in v.exercises.into_iter().enumerate() {
-                let checked = Manifest::check(source, vi, ei, &mut e)?;
-                questions.push(KeyQuestion {
-                    number: e.number,
-                    kind: checked.kind,
-                    points: f64::from(e.points),
-                    ask: checked.ask,
-                    scoring: e.scoring,
-                    instance: checked.instance,
-                    key: e.key,
-                    conventions,
-                });
-            }
-            variants.push(KeyVariant {
-                id: v.id,
-                checksum: v.checksum,
-                name: v.student.as_ref().and_then(|s| s.name.clone()),
-                student: v.student.map(|s| s.id),
-                questions,
-            });
-        }
+        let mut ids = Ids::default();
+        let mut variants = Vec::new();
+        let manifest = Manifest::stream(source.text.as_bytes(), source, |m, v| {
+            ids.check(source, &v.id)?;
+            variants.push(KeyVariant::from_entry(
+                source,
+                variants.len(),
+                v,
+                m.conventions,
+            )?);
+            Ok(())
+        })?;
         Ok(KeyBook::new(
             variants,
             manifest.language,
@@ -206,12 +272,15 @@ impl KeyBook {
         ))
     }
 
+    /// A book of variants read elsewhere (from a manifest's stream).
+    pub fn of(variants: Vec<KeyVariant>, language: String, title: String) -> KeyBook {
+        KeyBook::new(variants, language, title)
+    }
+
     /// Every question's slip rule, replaced (`grade --slips`).
     pub fn set_slips(&mut self, rule: crate::scoring::SlipRule) {
         for v in &mut self.variants {
-            for q in &mut v.questions {
-                q.scoring.slips = rule;
-            }
+            v.set_slips(rule);
         }
     }
 

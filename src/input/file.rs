@@ -120,6 +120,19 @@ pub fn read_capped_no_follow(path: &std::path::Path, cap: u64) -> Result<Vec<u8>
 /// what it is: nothing can be swapped in between the look and the read.
 fn read_opened(path: &std::path::Path, cap: u64, follow: bool) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
+    let mut bytes = Vec::new();
+    open_file(path, follow)?
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// Opens a regular file (see [`read_opened`]).
+fn open_file(path: &std::path::Path, follow: bool) -> Result<std::fs::File, ReadError> {
     let look = || {
         if follow {
             std::fs::metadata(path)
@@ -160,37 +173,60 @@ fn read_opened(path: &std::path::Path, cap: u64, follow: bool) -> Result<Vec<u8>
     if !meta.is_file() {
         return Err(ReadError::NotAFile(FileKind::of(&meta).words()));
     }
-    let mut bytes = Vec::new();
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
-    if bytes.len() as u64 > cap {
-        return Err(ReadError::TooLarge);
+    Ok(file)
+}
+
+/// What [`read_source_capped`] says when a file cannot be read.
+fn read_error(shown: &str, cap: u64, e: ReadError) -> InputError {
+    match e {
+        ReadError::Io(e) => InputError::file(
+            shown,
+            format!("cannot open the file: {e}"),
+            Some("check the path".into()),
+        ),
+        ReadError::NotAFile(kind) => InputError::file(
+            shown,
+            format!("this is {kind}, not a file"),
+            Some("give the path of a text file".into()),
+        ),
+        ReadError::TooLarge => InputError::file(
+            shown,
+            format!("the file is larger than {} MiB", cap >> 20),
+            Some("instance files are small text files; check that this is the right file".into()),
+        ),
     }
-    Ok(bytes)
+}
+
+/// Opens a file to be read as a stream (a byte-order mark skipped), refusing
+/// files over `cap` bytes as [`read_source_capped`] does; for a file too
+/// large to hold (a class's manifest), read once from start to end.
+pub fn open_capped(
+    path: &std::path::Path,
+    cap: u64,
+) -> Result<std::io::BufReader<std::io::Take<std::fs::File>>, InputError> {
+    use std::io::{BufRead, Read};
+    let shown = path.display().to_string();
+    let file = open_file(path, true).map_err(|e| read_error(&shown, cap, e))?;
+    let len = file.metadata().map_or(0, |m| m.len());
+    if len > cap {
+        return Err(read_error(&shown, cap, ReadError::TooLarge));
+    }
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, file.take(cap));
+    let bom = reader
+        .fill_buf()
+        .map_err(|e| read_error(&shown, cap, ReadError::Io(e)))?
+        .starts_with(b"\xEF\xBB\xBF");
+    if bom {
+        reader.consume(3);
+    }
+    Ok(reader)
 }
 
 /// Reads a file as UTF-8 text, refusing files over `cap` bytes (a class's
 /// manifest holds every variant and may be large).
 pub fn read_source_capped(path: &std::path::Path, cap: u64) -> Result<Source, InputError> {
     let shown = path.display().to_string();
-    let bytes = read_capped(path, cap).map_err(|e| match e {
-        ReadError::Io(e) => InputError::file(
-            &shown,
-            format!("cannot open the file: {e}"),
-            Some("check the path".into()),
-        ),
-        ReadError::NotAFile(kind) => InputError::file(
-            &shown,
-            format!("this is {kind}, not a file"),
-            Some("give the path of a text file".into()),
-        ),
-        ReadError::TooLarge => InputError::file(
-            &shown,
-            format!("the file is larger than {} MiB", cap >> 20),
-            Some("instance files are small text files; check that this is the right file".into()),
-        ),
-    })?;
+    let bytes = read_capped(path, cap).map_err(|e| read_error(&shown, cap, e))?;
     let bytes = bytes
         .strip_prefix(b"\xEF\xBB\xBF")
         .map(<[u8]>::to_vec)

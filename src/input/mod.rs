@@ -20,8 +20,8 @@ mod unicode;
 pub use diagnostics::{InputError, Location, Site, Source};
 pub use doc::{Doc, DocKind, Key, json_doc};
 pub use file::{
-    FileKind, MAX_FILE_BYTES, ReadError, read_capped, read_capped_no_follow, read_source,
-    read_source_capped,
+    FileKind, MAX_FILE_BYTES, ReadError, open_capped, read_capped, read_capped_no_follow,
+    read_source, read_source_capped,
 };
 pub use reader::{Reader, Table, closest, did_you_mean, parse_range, toml_key, toml_string};
 pub use unicode::{
