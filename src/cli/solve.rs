@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use treequiz::andor::Outcome;
 use treequiz::exercise::{Conventions, Trace};
 use treequiz::instance;
-use treequiz::render::Renderer;
+use treequiz::render::{Prepared, Renderer};
 use treequiz::view;
 
 use super::UsageError;
@@ -108,13 +108,13 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
         t: &'a serde_json::Value,
         solve: &'a view::SolveView<'a>,
     }
-    renderer
-        .render(
-            "solve.txt",
-            &Page {
-                t: solved.t,
-                solve: &solved,
-            },
-        )
-        .map_err(usage)
+    // The page's context is a copy of the view: made, then the view and
+    // the instance go before the page is rendered (a large tree's are large).
+    let page = Prepared::of(&Page {
+        t: solved.t,
+        solve: &solved,
+    });
+    drop(solved);
+    drop(instance);
+    renderer.render_context("solve.txt", &page).map_err(usage)
 }

@@ -201,6 +201,17 @@ pub fn textbook_label(index: usize) -> String {
     String::from_utf8(out).expect("ASCII letters")
 }
 
+/// The index [`textbook_label`] gives `label`, its letters from `first`
+/// (`b'A'`, or `b'a'` for a label in lower case); `None` for anything else.
+fn textbook_index(label: &str, first: u8) -> Option<usize> {
+    let mut n: usize = 0;
+    for b in label.bytes() {
+        let digit = b.checked_sub(first).filter(|&d| d < 26)?;
+        n = n.checked_mul(26)?.checked_add(usize::from(digit) + 1)?;
+    }
+    n.checked_sub(1)
+}
+
 impl Tree {
     /// A tree of one ungrown root, which the builders grow level by level.
     fn seed(root_player: Player) -> Tree {
@@ -463,6 +474,16 @@ impl Tree {
     /// `é` typed as one character or as `e` and a combining accent is the
     /// same label: see [`crate::input::label_text`]).
     pub fn find(&self, label: &str) -> Option<NodeId> {
+        if self.labels.is_none() {
+            // Textbook labels number the nodes: read back, never searched for.
+            let (wanted, first) = match self.case_sensitive {
+                true => (crate::input::label_text(label), b'A'),
+                false => (crate::input::label_key(label), b'a'),
+            };
+            return textbook_index(&wanted, first)
+                .filter(|&i| i < self.len())
+                .map(|i| NodeId(i as u32));
+        }
         if self.case_sensitive {
             let wanted = crate::input::label_text(label);
             return self.ids().find(|&id| self.label(id) == wanted.as_str());
@@ -505,6 +526,19 @@ pub fn splitmix_tree(b: u32, d: u32, seed: u64) -> Result<Tree, TreeError> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn textbook_labels_are_read_back_as_their_index() {
+        for i in [0, 1, 25, 26, 27, 701, 702, 18_277, 18_278, 1_000_000] {
+            assert_eq!(textbook_index(&textbook_label(i), b'A'), Some(i), "{i}");
+            let lower = textbook_label(i).to_lowercase();
+            assert_eq!(textbook_index(&lower, b'a'), Some(i), "{i}");
+        }
+        for bad in ["", "a1", "Ä", "AZ ", "ZZZZZZZZZZZZZZZZZZZZZZ"] {
+            assert_eq!(textbook_index(bad, b'A'), None, "{bad}");
+        }
+    }
+
     use super::*;
 
     fn leaf(v: i64) -> Shape {
