@@ -598,8 +598,9 @@ pub struct SolveView<'a> {
     pub t: &'a serde_json::Value,
     /// One line about the instance ("Game tree: 13 nodes, …").
     pub about: String,
-    /// The instance, as an instance file in JSON.
-    pub instance: serde_json::Value,
+    /// The instance, written as an instance file in JSON when the view is
+    /// (`solve --json`), not before.
+    pub instance: InstanceJson<'a>,
     /// The conventions the keys assume.
     pub conventions: Conventions,
     /// An AND/OR graph's optimal solution graph under its own cost model.
@@ -682,8 +683,75 @@ pub struct SolutionView {
     pub key: Key,
 }
 
+/// An instance that serialises as its instance file's JSON.
+pub struct InstanceJson<'a>(pub &'a Instance);
+
+impl Serialize for InstanceJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.to_json_value().serialize(s)
+    }
+}
+
+/// What `solve`'s text page shows of a [`SolveView`]: no instance, answers
+/// as data or traces (a template's context is a copy of its view, and a
+/// large tree's are large).
+#[derive(Serialize)]
+pub struct SolveText<'a> {
+    /// [`SolveView::about`].
+    pub about: &'a str,
+    /// [`SolveView::optimum`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<&'a OptimumView>,
+    /// Each solution's words and table.
+    pub solutions: Vec<SolutionText<'a>>,
+}
+
+/// What the text page shows of a [`SolutionView`].
+#[derive(Serialize)]
+pub struct SolutionText<'a> {
+    /// [`SolutionView::kind`].
+    pub kind: &'static str,
+    /// [`SolutionView::title`].
+    pub title: &'a str,
+    /// [`SolutionView::conventions`].
+    pub conventions: &'a [String],
+    /// [`SolutionView::answers`].
+    pub answers: &'a [AnswerRow],
+    /// [`SolutionView::notes`].
+    pub notes: &'a [String],
+    /// [`SolutionView::table_title`].
+    pub table_title: &'a str,
+    /// [`SolutionView::table`].
+    pub table: &'a Table,
+}
+
+impl SolveView<'_> {
+    /// What the text page shows.
+    pub fn text(&self) -> SolveText<'_> {
+        SolveText {
+            about: &self.about,
+            optimum: self.optimum.as_ref(),
+            solutions: (self.solutions.iter())
+                .map(|s| SolutionText {
+                    kind: s.kind,
+                    title: &s.title,
+                    conventions: &s.conventions,
+                    answers: &s.answers,
+                    notes: &s.notes,
+                    table_title: &s.table_title,
+                    table: &s.table,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The view of `treequiz solve`: each kind that can use the instance, in the registry's order.
-pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang) -> SolveView<'a> {
+pub fn solve<'a>(
+    instance: &'a Instance,
+    conventions: &Conventions,
+    lang: &'a Lang,
+) -> SolveView<'a> {
     // The model (a game's lookahead, Grundy's graph) is built once for every kind.
     let model = instance.model();
     let solutions = exercise::KINDS
@@ -727,7 +795,7 @@ pub fn solve<'a>(instance: &Instance, conventions: &Conventions, lang: &'a Lang)
     SolveView {
         t: lang.nested(),
         about: instance.about(lang),
-        instance: instance.to_json_value(),
+        instance: InstanceJson(instance),
         conventions: *conventions,
         optimum: match instance {
             Instance::AndOr(g) => optimum(g, lang),

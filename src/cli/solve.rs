@@ -106,13 +106,13 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
     #[derive(serde::Serialize)]
     struct Page<'a> {
         t: &'a serde_json::Value,
-        solve: &'a view::SolveView<'a>,
+        solve: view::SolveText<'a>,
     }
-    // The page's context is a copy of the view: made, then the view and
-    // the instance go before the page is rendered (a large tree's are large).
+    // The page's context is a copy of what it shows: made, then the view
+    // and the instance go before the page is rendered.
     let page = Prepared::of(&Page {
         t: solved.t,
-        solve: &solved,
+        solve: solved.text(),
     });
     drop(solved);
     drop(instance);
