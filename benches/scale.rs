@@ -1,7 +1,8 @@
 //! Scale benchmark: prints figures, asserts nothing about time.
 //!
 //! `cargo bench --bench scale` runs every size at N, 2N and 4N so that growth is
-//! visible: doubling the size should roughly double the time.
+//! visible: doubling the size should roughly double the time. Sections by
+//! name (`-- trees andor braids solve games generation`) run alone.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -96,6 +97,119 @@ fn solve_on_deep_braids() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A game tree file `branching` wide and `depth` deep, SplitMix-style
+/// pseudo-random leaves in -50..=50 (no `rand` in the file's making).
+fn tree_file(branching: u32, depth: u32) -> String {
+    fn grow(out: &mut String, b: u32, d: u32, state: &mut u64) {
+        if d == 0 {
+            *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let z = (*state ^ (*state >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            out.push_str(&((z >> 33) as i64 % 101 - 50).to_string());
+            return;
+        }
+        out.push('[');
+        for i in 0..b {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            grow(out, b, d - 1, state);
+        }
+        out.push(']');
+    }
+    let mut text = String::from("kind = \"game-tree\"\ntree = ");
+    grow(&mut text, branching, depth, &mut 1);
+    text.push('\n');
+    text
+}
+
+/// `treequiz solve` on game trees of 88,573, 265,720 and 797,161 nodes (one
+/// shape, three times as large each time) and of 960,800: its wall time and peak memory (`/usr/bin/time -v`), beside its
+/// anchor, reading the file and searching it in this process (instance
+/// parse, minimax, traced alpha-beta). Targets: linear in the tree, within
+/// 3× of the anchor, and 1,000,000 nodes in < 2 s and < 300 MiB.
+fn solve_on_large_trees() {
+    println!(
+        "\n`treequiz solve` on large game trees (targets: within 3x of reading + searching; ~1M nodes < 2 s and < 300 MiB)"
+    );
+    println!(
+        "{:>8} {:>10} {:>9} {:>10} {:>9} {:>8} {:>11}",
+        "nodes", "file MB", "solve s", "anchor s", "ratio", "peak MiB", "us/node"
+    );
+    let dir = std::env::temp_dir().join(format!("treequiz-bench-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let timed = std::path::Path::new("/usr/bin/time").exists();
+    let mut per_node = Vec::new();
+    // One shape three times the size each time (the growth), then the target's size.
+    for (b, d) in [(3u32, 10u32), (3, 11), (3, 12), (7, 7)] {
+        let nodes: u64 = (0..=d).map(|k| u64::from(b).pow(k)).sum();
+        let file = dir.join(format!("tree-{b}-{d}.toml"));
+        let text = tree_file(b, d);
+        std::fs::write(&file, &text).unwrap();
+        let mut best = (f64::INFINITY, None::<f64>);
+        for _ in 0..3 {
+            let mut command = if timed {
+                let mut c = std::process::Command::new("/usr/bin/time");
+                c.args(["-v", env!("CARGO_BIN_EXE_treequiz")]);
+                c
+            } else {
+                std::process::Command::new(env!("CARGO_BIN_EXE_treequiz"))
+            };
+            let (out, wall) = time(|| command.arg("solve").arg(&file).output().unwrap());
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let peak = String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .map(|k| k / 1024.0);
+            if wall < best.0 {
+                best = (wall, peak);
+            }
+        }
+        let mut anchor = f64::INFINITY;
+        for _ in 0..3 {
+            let (_, t) = time(|| {
+                let source = treequiz::input::Source {
+                    path: file.display().to_string(),
+                    text: std::fs::read_to_string(&file).unwrap(),
+                };
+                let treequiz::instance::Instance::GameTree(tree) =
+                    treequiz::instance::parse(&source).unwrap()
+                else {
+                    unreachable!("a game tree file")
+                };
+                let mm = gametree::minimax(black_box(&tree));
+                let ab = gametree::alpha_beta(black_box(&tree), gametree::Options::default());
+                black_box((mm.value, ab.value))
+            });
+            anchor = anchor.min(t);
+        }
+        let us = best.0 * 1e6 / nodes as f64;
+        per_node.push(us);
+        println!(
+            "{nodes:>8} {:>10.1} {:>9.2} {anchor:>10.2} {:>8.2}x {:>8} {us:>11.2}",
+            text.len() as f64 / 1e6,
+            best.0,
+            best.0 / anchor,
+            best.1.map_or("-".into(), |p| format!("{p:.0}")),
+        );
+    }
+    let growth = per_node[2] / per_node[0];
+    println!(
+        "{:>8} branching 3, depth 12 vs 10 (9x the nodes): time per node {growth:.2}x{}",
+        "",
+        if growth > 1.25 {
+            "  (worse than linear)"
+        } else {
+            "  (linear)"
+        }
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A tree of depth 7 whose levels have the given branching; random leaves 0..=99.
 fn game_tree(branching: &[u32], seed: u64) -> Tree {
     let mut rng = Rng::from_seed(seed);
@@ -163,6 +277,12 @@ fn and_or_dag(levels: usize, width: usize, seed: u64) -> Graph {
 }
 
 fn main() {
+    // `cargo bench --bench scale -- solve andor`: only the sections named.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     println!(
         "treequiz scale benchmark ({} build)\n",
         if cfg!(debug_assertions) {
@@ -172,173 +292,187 @@ fn main() {
         }
     );
 
-    println!(
-        "Game trees, depth 7, random leaves 0..99 (alpha-beta: left to right, prune on equality, full trace)"
-    );
-    println!(
-        "{:>12} {:>12} {:>12} {:>14} {:>12}",
-        "leaves", "build s", "minimax s", "alpha-beta s", "evaluated"
-    );
-    for branching in [
-        [10, 10, 10, 10, 10, 5, 5],
-        [10, 10, 10, 10, 10, 10, 5],
-        [10; 7],
-    ] {
-        let (tree, build) = time(|| game_tree(&branching, 1));
-        let leaves: u64 = branching.iter().map(|&b| u64::from(b)).product();
-        let (mm, t_mm) = time(|| gametree::minimax(black_box(&tree)));
-        let (ab, t_ab) =
-            time(|| gametree::alpha_beta(black_box(&tree), gametree::Options::default()));
-        assert_eq!(mm.value, ab.value);
+    if wanted("trees") {
         println!(
-            "{leaves:>12} {build:>12.3} {t_mm:>12.3} {t_ab:>14.3} {:>12}",
-            ab.evaluated.len()
+            "Game trees, depth 7, random leaves 0..99 (alpha-beta: left to right, prune on equality, full trace)"
         );
+        println!(
+            "{:>12} {:>12} {:>12} {:>14} {:>12}",
+            "leaves", "build s", "minimax s", "alpha-beta s", "evaluated"
+        );
+        for branching in [
+            [10, 10, 10, 10, 10, 5, 5],
+            [10, 10, 10, 10, 10, 10, 5],
+            [10; 7],
+        ] {
+            let (tree, build) = time(|| game_tree(&branching, 1));
+            let leaves: u64 = branching.iter().map(|&b| u64::from(b)).product();
+            let (mm, t_mm) = time(|| gametree::minimax(black_box(&tree)));
+            let (ab, t_ab) =
+                time(|| gametree::alpha_beta(black_box(&tree), gametree::Options::default()));
+            assert_eq!(mm.value, ab.value);
+            println!(
+                "{leaves:>12} {build:>12.3} {t_mm:>12.3} {t_ab:>14.3} {:>12}",
+                ab.evaluated.len()
+            );
+        }
     }
 
-    println!(
-        "\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)"
-    );
-    println!(
-        "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6}",
-        "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "revisions", "cost"
-    );
-    for width in [2_500usize, 5_000, 10_000] {
-        let (graph, build) = time(|| and_or_dag(100, width, 2));
-        let (opt, t_opt) = time(|| andor::optimal(black_box(&graph), CostModel::Sum));
-        let (run, t_ao) =
-            time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
-        assert_eq!(
-            opt.cost, run.cost,
-            "AO* with admissible h finds the optimum"
-        );
-        let revisions: usize = run.cycles.iter().map(|c| c.revised.len()).sum();
+    if wanted("andor") {
         println!(
-            "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6}",
-            graph.len(),
-            graph.connectors().len(),
-            run.expanded.len(),
-            run.cost
+            "\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)"
         );
+        println!(
+            "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6}",
+            "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "revisions", "cost"
+        );
+        for width in [2_500usize, 5_000, 10_000] {
+            let (graph, build) = time(|| and_or_dag(100, width, 2));
+            let (opt, t_opt) = time(|| andor::optimal(black_box(&graph), CostModel::Sum));
+            let (run, t_ao) =
+                time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
+            assert_eq!(
+                opt.cost, run.cost,
+                "AO* with admissible h finds the optimum"
+            );
+            let revisions: usize = run.cycles.iter().map(|c| c.revised.len()).sum();
+            println!(
+                "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6}",
+                graph.len(),
+                graph.connectors().len(),
+                run.expanded.len(),
+                run.cost
+            );
+        }
     }
 
-    solve_on_deep_braids();
+    if wanted("braids") {
+        solve_on_deep_braids();
+    }
+    if wanted("solve") {
+        solve_on_large_trees();
+    }
 
-    println!("\nGames: lookahead trees built from positions, then minimax and alpha-beta");
-    println!(
-        "{:>34} {:>10} {:>10} {:>10} {:>12}",
-        "search", "nodes", "build s", "minimax s", "alpha-beta s"
-    );
-    for symmetry in [false, true] {
-        let game = treequiz::games::tictactoe::TicTacToe {
-            board: treequiz::games::tictactoe::Board::empty(),
-            max: treequiz::games::tictactoe::Mark::X,
-            first: treequiz::games::tictactoe::Mark::X,
-            depth: 9,
-            symmetry,
-        };
-        let (look, build) = time(|| game.lookahead());
-        let (mm, t_mm) = time(|| gametree::minimax(black_box(&look.tree)));
-        let (ab, t_ab) =
-            time(|| gametree::alpha_beta(black_box(&look.tree), gametree::Options::default()));
-        assert_eq!((mm.value, ab.value), (Value::Finite(0), Value::Finite(0)));
-        let what = if symmetry {
-            "tic-tac-toe, whole game, merged"
-        } else {
-            "tic-tac-toe, whole game"
-        };
+    if wanted("games") {
+        println!("\nGames: lookahead trees built from positions, then minimax and alpha-beta");
         println!(
-            "{what:>34} {:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",
-            look.tree.len()
+            "{:>34} {:>10} {:>10} {:>10} {:>12}",
+            "search", "nodes", "build s", "minimax s", "alpha-beta s"
         );
-    }
-    for count in [250u64, 500, 1_000] {
-        // 3-ply searches from random mid-game positions (20..40 plies in).
-        let games: Vec<treequiz::games::othello::Othello> = (0..count)
-            .map(|seed| {
-                let mut rng = Rng::from_seed(seed);
-                let plies = 20 + rng.below(20) as u32;
-                let (board, to_move) =
-                    treequiz::games::othello::board::random_position(plies, &mut |n| {
-                        rng.below(n as u64) as usize
-                    });
-                treequiz::games::othello::Othello {
-                    board,
-                    to_move,
-                    horizon: treequiz::games::lookahead::Horizon::Depth(3),
-                    weights: Default::default(),
-                    regions: treequiz::games::othello::REGIONS,
-                }
-            })
-            .collect();
-        let (trees, build) = time(|| games.iter().map(|g| g.lookahead().tree).collect::<Vec<_>>());
-        let nodes: usize = trees.iter().map(Tree::len).sum();
-        let (_, t_mm) = time(|| {
-            trees
-                .iter()
-                .map(|t| gametree::minimax(black_box(t)).value)
-                .collect::<Vec<_>>()
-        });
-        let (_, t_ab) = time(|| {
-            trees
-                .iter()
-                .map(|t| gametree::alpha_beta(black_box(t), gametree::Options::default()).value)
-                .collect::<Vec<_>>()
-        });
-        println!(
-            "{:>34} {nodes:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",
-            format!("{count} Othello positions, 3 plies")
-        );
-    }
-    for count in [1_000u64, 2_000, 4_000] {
-        let ttt = treequiz::games::tictactoe::Params {
-            search: treequiz::games::lookahead::Search {
-                min_cuts: Some(1),
-                ..treequiz::games::lookahead::Search::plies(2)
-            },
-            ..Default::default()
-        };
-        let oth = treequiz::games::othello::Params {
-            search: treequiz::games::lookahead::Search {
-                min_cuts: Some(1),
-                ..treequiz::games::lookahead::Search::plies(2)
-            },
-            ..Default::default()
-        };
-        let (made, t) = time(|| {
-            (0..count)
-                .filter(|&seed| {
-                    treequiz::games::tictactoe::generate(&ttt, seed).is_ok()
-                        && treequiz::games::othello::generate(&oth, seed).is_ok()
+        for symmetry in [false, true] {
+            let game = treequiz::games::tictactoe::TicTacToe {
+                board: treequiz::games::tictactoe::Board::empty(),
+                max: treequiz::games::tictactoe::Mark::X,
+                first: treequiz::games::tictactoe::Mark::X,
+                depth: 9,
+                symmetry,
+            };
+            let (look, build) = time(|| game.lookahead());
+            let (mm, t_mm) = time(|| gametree::minimax(black_box(&look.tree)));
+            let (ab, t_ab) =
+                time(|| gametree::alpha_beta(black_box(&look.tree), gametree::Options::default()));
+            assert_eq!((mm.value, ab.value), (Value::Finite(0), Value::Finite(0)));
+            let what = if symmetry {
+                "tic-tac-toe, whole game, merged"
+            } else {
+                "tic-tac-toe, whole game"
+            };
+            println!(
+                "{what:>34} {:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",
+                look.tree.len()
+            );
+        }
+        for count in [250u64, 500, 1_000] {
+            // 3-ply searches from random mid-game positions (20..40 plies in).
+            let games: Vec<treequiz::games::othello::Othello> = (0..count)
+                .map(|seed| {
+                    let mut rng = Rng::from_seed(seed);
+                    let plies = 20 + rng.below(20) as u32;
+                    let (board, to_move) =
+                        treequiz::games::othello::board::random_position(plies, &mut |n| {
+                            rng.below(n as u64) as usize
+                        });
+                    treequiz::games::othello::Othello {
+                        board,
+                        to_move,
+                        horizon: treequiz::games::lookahead::Horizon::Depth(3),
+                        weights: Default::default(),
+                        regions: treequiz::games::othello::REGIONS,
+                    }
                 })
-                .count()
-        });
-        println!(
-            "{count:>6} tic-tac-toe + Othello exercises (min_cuts 1): {t:.3} s, {:.0} pairs/s ({made} made)",
-            count as f64 / t
-        );
+                .collect();
+            let (trees, build) =
+                time(|| games.iter().map(|g| g.lookahead().tree).collect::<Vec<_>>());
+            let nodes: usize = trees.iter().map(Tree::len).sum();
+            let (_, t_mm) = time(|| {
+                trees
+                    .iter()
+                    .map(|t| gametree::minimax(black_box(t)).value)
+                    .collect::<Vec<_>>()
+            });
+            let (_, t_ab) = time(|| {
+                trees
+                    .iter()
+                    .map(|t| gametree::alpha_beta(black_box(t), gametree::Options::default()).value)
+                    .collect::<Vec<_>>()
+            });
+            println!(
+                "{:>34} {nodes:>10} {build:>10.3} {t_mm:>10.3} {t_ab:>12.3}",
+                format!("{count} Othello positions, 3 plies")
+            );
+        }
+        for count in [1_000u64, 2_000, 4_000] {
+            let ttt = treequiz::games::tictactoe::Params {
+                search: treequiz::games::lookahead::Search {
+                    min_cuts: Some(1),
+                    ..treequiz::games::lookahead::Search::plies(2)
+                },
+                ..Default::default()
+            };
+            let oth = treequiz::games::othello::Params {
+                search: treequiz::games::lookahead::Search {
+                    min_cuts: Some(1),
+                    ..treequiz::games::lookahead::Search::plies(2)
+                },
+                ..Default::default()
+            };
+            let (made, t) = time(|| {
+                (0..count)
+                    .filter(|&seed| {
+                        treequiz::games::tictactoe::generate(&ttt, seed).is_ok()
+                            && treequiz::games::othello::generate(&oth, seed).is_ok()
+                    })
+                    .count()
+            });
+            println!(
+                "{count:>6} tic-tac-toe + Othello exercises (min_cuts 1): {t:.3} s, {:.0} pairs/s ({made} made)",
+                count as f64 / t
+            );
+        }
     }
 
-    println!(
-        "\nConstrained generation: depth 4, branching 2..3, values 0..20, at least 3 cuts, unique best move"
-    );
-    let params = gametree::generate::Params {
-        depth: 4,
-        branching: (2, 3),
-        values: (0, 20),
-        min_cuts: Some(3),
-        unique_best: true,
-        ..Default::default()
-    };
-    for count in [1_000u64, 2_000, 4_000] {
-        let (made, t) = time(|| {
-            (0..count)
-                .filter(|&seed| gametree::generate::generate(&params, seed).is_ok())
-                .count()
-        });
+    if wanted("generation") {
         println!(
-            "{count:>6} trees: {t:.3} s, {:.0} trees/s ({made} made)",
-            count as f64 / t
+            "\nConstrained generation: depth 4, branching 2..3, values 0..20, at least 3 cuts, unique best move"
         );
+        let params = gametree::generate::Params {
+            depth: 4,
+            branching: (2, 3),
+            values: (0, 20),
+            min_cuts: Some(3),
+            unique_best: true,
+            ..Default::default()
+        };
+        for count in [1_000u64, 2_000, 4_000] {
+            let (made, t) = time(|| {
+                (0..count)
+                    .filter(|&seed| gametree::generate::generate(&params, seed).is_ok())
+                    .count()
+            });
+            println!(
+                "{count:>6} trees: {t:.3} s, {:.0} trees/s ({made} made)",
+                count as f64 / t
+            );
+        }
     }
 }
