@@ -5,9 +5,11 @@
 //! students, every format (md, html, tex; LaTeX is written, not compiled),
 //! files written to disk.
 //!
-//! Then the class size: the midterm for 300 students (the baseline) and for
-//! 10,000 (`TREEQUIZ_BENCH_CLASS=N` for another size), one run each, with the
-//! peak memory and CPU time from `/usr/bin/time -v` where it exists, and the
+//! Then the class size: the command teachers run for an exam (`--secret
+//! --roster`, default formats) on the midterm for 1,000, 3,000 and 10,000
+//! students (`TREEQUIZ_BENCH_CLASS=N` for another largest size), one run
+//! each, with the targets (10,000 in < 60 s and < 500 MB, memory flat in the
+//! class size), the peak memory and CPU time from `/usr/bin/time -v` where it exists, and the
 //! time per student over the first and the last thousand students: CPU time
 //! from `/proc` (sampled as the students' key folders appear in the staging
 //! folder), wall time from the key files' modification times.
@@ -136,7 +138,7 @@ fn child_of(pid: u32) -> Option<u32> {
         .ok()
 }
 
-fn measure(bin: &str, roster: &Path, out: &Path) -> Run {
+fn measure(bin: &str, roster: &Path, secret: &Path, out: &Path) -> Run {
     let _ = std::fs::remove_dir_all(out);
     let timed = Path::new("/usr/bin/time").exists();
     let mut command = if timed {
@@ -149,6 +151,8 @@ fn measure(bin: &str, roster: &Path, out: &Path) -> Run {
     command
         .args(["generate", "problem-sets/midterm-zh.toml", "--roster"])
         .arg(roster)
+        .arg("--secret")
+        .arg(secret)
         .arg("--out")
         .arg(out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -231,8 +235,12 @@ fn class_size(bin: &str, dir: &Path) {
         .unwrap_or(10_000);
     let baseline = std::env::var("TREEQUIZ_BENCH_BASELINE").ok();
     println!(
-        "\nClass size: problem-sets/midterm-zh.toml, md + html + tex, one run each; 300 students are the baseline\n"
+        "\nClass size: problem-sets/midterm-zh.toml --secret --roster, md + html + tex, one run each (targets: {large} students in < 60 s and < 500 MB; memory flat)\n"
     );
+    let secret = dir.join("exam.secret");
+    let made = Command::new(bin).arg("secret").output().unwrap();
+    assert!(made.status.success());
+    std::fs::write(&secret, &made.stdout).unwrap();
     println!(
         "{:>9} {:>9} {:>8} {:>9} {:>9} {:>9} {:>9} {:>11} {:>12} {:>12}",
         "binary",
@@ -258,10 +266,10 @@ fn class_size(bin: &str, dir: &Path) {
         |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     for (name, binary) in &binaries {
         let mut per_student = Vec::new();
-        for students in [300, large] {
+        for students in [1_000, 3_000, large] {
             let roster = roster(dir, students);
             let out = dir.join(format!("size-{name}-{students}"));
-            let run = measure(binary, &roster, &out);
+            let run = measure(binary, &roster, &secret, &out);
             let (files, bytes) = size(&out);
             let n = f64::from(students);
             println!(
@@ -323,13 +331,24 @@ fn class_size(bin: &str, dir: &Path) {
             }
             outputs.push(out);
         }
-        if let [(w0, c0, r0), (w1, c1, r1)] = per_student[..] {
+        if let [(w0, c0, r0), _, (w1, c1, r1)] = per_student[..] {
+            let growth = w1 / w0;
             println!(
-                "{:>20} {large} vs 300 students: {:.2}× the wall time per student, {} the CPU time, {} the peak memory",
+                "{:>20} {large} vs 1,000 students: {growth:.2}× the wall time per student{}, {} the CPU time, {} the peak memory",
                 "",
-                w1 / w0,
+                if growth > 1.25 {
+                    " (worse than linear)"
+                } else {
+                    " (linear)"
+                },
                 opt(c1.zip(c0).map(|(a, b)| a / b), 2) + "×",
                 opt(r1.zip(r0).map(|(a, b)| a as f64 / b as f64), 2) + "×",
+            );
+            println!(
+                "{:>20} {large} students: {:.1} s wall (target < 60 s), {} MiB peak (target < 500 MB)",
+                "",
+                w1 * f64::from(large),
+                opt(r1.map(|k| k as f64 / 1024.0), 1),
             );
         }
     }

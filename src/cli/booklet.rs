@@ -131,7 +131,7 @@ impl Spilled {
         let mut rest = frame.as_str();
         let failed = |e: std::io::Error| cannot(out, e);
         while let Some(at) = rest.find(START) {
-            w.write_all(rest[..at].as_bytes()).map_err(failed)?;
+            w.write_all(&rest.as_bytes()[..at]).map_err(failed)?;
             let after = &rest[at + START.len_utf8()..];
             match marker(after, sheets.len()) {
                 Some((i, part, len)) => {
