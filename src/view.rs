@@ -52,7 +52,7 @@ pub struct RunningView {
 
 /// A class booklet: every student's worksheet (or key) in one document,
 /// each starting a page that carries its own running head.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct BookletView<'a> {
     /// The language, and whether any sheet's text needs CJK fonts (LaTeX).
     pub set: BookletSetView<'a>,
@@ -67,7 +67,7 @@ pub struct BookletView<'a> {
 }
 
 /// What a booklet's preamble needs of the set.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct BookletSetView<'a> {
     /// The language code.
     pub language: &'a str,
@@ -76,7 +76,7 @@ pub struct BookletSetView<'a> {
 }
 
 /// One student's sheet in a booklet, rendered.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct BookletSheet {
     /// Its running head (`running.html`; LaTeX's is in its body).
     pub running: String,

@@ -3,6 +3,10 @@
 //! booklet is its template rendered around markers, each replaced by its
 //! sheet's bytes as the booklet is written. Memory stays flat in the class
 //! size; the bytes are those of the template rendered over every sheet.
+//!
+//! A marker is `{sheet}.{part}` between two of one private-use character
+//! that the template's own text (its title and words, rendered over empty
+//! sheets) does not hold: no set's title can forge one.
 
 use std::collections::BTreeSet;
 use std::fs::File;
@@ -15,10 +19,8 @@ use treequiz::view::{BookletSheet, BookletView};
 
 use super::UsageError;
 
-/// Opens a marker; `{sheet}.{part}` and [`END`] follow. A private-use
-/// character, which no template or set writes next to such a number.
-const START: char = '\u{E000}';
-const END: char = '\u{E001}';
+/// The private-use characters markers may be made of.
+const PRIVATE: std::ops::RangeInclusive<char> = '\u{E000}'..='\u{F8FF}';
 
 /// Where one sheet's running head and body are in the spill file.
 #[derive(Clone, Debug)]
@@ -110,46 +112,53 @@ impl Spilled {
         sheets: &[&Kept],
         out: &Path,
     ) -> Result<BTreeSet<char>, UsageError> {
-        let markers: Vec<BookletSheet> = (0..sheets.len())
-            .map(|i| BookletSheet {
-                running: format!("{START}{i}.0{END}"),
-                body: format!("{START}{i}.1{END}"),
-            })
-            .collect();
-        let refs: Vec<&BookletSheet> = markers.iter().collect();
-        let frame = renderer
-            .render(
+        let render = |sheets: &[BookletSheet]| {
+            let refs: Vec<&BookletSheet> = sheets.iter().collect();
+            (renderer.render(
                 template,
                 &BookletView {
                     sheets: &refs,
-                    ..view
+                    ..view.clone()
                 },
-            )
-            .map_err(|e| UsageError(e.to_string()))?;
+            ))
+            .map_err(|e| UsageError(e.to_string()))
+        };
+        let blank = BookletSheet {
+            running: String::new(),
+            body: String::new(),
+        };
+        let own = render(&vec![blank; sheets.len()])?;
+        let mark = PRIVATE.clone().find(|&c| !own.contains(c)).ok_or_else(|| {
+            UsageError(format!(
+                "{template}: its text holds every private-use character, so no sheet can be marked in it"
+            ))
+        })?;
+        let markers: Vec<BookletSheet> = (0..sheets.len())
+            .map(|i| BookletSheet {
+                running: format!("{mark}{i}.0{mark}"),
+                body: format!("{mark}{i}.1{mark}"),
+            })
+            .collect();
+        let frame = render(&markers)?;
         let file = File::create(out).map_err(|e| cannot(out, e))?;
         let mut w = BufWriter::new(file);
         let mut rest = frame.as_str();
         let failed = |e: std::io::Error| cannot(out, e);
-        while let Some(at) = rest.find(START) {
+        // Every `mark` in the frame opens a marker: the template's own text has none.
+        while let Some(at) = rest.find(mark) {
             w.write_all(&rest.as_bytes()[..at]).map_err(failed)?;
-            let after = &rest[at + START.len_utf8()..];
-            match marker(after, sheets.len()) {
-                Some((i, part, len)) => {
-                    self.copy(&sheets[i].parts[part], &mut w)?;
-                    rest = &after[len..];
-                }
-                None => {
-                    w.write_all(&rest.as_bytes()[at..at + START.len_utf8()])
-                        .map_err(failed)?;
-                    rest = after;
-                }
-            }
+            let after = &rest[at + mark.len_utf8()..];
+            let (i, part, len) = marker(after, mark, sheets.len()).ok_or_else(|| {
+                UsageError(format!(
+                    "{template}: a sheet's marker was changed by the template"
+                ))
+            })?;
+            self.copy(&sheets[i].parts[part], &mut w)?;
+            rest = &after[len..];
         }
         w.write_all(rest.as_bytes()).map_err(failed)?;
         w.flush().map_err(failed)?;
-        Ok(super::pdf::glyphs(&frame)
-            .filter(|&c| c != START && c != END)
-            .collect())
+        Ok(super::pdf::glyphs(&own).collect())
     }
 
     /// Copies one part of the spill file into `w`.
@@ -175,10 +184,11 @@ impl Spilled {
     }
 }
 
-/// The sheet and part a marker names (its text after [`START`]), and its
-/// length up to and with [`END`]; `None` if it is no marker of `n` sheets.
-fn marker(text: &str, n: usize) -> Option<(usize, usize, usize)> {
-    let end = text.find(END)?;
+/// The sheet and part a marker names (its text after the opening `mark`),
+/// and its length up to and with the closing one; `None` if it is no marker
+/// of `n` sheets.
+fn marker(text: &str, mark: char, n: usize) -> Option<(usize, usize, usize)> {
+    let end = text.find(mark)?;
     let (sheet, part) = text[..end].split_once('.')?;
     let sheet: usize = sheet.parse().ok().filter(|&i| i < n)?;
     let part = match part {
@@ -186,7 +196,7 @@ fn marker(text: &str, n: usize) -> Option<(usize, usize, usize)> {
         "1" => 1,
         _ => return None,
     };
-    Some((sheet, part, end + END.len_utf8()))
+    Some((sheet, part, end + mark.len_utf8()))
 }
 
 #[cfg(test)]
@@ -195,10 +205,11 @@ mod tests {
 
     #[test]
     fn markers_are_read_and_others_are_text() {
-        assert_eq!(marker("12.1\u{E001}rest", 13), Some((12, 1, 5 + 3)));
-        assert_eq!(marker("12.1\u{E001}", 12), None, "out of range");
-        assert_eq!(marker("1.2\u{E001}", 5), None, "no such part");
-        assert_eq!(marker("x.1\u{E001}", 5), None);
-        assert_eq!(marker("1.1", 5), None, "unterminated");
+        let m = '\u{E000}';
+        assert_eq!(marker("12.1\u{E000}rest", m, 13), Some((12, 1, 4 + 3)));
+        assert_eq!(marker("12.1\u{E000}", m, 12), None, "out of range");
+        assert_eq!(marker("1.2\u{E000}", m, 5), None, "no such part");
+        assert_eq!(marker("x.1\u{E000}", m, 5), None);
+        assert_eq!(marker("1.1", m, 5), None, "unterminated");
     }
 }

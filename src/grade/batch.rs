@@ -592,10 +592,20 @@ impl Streaming<'_> {
                 .into_iter()
                 .flatten()
                 .map(|&f| {
+                    // Read again (see [`Read`]); a file that now names
+                    // another variant changed under us, and is not guessed at.
                     let row = match read_submission(&self.files[f], &self.lang) {
-                        Ok((path, sub)) => {
+                        Ok((path, sub))
+                            if (sub.variant.as_deref())
+                                .is_some_and(|id| id.trim().eq_ignore_ascii_case(&variant.id)) =>
+                        {
                             score_submission(Some(&variant), &path, &sub, &self.lang, hide_key)
                         }
+                        Ok((path, _)) => Row::refused(
+                            &path,
+                            Status::Unreadable,
+                            self.lang.get("batch.changed").to_string(),
+                        ),
                         Err(row) => *row,
                     };
                     progress();

@@ -397,3 +397,88 @@ fn exercise_of<'a>(m: &'a mut serde_json::Value, kind: &str) -> &'a mut serde_js
         .find(|e| e["kind"] == kind)
         .unwrap()
 }
+
+/// A class's manifest is read as a stream, each variant's keys made as it
+/// goes by and used for the files that name it: a variant damaged after the
+/// ones a file was graded against still stops the run before any report is
+/// written; a manifest whose `variants` is not its last field is refused;
+/// and the grades are those of the manifest read whole.
+#[test]
+fn a_streamed_manifest_grades_as_read_whole_and_refuses_late_damage() {
+    let out = scratch("manifest-stream");
+    let roster = out.join("class.csv");
+    std::fs::write(&roster, "id\ns1\ns2\ns3\n").unwrap();
+    let exam = out.join("exam");
+    let (code, _, err) = generate(
+        "problem-sets/demo.toml",
+        exam.to_str().unwrap(),
+        &[
+            "--roster",
+            roster.to_str().unwrap(),
+            "--seed",
+            "7",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let manifest = exam.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let grade = |manifest: &std::path::Path, report: &str| {
+        run(&[
+            "grade",
+            "--manifest",
+            manifest.to_str().unwrap(),
+            exam.join("keys/s1/key.toml").to_str().unwrap(),
+            "--out",
+            out.join(report).to_str().unwrap(),
+        ])
+    };
+    let (code, _, err) = grade(&manifest, "report");
+    assert_eq!(code, 1, "s2 and s3 handed nothing in: {err}");
+    let grades = std::fs::read_to_string(out.join("report/grades.csv")).unwrap();
+    let s1 = grades.lines().find(|l| l.contains("s1")).unwrap();
+    assert!(s1.contains(",graded,"), "{grades}");
+    // The whole book agrees on every variant's points.
+    let book = KeyBook::from_manifest(&Source {
+        path: "manifest.json".into(),
+        text: text.clone(),
+    })
+    .unwrap();
+    assert_eq!(book.variants.len(), 3);
+    assert!(book.variants.iter().all(|v| !v.questions.is_empty()));
+
+    // The last variant's key names a node its instance lacks.
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let last = &mut value["variants"][2]["exercises"][0]["key"]["answers"];
+    let damaged_at = serde_json::to_string(last).unwrap();
+    assert!(damaged_at.contains("\"n"), "{damaged_at}");
+    let damaged = serde_json::to_string(&value).unwrap().replacen(
+        &damaged_at,
+        &damaged_at.replacen("\"n", "\"zz", 1),
+        1,
+    );
+    let path = out.join("damaged.json");
+    std::fs::write(&path, &damaged).unwrap();
+    let (code, _, err) = grade(&path, "report-damaged");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("variants[2]"), "{err}");
+    assert!(
+        !out.join("report-damaged").exists(),
+        "no report is written when a later variant is refused"
+    );
+
+    // `variants` first: refused, with what to do.
+    let mut moved = serde_json::Map::new();
+    moved.insert("variants".into(), value["variants"].take());
+    for (k, v) in value.as_object().unwrap() {
+        if k != "variants" {
+            moved.insert(k.clone(), v.clone());
+        }
+    }
+    let path = out.join("moved.json");
+    std::fs::write(&path, serde_json::to_string(&moved).unwrap()).unwrap();
+    let (code, _, err) = grade(&path, "report-moved");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("before `variants`"), "{err}");
+}

@@ -402,6 +402,77 @@ fn latex_booklets_compile_and_name_each_student_on_every_page() {
     }
 }
 
+/// A class's LaTeX booklets are written from sheets kept on disk (the
+/// booklet template rendered around markers): each student's body once, in
+/// roster order, the title's own text kept even when it looks like a marker,
+/// and nothing of the spill left in the output.
+#[test]
+fn latex_booklets_hold_every_sheet_once_in_roster_order() {
+    let dir = scratch("tex-spill");
+    let roster = dir.join("class.csv");
+    std::fs::write(&roster, "id\nc3\na1\nb2\n").unwrap();
+    let set = dir.join("set.toml");
+    let demo = std::fs::read_to_string("problem-sets/demo.toml").unwrap();
+    let marker = "Quiz \u{E000}0.1\u{E001}";
+    std::fs::write(
+        &set,
+        demo.replacen(
+            "title = \"Game search and AND/OR graphs: practice sheet\"",
+            &format!("title = \"{marker}\""),
+            1,
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (code, _, err) = generate(
+        set.to_str().unwrap(),
+        out.to_str().unwrap(),
+        &[
+            "--format",
+            "tex",
+            "--roster",
+            roster.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    for (booklet, sheet) in [
+        ("worksheets.tex", "worksheet.tex"),
+        ("keys/keys.tex", "key.tex"),
+    ] {
+        let text = std::fs::read_to_string(out.join(booklet)).unwrap();
+        assert_eq!(
+            text.matches("\\setcounter{page}{1}").count(),
+            3,
+            "{booklet}"
+        );
+        // The booklet's own first line names the set as written: a title
+        // that looks like a marker is not taken for one.
+        assert!(
+            text.lines()
+                .next()
+                .unwrap()
+                .starts_with(&format!("% {marker} · ")),
+            "{booklet}: {}",
+            text.lines().next().unwrap()
+        );
+        // Each student's sheet body, in roster order.
+        let mut at = 0;
+        for id in ["c3", "a1", "b2"] {
+            let own =
+                std::fs::read_to_string(out.join(booklet).parent().unwrap().join(id).join(sheet))
+                    .unwrap();
+            let body = between(&own, "\\begin{document}", "\\end{document}").trim();
+            let found = text[at..]
+                .find(body)
+                .unwrap_or_else(|| panic!("{booklet}: {id}'s body"));
+            at += found + body.len();
+        }
+    }
+    assert!(!out.join(".spill").exists(), "the spill folder is removed");
+}
+
 /// HTML text as it prints.
 fn unescape(html: &str) -> String {
     html.replace("&#39;", "'")
