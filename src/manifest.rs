@@ -514,7 +514,9 @@ struct Head {
 impl Head {
     /// The manifest's head, once `variants` begins; every field must be there.
     fn manifest(&mut self) -> Result<Manifest, String> {
-        let missing = |name: &str| format!("missing field `{name}` before `variants`");
+        let missing = |name: &str| {
+            format!("`{name}` must come before `variants`, which `generate` writes last")
+        };
         let format = self.format.ok_or_else(|| missing("format"))?;
         if format != FORMAT {
             return Err(format!(

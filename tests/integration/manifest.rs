@@ -480,5 +480,5 @@ fn a_streamed_manifest_grades_as_read_whole_and_refuses_late_damage() {
     std::fs::write(&path, serde_json::to_string(&moved).unwrap()).unwrap();
     let (code, _, err) = grade(&path, "report-moved");
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("before `variants`"), "{err}");
+    assert!(err.contains("must come before `variants`"), "{err}");
 }
