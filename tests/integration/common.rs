@@ -40,12 +40,41 @@ pub(crate) fn files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     out
 }
 
-/// A fresh, empty folder for one test.
+/// A fresh, empty folder for one test, outside the project folder. Named
+/// for the test and the checkout (not the run), so that each run replaces
+/// the last one's instead of leaving gigabytes behind in the temp folder.
 pub(crate) fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("treequiz-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    use std::hash::{Hash, Hasher};
+    let mut checkout = std::collections::hash_map::DefaultHasher::new();
+    env!("CARGO_MANIFEST_DIR").hash(&mut checkout);
+    let dir =
+        std::env::temp_dir().join(format!("treequiz-{name}-{:08x}", checkout.finish() as u32));
+    remove_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Removes a folder, with the folders a test made unreadable in it.
+fn remove_all(dir: &Path) {
+    if std::fs::remove_dir_all(dir).is_ok() || !dir.exists() {
+        return;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mut todo = vec![dir.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            let _ = std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700));
+            for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.symlink_metadata().is_ok_and(|m| m.is_dir()) {
+                    todo.push(path);
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(dir)
+        .unwrap_or_else(|e| panic!("{}: cannot remove: {e}", dir.display()));
 }
 
 /// Runs treequiz in the project folder; returns (exit code, stdout, stderr).
