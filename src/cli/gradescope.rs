@@ -9,7 +9,6 @@ use treequiz::grade::gradescope::{self, Metadata, VISIBILITIES};
 use treequiz::grade::handed::{self, Handed};
 use treequiz::grade::key::KeyBook;
 use treequiz::grade::{batch, report};
-use treequiz::instance;
 use treequiz::output::write_atomic;
 use treequiz::render::Renderer;
 
@@ -69,7 +68,11 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     if let Some(root) = &args.autograde {
         return autograde(args, root).map(|t| (t, false));
     }
-    let (text, book) = keys(&args.manifest)?;
+    // Checked as the autograder will read it; packed as it is.
+    let book = keys(&args.manifest, |_| false)?;
+    let manifest = super::grade::manifest_in(&args.manifest);
+    let text = treequiz::input::read_capped(&manifest, 1 << 30)
+        .map_err(|e| UsageError(format!("{}: cannot read: {e}", manifest.display())))?;
     let binary = match &args.binary {
         Some(path) => path.clone(),
         None if cfg!(all(target_os = "linux", target_arch = "x86_64")) => {
@@ -97,7 +100,7 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
             run_autograder(&args.key_visibility).into_bytes(),
         ),
         ("treequiz".to_string(), exe),
-        ("manifest.json".to_string(), text.text.into_bytes()),
+        ("manifest.json".to_string(), text),
     ];
     let zip = treequiz::output::zip_of(&files, &["setup.sh", "run_autograder", "treequiz"]);
     write_atomic(&args.out, &zip)
@@ -113,13 +116,29 @@ pub(crate) fn run(args: &Args) -> Result<(String, bool), UsageError> {
     ))
 }
 
-/// The manifest `path` names (as `grade --manifest` finds it) and its keys,
-/// read as grading reads them: a manifest that cannot grade is refused.
-fn keys(path: &Path) -> Result<(treequiz::input::Source, KeyBook), UsageError> {
+/// The manifest `path` names (as `grade --manifest` finds it), read as a
+/// stream and checked as grading checks it (a manifest that cannot grade is
+/// refused), with the keys of the variants `keep` names only.
+fn keys(path: &Path, keep: impl Fn(&str) -> bool) -> Result<KeyBook, UsageError> {
     let manifest = super::grade::manifest_in(path);
-    let text = instance::read_source_capped(&manifest, 1 << 30).map_err(usage)?;
-    let book = KeyBook::from_manifest(&text).map_err(usage)?;
-    Ok((text, book))
+    let reader = treequiz::input::open_capped(&manifest, 1 << 30).map_err(usage)?;
+    let source = treequiz::input::Source {
+        path: manifest.display().to_string(),
+        text: String::new(),
+    };
+    KeyBook::read_manifest(reader, &source, keep).map_err(usage)
+}
+
+/// The variant id a handed-in sheet names, if it can be read at all (its
+/// keys are the ones the autograder keeps).
+fn named_variant(sheet: &Handed) -> Option<String> {
+    let bytes = sheet.bytes()?;
+    let source = treequiz::input::Source {
+        path: String::new(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+    };
+    let id = treequiz::grade::submission::parse(&source).ok()?.variant?;
+    Some(id.trim().to_ascii_uppercase())
 }
 
 /// The most `submission_metadata.json` may hold.
@@ -129,11 +148,16 @@ const MAX_METADATA_BYTES: u64 = 1 << 20;
 /// submission holds, results.json is written (a sheet that cannot be read
 /// scores 0 and says why), so that the student always reads something.
 fn autograde(args: &Args, root: &Path) -> Result<String, UsageError> {
-    let (_, book) = keys(&args.manifest)?;
-    let renderer = Renderer::new(None).map_err(usage)?;
-    let lang = renderer.lang(&book.language).map_err(usage)?;
     let submission = root.join("submission");
     let files = handed::collect(std::slice::from_ref(&submission)).unwrap_or_default();
+    let wanted = pick(&files).and_then(named_variant);
+    let book = keys(&args.manifest, |id| {
+        wanted
+            .as_deref()
+            .is_some_and(|w| id.eq_ignore_ascii_case(w))
+    })?;
+    let renderer = Renderer::new(None).map_err(usage)?;
+    let lang = renderer.lang(&book.language).map_err(usage)?;
     let results_path = root.join("results").join("results.json");
     let results = match pick(&files) {
         None => gradescope::Results {

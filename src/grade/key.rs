@@ -253,16 +253,28 @@ impl KeyBook {
 
     /// Reads a manifest written by `treequiz generate`, checking every exercise.
     pub fn from_manifest(source: &Source) -> Result<KeyBook, InputError> {
+        KeyBook::read_manifest(source.text.as_bytes(), source, |_| true)
+    }
+
+    /// Reads a manifest from `reader` as a stream (see [`Manifest::stream`]),
+    /// checking every exercise, and keeps the keys of the variants `keep`
+    /// says yes to (by id); the others' keys are let go as they are read
+    /// (their names, points and measures stay). One student's autograder
+    /// needs one variant's keys, never a class's.
+    pub fn read_manifest(
+        reader: impl std::io::Read,
+        source: &Source,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<KeyBook, InputError> {
         let mut ids = Ids::default();
         let mut variants = Vec::new();
-        let manifest = Manifest::stream(source.text.as_bytes(), source, |m, v| {
+        let manifest = Manifest::stream(reader, source, |m, v| {
             ids.check(source, &v.id)?;
-            variants.push(KeyVariant::from_entry(
-                source,
-                variants.len(),
-                v,
-                m.conventions,
-            )?);
+            let mut variant = KeyVariant::from_entry(source, variants.len(), v, m.conventions)?;
+            if !keep(&variant.id) {
+                variant.let_go();
+            }
+            variants.push(variant);
             Ok(())
         })?;
         Ok(KeyBook::new(
