@@ -272,8 +272,8 @@ impl Manifest {
     /// so that its parts disagree, is refused with where and why.
     pub fn parse(source: &Source) -> Result<Manifest, InputError> {
         let mut variants = Vec::new();
-        let mut manifest = Manifest::stream(source.text.as_bytes(), source, |_, v| {
-            variants.push(v);
+        let mut manifest = Manifest::stream(source.text.as_bytes(), source, |_, raw| {
+            variants.push(raw.parse(source)?);
             Ok(())
         })?;
         manifest.variants = variants;
@@ -281,15 +281,16 @@ impl Manifest {
     }
 
     /// Reads a manifest as a stream from `reader`: its head (returned, with
-    /// no variants), then each variant, handed to `each` as soon as it is
-    /// read, so that no more than one is held here. `source` names the file;
+    /// no variants), then each variant's text, handed to `each` as soon as
+    /// it is read (to be parsed there, on any thread), so that no more than
+    /// one is held here. `source` names the file;
     /// its text is used only to show where a broken file breaks, and may be
     /// read again for that ([`Source::text`] empty: read from `source.path`).
     /// `variants` must be the last field, as `generate` writes it.
     pub fn stream(
         reader: impl std::io::Read,
         source: &Source,
-        mut each: impl FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+        mut each: impl FnMut(&Manifest, Raw) -> Result<(), InputError>,
     ) -> Result<Manifest, InputError> {
         let mut failed = None;
         let mut de = serde_json::Deserializer::from_reader(reader);
@@ -393,7 +394,6 @@ impl Manifest {
 /// Why a manifest cannot be read, where it breaks: the file's text is read
 /// again (only now) to show the place.
 fn refusal(source: &Source, e: serde_json::Error) -> InputError {
-    let hint = "use the manifest.json that `treequiz generate` wrote, unchanged";
     let text = match source.text.is_empty() {
         true => std::fs::read_to_string(&source.path).unwrap_or_default(),
         false => source.text.clone(),
@@ -409,7 +409,7 @@ fn refusal(source: &Source, e: serde_json::Error) -> InputError {
     let hint = if old {
         "this manifest was written by an older treequiz, before keys were stored as data: run the same `treequiz generate` command again (with the same secret or seed) to write a current one".to_string()
     } else {
-        hint.to_string()
+        HINT.to_string()
     };
     let at = offset(&source.text, e.line(), e.column());
     let what = format!("this is not a treequiz manifest: {e}");
@@ -425,7 +425,7 @@ struct Streamed<'a, F> {
 
 impl<'de, F> serde::de::DeserializeSeed<'de> for Streamed<'_, F>
 where
-    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+    F: FnMut(&Manifest, Raw) -> Result<(), InputError>,
 {
     type Value = Manifest;
 
@@ -436,7 +436,7 @@ where
 
 impl<'de, F> serde::de::Visitor<'de> for Streamed<'_, F>
 where
-    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+    F: FnMut(&Manifest, Raw) -> Result<(), InputError>,
 {
     type Value = Manifest;
 
@@ -547,7 +547,7 @@ struct Variants<'a, F> {
 
 impl<'de, F> serde::de::DeserializeSeed<'de> for Variants<'_, F>
 where
-    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+    F: FnMut(&Manifest, Raw) -> Result<(), InputError>,
 {
     type Value = ();
 
@@ -558,7 +558,7 @@ where
 
 impl<'de, F> serde::de::Visitor<'de> for Variants<'_, F>
 where
-    F: FnMut(&Manifest, VariantEntry) -> Result<(), InputError>,
+    F: FnMut(&Manifest, Raw) -> Result<(), InputError>,
 {
     type Value = ();
 
@@ -567,45 +567,81 @@ where
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let mut i = 0usize;
-        loop {
-            let mut track = serde_path_to_error::Track::new();
-            let entry = seq.next_element_seed(Tracked { track: &mut track });
-            let entry = match entry {
-                Ok(Some(entry)) => entry,
-                Ok(None) => return Ok(()),
-                Err(e) => {
-                    let path = track.path().to_string();
-                    return Err(serde::de::Error::custom(format!(
-                        "at `variants[{i}]{}{path}`: {e}",
-                        if path.is_empty() || path == "." {
-                            ""
-                        } else {
-                            "."
-                        }
-                    )));
-                }
-            };
-            if let Err(e) = (self.each)(self.manifest, entry) {
+        let mut index = 0usize;
+        while let Some(text) = seq.next_element::<Box<serde_json::value::RawValue>>()? {
+            if let Err(e) = (self.each)(self.manifest, Raw { index, text }) {
                 *self.failed = Some(e);
                 return Err(serde::de::Error::custom("a variant was refused"));
             }
-            i += 1;
+            index += 1;
         }
+        Ok(())
     }
 }
 
-/// One variant, read with its key path tracked for messages.
-struct Tracked<'a> {
-    track: &'a mut serde_path_to_error::Track,
+/// One variant of a manifest as its JSON text, read (a copy, no more) as the
+/// manifest streams by; [`Raw::parse`] makes it an entry, on any thread.
+pub struct Raw {
+    index: usize,
+    text: Box<serde_json::value::RawValue>,
 }
 
-impl<'de> serde::de::DeserializeSeed<'de> for Tracked<'_> {
-    type Value = VariantEntry;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<VariantEntry, D::Error> {
-        serde::Deserialize::deserialize(serde_path_to_error::Deserializer::new(d, self.track))
+impl Raw {
+    /// Its place in `variants`.
+    pub fn index(&self) -> usize {
+        self.index
     }
+
+    /// The entry; one that is not an entry is refused where it breaks in
+    /// the file `source` names (read again then: the slow path).
+    pub fn parse(&self, source: &Source) -> Result<VariantEntry, InputError> {
+        let mut de = serde_json::Deserializer::from_str(self.text.get());
+        serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            whole_file_refusal(source).unwrap_or_else(|| {
+                let sep = if path.is_empty() || path == "." {
+                    ""
+                } else {
+                    "."
+                };
+                InputError::file(
+                    &source.path,
+                    format!(
+                        "this is not a treequiz manifest: at `variants[{}]{sep}{path}`: {inner}",
+                        self.index
+                    ),
+                    Some(HINT.into()),
+                )
+            })
+        })
+    }
+}
+
+/// What to do with a manifest that cannot be read.
+const HINT: &str = "use the manifest.json that `treequiz generate` wrote, unchanged";
+
+/// Why the file `source` names is no manifest, read whole with every key
+/// path tracked, at its line and column; `None` if it reads.
+fn whole_file_refusal(source: &Source) -> Option<InputError> {
+    let text = match source.text.is_empty() {
+        true => std::fs::read_to_string(&source.path).ok()?,
+        false => source.text.clone(),
+    };
+    let mut de = serde_json::Deserializer::from_str(&text);
+    let e = serde_path_to_error::deserialize::<_, Manifest>(&mut de).err()?;
+    let path = e.path().to_string();
+    let inner = e.into_inner();
+    let at = offset(&text, inner.line(), inner.column());
+    let what = match path.is_empty() || path == "." {
+        true => format!("this is not a treequiz manifest: {inner}"),
+        false => format!("this is not a treequiz manifest: at `{path}`: {inner}"),
+    };
+    let whole = Source {
+        path: source.path.clone(),
+        text,
+    };
+    Some(whole.error_at(at..at, what, Some(HINT.into())))
 }
 
 /// The byte offset of a 1-based line and column, for serde_json's positions.

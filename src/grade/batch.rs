@@ -463,16 +463,15 @@ pub fn grade_streamed(
     let mut lang_of = Some(lang_of);
     let mut stream: Option<Streaming> = None;
     let mut ids = super::key::Ids::default();
-    let head = Manifest::stream(reader, source, |m, v| {
-        ids.check(source, &v.id)?;
+    let head = Manifest::stream(reader, source, |m, raw| {
         if stream.is_none() {
             let of = lang_of.take().expect("the language is found once");
             stream = Some(Streaming::new(files, of(&m.language)?, m.conventions));
         }
         let stream = stream.as_mut().expect("made above");
-        stream.batch.push(v);
+        stream.batch.push(raw);
         if stream.batch.len() == STREAM_BATCH {
-            stream.flush(source, adjust, hide_key, progress)?;
+            stream.flush(source, &mut ids, adjust, hide_key, progress)?;
         }
         Ok(())
     });
@@ -485,7 +484,7 @@ pub fn grade_streamed(
             Streaming::new(files, of(&head.language)?, head.conventions)
         }
     };
-    stream.flush(source, adjust, hide_key, progress)?;
+    stream.flush(source, &mut ids, adjust, hide_key, progress)?;
     let Streaming {
         read,
         mut rows,
@@ -533,8 +532,8 @@ struct Streaming<'a> {
     rows: Vec<Option<Row>>,
     /// The variants read so far, their keys let go.
     class: Vec<KeyVariant>,
-    /// Variants read and not yet used.
-    batch: Vec<crate::manifest::VariantEntry>,
+    /// Variants read and not yet used, as their text.
+    batch: Vec<crate::manifest::Raw>,
 }
 
 impl Streaming<'_> {
@@ -567,26 +566,20 @@ impl Streaming<'_> {
         }
     }
 
-    /// Makes the batch's keys (on every core), grades the files waiting
-    /// for them, and lets the keys go.
+    /// Makes the batch's keys (parsed and checked on every core), grades
+    /// the files waiting for them, and lets the keys go.
     fn flush(
         &mut self,
         source: &Source,
+        ids: &mut super::key::Ids,
         adjust: &(dyn Fn(&mut KeyVariant) + Sync),
         hide_key: bool,
         progress: &(dyn Fn() + Sync),
     ) -> Result<(), InputError> {
-        let first = self.class.len();
-        // Each entry is taken (not copied) by the thread that makes its keys.
-        let entries: Vec<(
-            usize,
-            std::sync::Mutex<Option<crate::manifest::VariantEntry>>,
-        )> = (std::mem::take(&mut self.batch).into_iter().enumerate())
-            .map(|(i, v)| (first + i, std::sync::Mutex::new(Some(v))))
-            .collect();
-        let made = crate::parallel::map(&entries, |(index, v)| {
-            let v = (v.lock().unwrap_or_else(|e| e.into_inner()).take()).expect("taken once");
-            let mut variant = KeyVariant::from_entry(source, *index, v, self.conventions)?;
+        let batch = std::mem::take(&mut self.batch);
+        let made = crate::parallel::map(&batch, |raw| {
+            let v = raw.parse(source)?;
+            let mut variant = KeyVariant::from_entry(source, raw.index(), v, self.conventions)?;
             adjust(&mut variant);
             let graded: Vec<(usize, Row)> = (self.waiting.get(&variant.id.to_ascii_uppercase()))
                 .into_iter()
@@ -617,6 +610,7 @@ impl Streaming<'_> {
         });
         for result in made {
             let (variant, graded) = result?;
+            ids.check(source, &variant.id)?;
             for (f, row) in graded {
                 self.read[f] = None;
                 self.rows[f] = Some(row);

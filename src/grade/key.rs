@@ -268,9 +268,10 @@ impl KeyBook {
     ) -> Result<KeyBook, InputError> {
         let mut ids = Ids::default();
         let mut variants = Vec::new();
-        let manifest = Manifest::stream(reader, source, |m, v| {
+        let manifest = Manifest::stream(reader, source, |m, raw| {
+            let v = raw.parse(source)?;
             ids.check(source, &v.id)?;
-            let mut variant = KeyVariant::from_entry(source, variants.len(), v, m.conventions)?;
+            let mut variant = KeyVariant::from_entry(source, raw.index(), v, m.conventions)?;
             if !keep(&variant.id) {
                 variant.let_go();
             }

@@ -432,6 +432,19 @@ fn autograde(
     std::fs::create_dir_all(&source).unwrap();
     let mut z = zip::ZipArchive::new(std::fs::File::open(zip_path).unwrap()).unwrap();
     z.extract(&source).unwrap();
+    // A program written by this process cannot be run while another test
+    // thread's fork still holds the written file open ("Text file busy"):
+    // the one run is a copy `cp` writes, which no thread here ever opened.
+    let unpacked = source.join("treequiz");
+    let written = source.join("treequiz.unpacked");
+    std::fs::rename(&unpacked, &written).unwrap();
+    let copied = std::process::Command::new("cp")
+        .arg("-p")
+        .arg(&written)
+        .arg(&unpacked)
+        .status()
+        .unwrap();
+    assert!(copied.success());
     std::fs::create_dir_all(root.join("submission")).unwrap();
     std::fs::create_dir_all(root.join("results")).unwrap();
     if let Some(sheet) = sheet {
