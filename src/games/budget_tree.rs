@@ -281,7 +281,11 @@ pub fn generate(p: &Params, seed: u64) -> Result<BudgetTree, GenerateError> {
             if searched.leaves().count() > MAX_LEAVES {
                 return Some((0, format!("at most {MAX_LEAVES} nodes evaluated")));
             }
-            if let Some(m) = Budgets::unmet(game.horizon, &game.root(), searched) {
+            if let Some(m) = Budgets::unmet(
+                game.horizon,
+                &game.root(),
+                super::lookahead::uneven(searched),
+            ) {
                 return Some((1, m));
             }
             p.tree.unmet(searched).map(|m| (1, m))
