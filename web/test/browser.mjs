@@ -270,6 +270,7 @@ mkdirSync(join(zhDir, 'run'));
 execFileSync(cli, ['generate', '../set.toml', '--out', '../out'], { cwd: join(zhDir, 'run') });
 eq(zh.key, readFileSync(join(zhDir, 'out', 'key.toml'), 'utf8'), 'the midterm page\'s first exercise is not generate\'s practice sheet');
 eq(zh.blank, readFileSync(join(zhDir, 'out', 'answer-sheet.toml'), 'utf8'), 'the midterm page\'s answer sheet is not generate\'s');
+await open(page, demo, 'lang=en');
 eq(d.questions.length, 3, 'the demo set has three questions');
 await page.setInputFiles('#file', { name: 'answer-sheet.toml', mimeType: 'text/plain', buffer: Buffer.from(d.key) });
 await page.waitForSelector('#feedback pre', { state: 'attached' });
