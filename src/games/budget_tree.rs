@@ -270,9 +270,9 @@ pub fn generate(p: &Params, seed: u64) -> Result<BudgetTree, GenerateError> {
                 .collect();
             let horizon = p.budgets.draw(rng).expect("validated: a budget is given");
             let mut game = BudgetTree::new(tree, estimates, horizon);
-            game.horizon = p.budgets.budget_with_point(game.horizon, |b| {
-                super::lookahead::budget_makes_its_point(&game.root(), b, MAX_LEAVES)
-            });
+            game.horizon = p
+                .budgets
+                .budget_with_point(game.horizon, &game.root(), MAX_LEAVES);
             let searched = game.lookahead().tree;
             (game, searched)
         },

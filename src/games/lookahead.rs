@@ -520,17 +520,37 @@ impl Budgets {
     }
 
     /// Few instances make a budget's point (lines searched to different
-    /// depths, on a page), and which budget does depends on the instance:
-    /// of the range's budgets, from the one drawn on (wrapping round), the
-    /// first for which `makes_point` holds; the drawn one if none does.
-    pub fn budget_with_point(self, drawn: Horizon, makes_point: impl Fn(u32) -> bool) -> Horizon {
-        match (drawn, self.budget) {
-            (Horizon::Budget(b), Some((lo, hi))) => (b..=hi)
-                .chain(lo..b)
-                .find(|&b| makes_point(b))
-                .map_or(drawn, Horizon::Budget),
-            _ => drawn,
-        }
+    /// depths, at most `max_leaves` evaluated, on a page:
+    /// [`budget_makes_its_point`]), and which budget does depends on the
+    /// instance: of the range's budgets, from the one drawn on (wrapping
+    /// round), the first that makes it from `root`; the drawn one if none does.
+    pub fn budget_with_point<P: Position + Clone>(
+        self,
+        drawn: Horizon,
+        root: &P,
+        max_leaves: usize,
+    ) -> Horizon {
+        let (Horizon::Budget(b), Some((lo, hi))) = (drawn, self.budget) else {
+            return drawn;
+        };
+        // A search under a budget depends on it only through what the root's
+        // children get (`Horizon::split`): budgets that give them the same
+        // are one search, counted once.
+        let moves = root.children().len().max(1) as u32;
+        let mut searched: Vec<(Option<u32>, bool)> = Vec::new();
+        let mut makes_point = |b: u32| {
+            let given = (b > 0).then(|| b / moves);
+            if let Some(&(_, made)) = searched.iter().find(|(g, _)| *g == given) {
+                return made;
+            }
+            let made = budget_makes_its_point(root, b, max_leaves);
+            searched.push((given, made));
+            made
+        };
+        (b..=hi)
+            .chain(lo..b)
+            .find(|&b| makes_point(b))
+            .map_or(drawn, Horizon::Budget)
     }
 
     /// The constraint a budgeted search of `root` (its leaves at different

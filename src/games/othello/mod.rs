@@ -438,9 +438,9 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                 weights: p.weights.clone(),
                 regions: p.regions,
             };
-            game.horizon = p.budgets.budget_with_point(game.horizon, |b| {
-                super::lookahead::budget_makes_its_point(&game.root(), b, MAX_BUDGET_LEAVES)
-            });
+            game.horizon =
+                p.budgets
+                    .budget_with_point(game.horizon, &game.root(), MAX_BUDGET_LEAVES);
             // The search is drawn with the position: the work limit counts
             // its nodes. Most positions are refused on its shape alone, so
             // the tree (named and evaluated) is built only for the rest.
