@@ -37,13 +37,10 @@ impl Plan {
             .iter()
             .enumerate()
             .map(|(i, exercise)| {
-                let InstanceSource::Generated(params) = &exercise.source else {
+                let Some(params) = banded(exercise) else {
                     return Ok(None);
                 };
                 let work = exercise.kind.measures[0];
-                if !exercise.even || exercise.limits.iter().any(|l| l.measure == work) {
-                    return Ok(None);
-                }
                 let mut works = (0..PILOT)
                     .map(|k| {
                         let seed = master.derive(&ctx, (i as u64) << 32 | k);
@@ -69,6 +66,54 @@ impl Plan {
     pub fn band(&self, i: usize) -> Option<Limit> {
         self.bands.get(i).copied().flatten()
     }
+
+    /// The plan as text, to be read back by [`Plan::read`]: each exercise's
+    /// band as `lo..hi`, or `-`, separated by spaces. The practice page
+    /// carries its built-in set's plan so as not to run the pilot again.
+    pub fn to_text(&self) -> String {
+        let band = |b: &Option<Limit>| b.map_or("-".to_string(), |l| format!("{}..{}", l.lo, l.hi));
+        self.bands.iter().map(band).collect::<Vec<_>>().join(" ")
+    }
+
+    /// A plan written by [`Plan::to_text`] for `set`; `None` when the text
+    /// does not fit the set (another set, or one edited since), so that the
+    /// caller makes the plan anew rather than draw other variants.
+    pub fn read(set: &ProblemSet, text: &str) -> Option<Plan> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.len() != set.exercises.len() {
+            return None;
+        }
+        let bands = set
+            .exercises
+            .iter()
+            .zip(words)
+            .map(|(exercise, word)| match (banded(exercise), word) {
+                (None, "-") => Some(None),
+                (Some(_), band) => {
+                    let (lo, hi) = band.split_once("..")?;
+                    let (lo, hi) = (lo.parse().ok()?, hi.parse().ok()?);
+                    (lo <= hi).then_some(Some(Limit {
+                        measure: exercise.kind.measures[0],
+                        lo,
+                        hi,
+                    }))
+                }
+                (None, _) => None,
+            })
+            .collect::<Option<_>>()?;
+        Some(Plan { bands })
+    }
+}
+
+/// The generator's parameters of an exercise the pilot finds a band for: a
+/// generated one, kept even, whose work the teacher has not bounded.
+fn banded(exercise: &Exercise) -> Option<&Params> {
+    let InstanceSource::Generated(params) = &exercise.source else {
+        return None;
+    };
+    let work = exercise.kind.measures[0];
+    let bounded = exercise.limits.iter().any(|l| l.measure == work);
+    (exercise.even && !bounded).then_some(params)
 }
 
 /// One drawn exercise: its instance, key and measures.
@@ -282,4 +327,55 @@ pub fn report(set: &ProblemSet, plan: &Plan, rows: &[Row], lang: &crate::lang::L
 /// The report's last line, for `generate` to print.
 pub fn evenness(report: &str) -> &str {
     report.trim_end().lines().last().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::Source;
+
+    fn set(text: &str) -> ProblemSet {
+        let source = Source {
+            path: "set.toml".into(),
+            text: text.to_string(),
+        };
+        crate::problem_set::parse(&source, std::path::Path::new("")).expect("a set")
+    }
+
+    const SET: &str = "title = \"t\"\nseed = 7\n\n\
+        [[exercise]]\nkind = \"minimax\"\npoints = 1\n\n\
+        [[exercise]]\nkind = \"alpha-beta\"\npoints = 1\neven = false\n";
+
+    /// The practice page carries a plan as text: read back, it gives the
+    /// same bands, so the page draws the variants `generate` draws.
+    #[test]
+    fn a_plan_read_back_from_its_text_is_the_same_plan() {
+        let set = set(SET);
+        let plan = Plan::new(&set, &Master::from_seed(set.seed)).expect("a plan");
+        let text = plan.to_text();
+        assert!(plan.band(0).is_some() && plan.band(1).is_none(), "{text}");
+        assert!(text.ends_with(" -"), "{text}");
+        let read = Plan::read(&set, &text).expect("its own text");
+        assert_eq!(read.to_text(), text);
+        assert_eq!(read.band(0), plan.band(0));
+    }
+
+    /// A plan that does not fit the set is refused (the page then runs the
+    /// pilot), never read as some other plan.
+    #[test]
+    fn a_plan_that_does_not_fit_the_set_is_refused() {
+        let set = set(SET);
+        for text in [
+            "",
+            "3..5",
+            "- -",
+            "3..5 3..5",
+            "5..3 -",
+            "3..x -",
+            "3..5 - -",
+        ] {
+            assert!(Plan::read(&set, text).is_none(), "{text:?}");
+        }
+        assert!(Plan::read(&set, "3..5 -").is_some());
+    }
 }

@@ -39,16 +39,28 @@ pub(crate) fn packed(module: &[u8]) -> String {
     treequiz::output::base64(&miniz_oxide::deflate::compress_to_vec_zlib(module, LEVEL))
 }
 
-/// The page with its parts in place: `set` is the set's text, if any.
-pub(crate) fn page(module: &[u8], set: Option<&str>) -> String {
+/// The built-in set's plan ([`treequiz::fair::Plan::to_text`]) for its own
+/// seed, as the module reads it (`plan` in a request, web/module/src/lib.rs).
+fn embedded_plan(seed: u64, plan: &treequiz::fair::Plan) -> String {
+    format!("{seed}:{}", plan.to_text())
+}
+
+/// The page with its parts in place: `set` is the set's text and its plan
+/// ([`embedded_plan`]), if any.
+pub(crate) fn page(module: &[u8], set: Option<(&str, &str)>) -> String {
     // In a <script> element only `</script` ends it; JSON can spell every `<` as `\u003c`.
-    let set = serde_json::to_string(&set)
-        .expect("a string")
-        .replace('<', "\\u003c");
+    let json = |v: Option<&str>| {
+        serde_json::to_string(&v)
+            .expect("a string")
+            .replace('<', "\\u003c")
+    };
+    let plan = json(set.map(|(_, plan)| plan));
+    let set = json(set.map(|(text, _)| text));
     PAGE.replace("{{STYLE}}", STYLE.trim_end())
         .replace("{{SCRIPT}}", SCRIPT.trim_end())
         .replace("{{VERSION}}", env!("CARGO_PKG_VERSION"))
         .replace("{{MODULE}}", &packed(module))
+        .replace("{{PLAN}}", &plan)
         // Last, so that nothing in the teacher's text is taken for a placeholder.
         .replace("{{SET}}", &set)
 }
@@ -141,7 +153,9 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                 return Err(e);
             }
             let master = treequiz::rng::Master::from_seed(set.seed);
-            treequiz::class_set::build(&set, &master, &[])
+            let plan =
+                treequiz::class_set::plan(&set, &master).map_err(|e| UsageError(e.to_string()))?;
+            treequiz::class_set::build_planned(&set, &master, &plan, &[])
                 .map_err(|e| UsageError(e.to_string()))?;
             // Students see the page's source: the set goes in without the
             // teacher's comments (notes, answers, a secret's whereabouts).
@@ -155,12 +169,18 @@ pub(crate) fn run(args: &Args) -> Result<String, UsageError> {
                     );
                 }
             }
-            Some(stripped)
+            // The pilot is most of the work of the set's first variant: the
+            // page opens at the set's seed with the plan made here.
+            Some((stripped, embedded_plan(set.seed, &plan)))
         }
         None => None,
     };
     let module = module(args.module.as_deref())?;
-    let html = page(&module, set.as_deref());
+    let html = page(
+        &module,
+        set.as_ref()
+            .map(|(text, plan)| (text.as_str(), plan.as_str())),
+    );
     std::fs::create_dir_all(&args.out)
         .map_err(|e| UsageError(format!("cannot create {}: {e}", args.out.display())))?;
     let path = args.out.join("practice.html");
@@ -214,7 +234,7 @@ mod tests {
     #[test]
     fn a_set_cannot_end_its_script_element() {
         let set = "title = \"</script><script>alert(1)</script> </SCRIPT> {{MODULE}}\"\n";
-        let html = page(b"\0asm", Some(set));
+        let html = page(b"\0asm", Some((set, "7:-")));
         let ends = |s: &str| s.to_ascii_lowercase().matches("</script").count();
         assert_eq!(ends(&html), ends(PAGE));
         let start = html

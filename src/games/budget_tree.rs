@@ -270,9 +270,9 @@ pub fn generate(p: &Params, seed: u64) -> Result<BudgetTree, GenerateError> {
                 .collect();
             let horizon = p.budgets.draw(rng).expect("validated: a budget is given");
             let mut game = BudgetTree::new(tree, estimates, horizon);
-            game.horizon = p.budgets.budget_with_point(game.horizon, |b| {
-                super::lookahead::budget_makes_its_point(&game.root(), b, MAX_LEAVES)
-            });
+            game.horizon = p
+                .budgets
+                .budget_with_point(game.horizon, &game.root(), MAX_LEAVES);
             let searched = game.lookahead().tree;
             (game, searched)
         },
@@ -281,7 +281,11 @@ pub fn generate(p: &Params, seed: u64) -> Result<BudgetTree, GenerateError> {
             if searched.leaves().count() > MAX_LEAVES {
                 return Some((0, format!("at most {MAX_LEAVES} nodes evaluated")));
             }
-            if let Some(m) = Budgets::unmet(game.horizon, &game.root(), searched) {
+            if let Some(m) = Budgets::unmet(
+                game.horizon,
+                &game.root(),
+                super::lookahead::uneven(searched),
+            ) {
                 return Some((1, m));
             }
             p.tree.unmet(searched).map(|m| (1, m))

@@ -172,14 +172,35 @@ pub fn count_nodes<P: Position + Clone>(root: &P, horizon: Horizon, cap: usize) 
     (count <= cap).then_some(count)
 }
 
-/// The positions a search bounded by `horizon` evaluates, and the least and
-/// greatest depth they lie at, found without evaluating them; `None` as
-/// soon as it visits more than `cap` nodes.
+/// The shape of the tree a search visits, counted without building it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frontier {
+    /// Nodes visited, the root included (the tree's `len`).
+    pub nodes: usize,
+    /// Positions evaluated (the tree's leaves).
+    pub leaves: usize,
+    /// The least depth of a leaf, in plies.
+    pub lo: usize,
+    /// The greatest depth of a leaf, in plies.
+    pub hi: usize,
+}
+
+impl Frontier {
+    /// Whether the leaves lie at different depths ([`uneven`] of the tree).
+    pub fn uneven(&self) -> bool {
+        self.lo < self.hi
+    }
+}
+
+/// The shape of the tree the search bounded by `horizon` visits from
+/// `root`, found without evaluating or naming a position; `None` as soon as
+/// it visits more than `cap` nodes. Generators refuse most positions on it
+/// before building a tree ([`lookahead_within`]).
 pub fn frontier_depths<P: Position + Clone>(
     root: &P,
     horizon: Horizon,
     cap: usize,
-) -> Option<(usize, usize, usize)> {
+) -> Option<Frontier> {
     // Deepening searches to a depth: resolved here too, so `split` never sees it.
     let horizon = horizon.resolved(root);
     let (mut visited, mut leaves, mut lo, mut hi) = (0usize, 0usize, usize::MAX, 0usize);
@@ -202,7 +223,12 @@ pub fn frontier_depths<P: Position + Clone>(
         let child = given.split(next.len()).expect("expanded above");
         stack.extend(next.into_iter().map(|p| (p, child, depth + 1)));
     }
-    Some((leaves, lo, hi))
+    Some(Frontier {
+        nodes: visited,
+        leaves,
+        lo,
+        hi,
+    })
 }
 
 /// Iterative deepening from a position under a node budget, iteration by
@@ -494,27 +520,46 @@ impl Budgets {
     }
 
     /// Few instances make a budget's point (lines searched to different
-    /// depths, on a page), and which budget does depends on the instance:
-    /// of the range's budgets, from the one drawn on (wrapping round), the
-    /// first for which `makes_point` holds; the drawn one if none does.
-    pub fn budget_with_point(self, drawn: Horizon, makes_point: impl Fn(u32) -> bool) -> Horizon {
-        match (drawn, self.budget) {
-            (Horizon::Budget(b), Some((lo, hi))) => (b..=hi)
-                .chain(lo..b)
-                .find(|&b| makes_point(b))
-                .map_or(drawn, Horizon::Budget),
-            _ => drawn,
-        }
+    /// depths, at most `max_leaves` evaluated, on a page:
+    /// [`budget_makes_its_point`]), and which budget does depends on the
+    /// instance: of the range's budgets, from the one drawn on (wrapping
+    /// round), the first that makes it from `root`; the drawn one if none does.
+    pub fn budget_with_point<P: Position + Clone>(
+        self,
+        drawn: Horizon,
+        root: &P,
+        max_leaves: usize,
+    ) -> Horizon {
+        let (Horizon::Budget(b), Some((lo, hi))) = (drawn, self.budget) else {
+            return drawn;
+        };
+        // A search under a budget depends on it only through what the root's
+        // children get (`Horizon::split`): budgets that give them the same
+        // are one search, counted once.
+        let moves = root.children().len().max(1) as u32;
+        let mut searched: Vec<(Option<u32>, bool)> = Vec::new();
+        let mut makes_point = |b: u32| {
+            let given = (b > 0).then(|| b / moves);
+            if let Some(&(_, made)) = searched.iter().find(|(g, _)| *g == given) {
+                return made;
+            }
+            let made = budget_makes_its_point(root, b, max_leaves);
+            searched.push((given, made));
+            made
+        };
+        (b..=hi)
+            .chain(lo..b)
+            .find(|&b| makes_point(b))
+            .map_or(drawn, Horizon::Budget)
     }
 
-    /// The constraint a budgeted search of `root` (the searched tree `tree`)
-    /// does not meet: lines searched to different depths under a budget; a
-    /// deepening budget that runs out inside an iteration, after one completes.
-    pub fn unmet<P: Position + Clone>(horizon: Horizon, root: &P, tree: &Tree) -> Option<String> {
+    /// The constraint a budgeted search of `root` (its leaves at different
+    /// depths when `uneven`) does not meet: lines searched to different
+    /// depths under a budget; a deepening budget that runs out inside an
+    /// iteration, after one completes.
+    pub fn unmet<P: Position + Clone>(horizon: Horizon, root: &P, uneven: bool) -> Option<String> {
         match horizon {
-            Horizon::Budget(_) if !uneven(tree) => {
-                Some("lines searched to different depths".to_string())
-            }
+            Horizon::Budget(_) if !uneven => Some("lines searched to different depths".to_string()),
             Horizon::Deepening(budget) => {
                 let d = deepening(root, budget);
                 (d.completed == 0 || d.exhausted).then(|| {
@@ -542,7 +587,7 @@ pub fn budget_makes_its_point<P: Position + Clone>(
     max_leaves: usize,
 ) -> bool {
     frontier_depths(root, Horizon::Budget(budget), 4 * max_leaves)
-        .is_some_and(|(leaves, lo, hi)| leaves <= max_leaves && lo < hi)
+        .is_some_and(|f| f.leaves <= max_leaves && f.uneven())
 }
 
 /// The keys every game shapes its search with.

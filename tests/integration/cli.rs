@@ -894,6 +894,38 @@ fn the_practice_page_carries_the_set_without_its_comments() {
     );
 }
 
+/// The page carries its set's plan at the set's own seed (the fairness
+/// pilot, made once here rather than on every opening of the page): the
+/// plan `generate` makes for that set and seed, which fits the set.
+#[test]
+fn the_practice_page_carries_the_sets_plan_at_its_seed() {
+    let dir = crate::common::scratch("practice-plan");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problem-sets/midterm-zh.toml");
+    std::fs::copy(&path, dir.join("set.toml")).unwrap();
+    std::fs::write(dir.join("m.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    let (code, _, err) = crate::common::run_in(
+        &dir,
+        &[
+            "practice", "set.toml", "--module", "m.wasm", "--out", "site",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(dir.join("site/practice.html")).unwrap();
+    let start = page
+        .find(r#"<script id="tq-plan" type="application/json">"#)
+        .unwrap();
+    let json = &page[start..];
+    let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+    let carried: String = serde_json::from_str(json).unwrap();
+    let set = treequiz::problem_set::load(&path).unwrap();
+    let plan =
+        treequiz::fair::Plan::new(&set, &treequiz::rng::Master::from_seed(set.seed)).unwrap();
+    assert_eq!(carried, format!("2026:{}", plan.to_text()));
+    assert!(plan.to_text().contains(".."), "{carried}");
+    assert!(treequiz::fair::Plan::read(&set, &carried["2026:".len()..]).is_some());
+}
+
 /// A practice sheet names its set by a path from the sheet's folder inside
 /// the folder the teacher works in, or by its file name: never the absolute
 /// path a teacher typed (their home folder and user name on every sheet);

@@ -33,6 +33,9 @@ function call(request) {
 
 // ---- state -----------------------------------------------------------------
 const embedded = JSON.parse($('#tq-set').textContent || 'null');  // a teacher's set, or null
+// Its fairness plan at its own seed, made by `treequiz practice` (fair.rs): the
+// module draws that seed's variant without running the pilot again.
+const embeddedPlan = JSON.parse($('#tq-plan').textContent || 'null') || '';
 // `shown`: the solution is on screen (until then feedback keeps the key
 // back); `last`: the sheet the feedback on screen is about, checked again in
 // the other wording when the solution is shown or hidden.
@@ -105,7 +108,7 @@ function draw() {
     set = made.set;
   }
   performance.mark('tq-set');
-  const page = call({ op: 'practice', set, seed: S.seed, lang: S.lang });
+  const page = call({ op: 'practice', set, seed: S.seed, lang: S.lang, plan: set === embedded ? embeddedPlan : '' });
   performance.mark('tq-practice');
   if (!page.ok) return fail(page.error);
   S.set = set;
@@ -568,7 +571,7 @@ function filledSheet() {
 // name) and is checked as `treequiz check` checks it, with no key.
 function check(sheet, file, form = null) {
   const t0 = performance.now();
-  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown, hints: S.hintsTaken });
+  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, plan: S.set === embedded ? embeddedPlan : '', sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown, hints: S.hintsTaken });
   let r = grade();
   if (!r.ok) { showFeedbackError(r.error); return r; }
   if (r.exam) { examFeedback(r); return r; }

@@ -438,15 +438,18 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
                 weights: p.weights.clone(),
                 regions: p.regions,
             };
-            game.horizon = p.budgets.budget_with_point(game.horizon, |b| {
-                super::lookahead::budget_makes_its_point(&game.root(), b, MAX_BUDGET_LEAVES)
-            });
-            // The search is drawn with the position: the work limit counts its nodes.
-            let tree = game.lookahead().tree;
-            (game, tree)
+            game.horizon =
+                p.budgets
+                    .budget_with_point(game.horizon, &game.root(), MAX_BUDGET_LEAVES);
+            // The search is drawn with the position: the work limit counts
+            // its nodes. Most positions are refused on its shape alone, so
+            // the tree (named and evaluated) is built only for the rest.
+            let shape = super::lookahead::frontier_depths(&game.root(), game.horizon, usize::MAX)
+                .expect("no cap");
+            (game, shape)
         },
-        |(_, tree)| tree.len(),
-        |(game, tree)| {
+        |(_, shape)| shape.nodes,
+        |(game, shape)| {
             if game.board.moves(game.to_move).is_empty() {
                 return Some((0, "a legal move for the side to move".to_string()));
             }
@@ -455,17 +458,17 @@ pub fn generate(p: &Params, seed: u64) -> Result<Othello, GenerateError> {
             } else {
                 MAX_LEAVES
             };
-            if tree.leaves().count() > max_leaves {
+            if shape.leaves > max_leaves {
                 return Some((
                     0,
                     format!("at most {max_leaves} positions at the lookahead's frontier"),
                 ));
             }
             // What a budgeted search is asked for (its point).
-            if let Some(m) = Budgets::unmet(game.horizon, &game.root(), tree) {
+            if let Some(m) = Budgets::unmet(game.horizon, &game.root(), shape.uneven()) {
                 return Some((1, m));
             }
-            p.search.unmet(tree).map(|m| (1, m))
+            p.search.unmet(&game.lookahead().tree).map(|m| (1, m))
         },
     )
     .map(|(game, _)| game)
@@ -540,8 +543,8 @@ mod tests {
         })
     }
 
-    /// The generator's count of a budgeted search's frontier, made without
-    /// evaluating, is the tree's: on 2,000 random positions and budgets.
+    /// The generator's count of a search's shape, made without evaluating,
+    /// is the tree's: on 2,000 random positions, budgets and depths.
     #[test]
     fn frontier_depths_are_the_trees() {
         let mut pick = xorshift(0x9E37_79B9_7F4A_7C15);
@@ -550,20 +553,25 @@ mod tests {
             let g = Othello {
                 board,
                 to_move,
-                horizon: Horizon::Budget(1 + i % 30),
+                // Depths too: the `othello` kind's generator counts them the same way.
+                horizon: match i % 4 {
+                    0 => Horizon::Depth(1 + i / 4 % 2),
+                    _ => Horizon::Budget(1 + i % 30),
+                },
                 weights: Weights::default(),
                 regions: REGIONS,
             };
             let t = g.lookahead().tree;
             let depths: Vec<usize> = t.leaves().map(|l| t.depth_of(l)).collect();
-            let want = (
-                depths.len(),
-                *depths.iter().min().unwrap(),
-                *depths.iter().max().unwrap(),
-            );
+            let want = crate::games::lookahead::Frontier {
+                nodes: t.len(),
+                leaves: depths.len(),
+                lo: *depths.iter().min().unwrap(),
+                hi: *depths.iter().max().unwrap(),
+            };
             let got = crate::games::lookahead::frontier_depths(&g.root(), g.horizon, usize::MAX);
             assert_eq!(got, Some(want), "{board}");
-            assert_eq!(super::super::lookahead::uneven(&t), want.1 < want.2);
+            assert_eq!(super::super::lookahead::uneven(&t), want.uneven());
         }
     }
 

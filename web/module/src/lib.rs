@@ -91,10 +91,12 @@ fn call(request: &Json) -> Result<Json, String> {
         "start" => Ok(kinds::start(&lang()?)),
         "set" => kinds::set(text("kind"), text("size"), request.get("options"), &lang()?)
             .map(|set| json!({ "ok": true, "set": set })),
-        "practice" => with_practice(text("set"), seed()?, text("lang"), |p| p.page()),
+        "practice" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
+            p.page()
+        }),
         "check" => match exam(text("sheet"), text("file"), text("form"), text("form_file"))? {
             Some(checked) => Ok(checked),
-            None => with_practice(text("set"), seed()?, text("lang"), |p| {
+            None => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
                 let hide_key = request.get("hide_key").and_then(Json::as_bool) == Some(true);
                 let hints = request.get("hints").and_then(Json::as_u64).unwrap_or(0);
                 p.check(text("sheet"), text("file"), hide_key, hints as usize)
@@ -183,6 +185,7 @@ fn with_practice(
     set_text: &str,
     seed: Option<u64>,
     lang: &str,
+    plan: &str,
     f: impl FnOnce(&Practice) -> Result<Json, String>,
 ) -> Result<Json, String> {
     LAST.with(|last| {
@@ -193,7 +196,7 @@ fn with_practice(
                 || (!lang.is_empty() && p.lang.code != lang)
         });
         if fresh {
-            *last = Some(Practice::new(set_text, seed, lang)?);
+            *last = Some(Practice::new(set_text, seed, lang, plan)?);
         }
         f(last.as_ref().expect("made above"))
     })
@@ -204,7 +207,10 @@ fn with_practice(
 const SET_FILE: &str = "set.toml";
 
 impl Practice {
-    fn new(set_text: &str, seed: Option<u64>, lang: &str) -> Result<Practice, String> {
+    /// `plan`: the set's plan as `treequiz practice` embeds it (`SEED:` and
+    /// [`treequiz::fair::Plan::to_text`]), taken at that seed when it fits
+    /// the set; otherwise (or empty) the pilot runs here.
+    fn new(set_text: &str, seed: Option<u64>, lang: &str, plan: &str) -> Result<Practice, String> {
         let source = Source {
             path: SET_FILE.into(),
             text: set_text.to_string(),
@@ -217,7 +223,16 @@ impl Practice {
         let seed = seed.unwrap_or(set.seed);
         let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
         let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
-        let variants = treequiz::class_set::build(&set, &Master::from_seed(seed), &[])
+        let master = Master::from_seed(seed);
+        let carried = plan
+            .split_once(':')
+            .filter(|(at, _)| at.parse() == Ok(seed))
+            .and_then(|(_, plan)| treequiz::fair::Plan::read(&set, plan));
+        let plan = match carried {
+            Some(plan) => plan,
+            None => treequiz::class_set::plan(&set, &master).map_err(|e| e.to_string())?,
+        };
+        let variants = treequiz::class_set::build_planned(&set, &master, &plan, &[])
             .map_err(|e| e.to_string())?;
         let book = KeyBook::from_variants(&set, &variants);
         Ok(Practice {
@@ -537,6 +552,39 @@ mod tests {
             .collect();
         let registry: Vec<&str> = treequiz::exercise::KINDS.iter().map(|k| k.name).collect();
         assert_eq!(offered, registry);
+    }
+
+    /// `treequiz practice` embeds the set's plan (the fairness pilot, most of
+    /// the first variant's work) for its own seed: carried, it gives the
+    /// variant `generate` makes; a plan for another seed is not taken, and
+    /// the one for this seed is (a wrong one shows).
+    #[test]
+    fn a_carried_plan_gives_the_variant_generate_makes() {
+        let text = include_str!("../../../problem-sets/midterm-zh.toml");
+        let fresh = Practice::new(text, None, "", "").unwrap();
+        let master = Master::from_seed(fresh.set.seed);
+        let plan = treequiz::fair::Plan::new(&fresh.set, &master)
+            .unwrap()
+            .to_text();
+        let generated = treequiz::class_set::build(&fresh.set, &master, &[]).unwrap();
+        let checksum = |plan: &str| {
+            Practice::new(text, None, "", plan).map(|p| p.variants[0].checksum.clone())
+        };
+        assert_eq!(fresh.variants[0].checksum, generated[0].checksum);
+        assert_eq!(
+            checksum(&format!("2026:{plan}")),
+            Ok(generated[0].checksum.clone())
+        );
+        let wrong = plan.replace(|c: char| c.is_ascii_digit(), "1");
+        assert_ne!(wrong, plan);
+        assert_eq!(
+            checksum(&format!("1:{wrong}")),
+            Ok(generated[0].checksum.clone())
+        );
+        assert_ne!(
+            checksum(&format!("2026:{wrong}")),
+            Ok(generated[0].checksum.clone())
+        );
     }
 
     /// A teacher's set opens where `treequiz generate SET` (no `--seed`)
