@@ -34,6 +34,29 @@ fn grade_with(out: &std::path::Path, manifest: &str) -> (i32, String) {
     (code, err)
 }
 
+/// Practice sheets of problem-sets/SET.toml (seed 7, Markdown) for the
+/// students `ids`, in a fresh folder; returns (folder, the sheets' folder).
+fn practice_class(name: &str, set: &str, ids: &[&str]) -> (std::path::PathBuf, std::path::PathBuf) {
+    let out = scratch(name);
+    let roster = out.join("class.csv");
+    std::fs::write(&roster, format!("id\n{}\n", ids.join("\n"))).unwrap();
+    let exam = out.join("exam");
+    let (code, _, err) = generate(
+        &format!("problem-sets/{set}.toml"),
+        exam.to_str().unwrap(),
+        &[
+            "--roster",
+            roster.to_str().unwrap(),
+            "--seed",
+            "7",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    (out, exam)
+}
+
 #[test]
 fn a_manifest_reads_back_the_keys_it_wrote() {
     let (out, _) = demo("manifest-roundtrip");
@@ -174,23 +197,7 @@ fn mangled_manifests_never_panic_the_grader() {
 
 #[test]
 fn one_mistake_of_many_students_is_one_summary_line_in_chinese() {
-    let out = scratch("summary-zh");
-    let roster = out.join("class.csv");
-    std::fs::write(&roster, "id\ns1\ns2\ns3\ns4\n").unwrap();
-    let exam = out.join("exam");
-    let (code, _, err) = generate(
-        "problem-sets/midterm-zh.toml",
-        exam.to_str().unwrap(),
-        &[
-            "--roster",
-            roster.to_str().unwrap(),
-            "--seed",
-            "7",
-            "--format",
-            "md",
-        ],
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+    let (out, exam) = practice_class("summary-zh", "midterm-zh", &["s1", "s2", "s3", "s4"]);
     let handed = out.join("handed-in");
     std::fs::create_dir_all(&handed).unwrap();
     for s in ["s1", "s2", "s3", "s4"] {
@@ -405,23 +412,7 @@ fn exercise_of<'a>(m: &'a mut serde_json::Value, kind: &str) -> &'a mut serde_js
 /// and the grades are those of the manifest read whole.
 #[test]
 fn a_streamed_manifest_grades_as_read_whole_and_refuses_late_damage() {
-    let out = scratch("manifest-stream");
-    let roster = out.join("class.csv");
-    std::fs::write(&roster, "id\ns1\ns2\ns3\n").unwrap();
-    let exam = out.join("exam");
-    let (code, _, err) = generate(
-        "problem-sets/demo.toml",
-        exam.to_str().unwrap(),
-        &[
-            "--roster",
-            roster.to_str().unwrap(),
-            "--seed",
-            "7",
-            "--format",
-            "md",
-        ],
-    );
-    assert_eq!(code, 0, "{err}");
+    let (out, exam) = practice_class("manifest-stream", "demo", &["s1", "s2", "s3"]);
     let manifest = exam.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();
     let grade = |manifest: &std::path::Path, report: &str| {
