@@ -26,7 +26,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::tree::{Kind, NodeId, Player, Tree};
+use super::tree::{Kind, NodeId, Player, Scalar, Tree, Whole};
 use crate::value::Value;
 
 /// The order in which a node's children are searched.
@@ -287,7 +287,7 @@ pub struct AlphaBeta {
     /// The root's value (always exact).
     pub value: Value,
     /// What the search proved about each examined node, by id (see [`AlphaBeta::bound`]).
-    bounds: Vec<Proved>,
+    bounds: Runs,
     /// Leaves in the order they were evaluated.
     pub evaluated: Vec<NodeId>,
     /// Every cut, in the order they happened.
@@ -503,18 +503,19 @@ impl From<AlphaBetaRepr> for AlphaBeta {
         AlphaBeta {
             options: r.options,
             value: r.value,
-            bounds: r
-                .bounds
-                .into_iter()
-                .map(|(id, b)| {
-                    let (code, payload) = pack_bound(b);
-                    Proved {
-                        payload,
-                        node: id.0,
-                        code,
-                    }
-                })
-                .collect(),
+            bounds: Runs(vec![
+                r.bounds
+                    .into_iter()
+                    .map(|(id, b)| {
+                        let (code, payload) = pack_bound(b);
+                        Proved {
+                            payload,
+                            node: id.0,
+                            code,
+                        }
+                    })
+                    .collect(),
+            ]),
             evaluated: r.evaluated,
             cuts: r.cuts,
             pruned: r.pruned,
@@ -558,8 +559,8 @@ impl AlphaBeta {
             inside && (p.node as usize) < nodes
         });
         steps_ok
-            && self.bounds.windows(2).all(|w| w[0].node < w[1].node)
-            && self.bounds.iter().all(|p| (p.node as usize) < nodes)
+            && self.proved().is_sorted_by(|a, b| a.node < b.node)
+            && self.proved().all(|p| (p.node as usize) < nodes)
             && self.evaluated.iter().all(ok)
             && self.pruned.iter().all(ok)
             && self.widened.iter().all(|(n, _)| ok(n))
@@ -572,10 +573,12 @@ impl AlphaBeta {
 
     /// What the search proved about `id`, `None` if it was never examined.
     pub fn bound(&self, id: NodeId) -> Option<Bound> {
-        self.bounds
-            .binary_search_by_key(&id.0, |p| p.node)
+        let runs = &self.bounds.0;
+        let run = runs.partition_point(|run| run.last().is_some_and(|p| p.node < id.0));
+        let run = runs.get(run)?;
+        run.binary_search_by_key(&id.0, |p| p.node)
             .ok()
-            .map(|i| self.bounds[i].bound())
+            .map(|i| run[i].bound())
     }
 
     /// Whether the search examined `id` (evaluated it, or entered it).
@@ -594,8 +597,13 @@ impl AlphaBeta {
     }
 
     /// Every examined node and what the search proved about it, by id.
-    pub fn bounds(&self) -> impl ExactSizeIterator<Item = (NodeId, Bound)> + '_ {
-        self.bounds.iter().map(|p| (NodeId(p.node), p.bound()))
+    pub fn bounds(&self) -> impl Iterator<Item = (NodeId, Bound)> + '_ {
+        self.proved().map(|p| (NodeId(p.node), p.bound()))
+    }
+
+    /// The examined nodes with their bounds packed, by id.
+    fn proved(&self) -> impl Iterator<Item = &Proved> + '_ {
+        self.bounds.0.iter().flatten()
     }
 
     /// Every node never examined (the pruned roots and all below them), by id.
@@ -628,27 +636,9 @@ pub struct Summary {
 
 /// Runs alpha-beta from the root with the window (-inf, +inf), with the full trace.
 pub fn alpha_beta(tree: &Tree, options: Options) -> AlphaBeta {
-    // A first, silent pass sizes every list exactly: cheaper than growing
-    // them (each growth copies), and nothing is allocated that is not used.
-    let mut count = Count::default();
-    let (_, leaves, cuts) = search(tree, options, &mut count);
-    let mut slots = Vec::with_capacity(count.slots);
-    slots.push(Slot::UNEXAMINED);
-    let mut trace = Trace {
-        options,
-        frames: Vec::with_capacity(tree.height() + 1),
-        slots,
-        evaluated: Vec::with_capacity(leaves),
-        cuts: Vec::with_capacity(cuts),
-        widened: Vec::with_capacity(count.widened),
-        backed: Vec::with_capacity(count.backed),
-        steps: Steps {
-            root_max: tree.root_player() == Player::Max,
-            packed: Vec::with_capacity(count.steps),
-        },
-    };
+    let mut trace = Trace::new(tree, options);
     let (root, _, _) = search(tree, options, &mut trace);
-    trace.finish(tree, root)
+    trace.finish(root)
 }
 
 /// The same search as [`alpha_beta`], keeping only its value and counts: for
@@ -664,27 +654,42 @@ pub fn alpha_beta_summary(tree: &Tree, options: Options) -> Summary {
 
 /// The root's value, the leaves evaluated and the cuts.
 fn search<R: Recorder>(tree: &Tree, options: Options, rec: &mut R) -> (Value, usize, usize) {
+    if tree.is_whole() {
+        search_as::<R, Whole>(tree, options, rec)
+    } else {
+        search_as::<R, Value>(tree, options, rec)
+    }
+}
+
+/// [`search`], comparing values as `V`.
+fn search_as<R: Recorder, V: Scalar>(
+    tree: &Tree,
+    options: Options,
+    rec: &mut R,
+) -> (Value, usize, usize) {
     let mut search = Search {
         tree,
         options,
         rec,
         leaves: 0,
         cuts: 0,
+        _values: std::marker::PhantomData,
     };
     let root = search.visit(
         0,
         tree.root_player() == Player::Max,
-        Value::NegInf,
-        Value::PosInf,
+        V::NEG_INF,
+        V::POS_INF,
         options.initial_window_counts,
         options.initial_window_counts,
+        &mut (V::NEG_INF, V::POS_INF),
     );
-    (root.value, search.leaves, search.cuts)
+    (root.value(), search.leaves, search.cuts)
 }
 
 /// The bounds in force at a node after its own bound became `own`.
 #[inline]
-fn window(is_max: bool, alpha: Value, beta: Value, own: Value) -> (Value, Value) {
+fn window<V: Ord>(is_max: bool, alpha: V, beta: V, own: V) -> (V, V) {
     if is_max {
         (alpha.max(own), beta)
     } else {
@@ -694,7 +699,7 @@ fn window(is_max: bool, alpha: Value, beta: Value, own: Value) -> (Value, Value)
 
 /// Whether `own` (a node's α or β) has reached `bound` (the opposite bound).
 #[inline]
-fn reaches(prune_on_equal: bool, is_max: bool, own: Value, bound: Value) -> bool {
+fn reaches<V: Ord>(prune_on_equal: bool, is_max: bool, own: V, bound: V) -> bool {
     match (is_max, prune_on_equal) {
         (true, true) => own >= bound,
         (true, false) => own > bound,
@@ -704,125 +709,67 @@ fn reaches(prune_on_equal: bool, is_max: bool, own: Value, bound: Value) -> bool
 }
 
 /// What the search tells whoever records it. Every method defaults to nothing.
+/// The windows are not told: a step's α and β follow from the steps before
+/// it ([`StepIter`]).
 trait Recorder {
-    fn leaf(&mut self, _node: u32, _alpha: Value, _beta: Value, _v: Value) {}
-    fn enter(&mut self, _node: u32, _is_max: bool, _first: u32, _count: u32, _a: Value, _b: Value) {
-    }
+    /// Whether [`Recorder::exit`] is told anything: the interval the
+    /// children prove is worked out only for a recorder that keeps it.
+    const EXITS: bool = true;
+    fn leaf(&mut self, _node: u32, _v: Value) {}
+    fn enter(&mut self, _node: u32, _is_max: bool) {}
     /// A child of the innermost entered node returned; `own` is that node's α or β.
     fn child_done(&mut self, _own: Value) {}
-    fn improve(&mut self, _node: u32, _alpha: Value, _beta: Value, _own: Value) {}
-    fn cut(
-        &mut self,
-        _node: u32,
-        _is_max: bool,
-        _own: Value,
-        _pruned: Pruned,
-        _a: Value,
-        _b: Value,
-    ) {
-    }
+    fn improve(&mut self, _node: u32, _own: Value) {}
+    fn cut(&mut self, _node: u32, _is_max: bool, _own: Value, _pruned: Pruned) {}
     /// `bound` is what the key states, `tight` what the children alone give,
     /// `backed` the value the procedure returns.
-    fn exit(
-        &mut self,
-        _node: u32,
-        _a: Value,
-        _b: Value,
-        _bound: Bound,
-        _tight: Bound,
-        _backed: Value,
-    ) {
-    }
+    fn exit(&mut self, _node: u32, _bound: Bound, _tight: Bound, _backed: Value) {}
 }
 
 /// Records nothing.
 struct Quiet;
-impl Recorder for Quiet {}
-
-/// Counts what [`Trace`] will store.
-struct Count {
-    steps: usize,
-    /// One per child of an entered node, plus the root's.
-    slots: usize,
-    widened: usize,
-    backed: usize,
+impl Recorder for Quiet {
+    const EXITS: bool = false;
 }
 
-impl Default for Count {
-    fn default() -> Count {
-        Count {
-            steps: 0,
-            slots: 1,
-            widened: 0,
-            backed: 0,
-        }
-    }
-}
-
-impl Recorder for Count {
-    fn leaf(&mut self, _: u32, _: Value, _: Value, _: Value) {
-        self.steps += 1;
-    }
-    fn enter(&mut self, _: u32, _: bool, _: u32, count: u32, _: Value, _: Value) {
-        self.steps += 1;
-        self.slots += count as usize;
-    }
-    fn improve(&mut self, _: u32, _: Value, _: Value, _: Value) {
-        self.steps += 1;
-    }
-    fn cut(&mut self, _: u32, _: bool, _: Value, _: Pruned, _: Value, _: Value) {
-        self.steps += 1;
-    }
-    fn exit(&mut self, _: u32, _: Value, _: Value, bound: Bound, tight: Bound, backed: Value) {
-        self.steps += 1;
-        self.widened += usize::from(bound != tight);
-        self.backed += usize::from(bound.value() != backed);
-    }
-}
-
-struct Search<'t, 'r, R> {
+struct Search<'t, 'r, R, V> {
     tree: &'t Tree,
     options: Options,
     rec: &'r mut R,
     leaves: usize,
     cuts: usize,
+    _values: std::marker::PhantomData<V>,
 }
 
-/// What a visit gives its parent: the value the procedure backs up, and the
-/// interval the examined children prove (`lo..=hi`, `-inf..=+inf` when
-/// nothing is known). Only the value steers the parent's search; the
-/// interval is what the key states beside it.
-#[derive(Clone, Copy)]
-struct Visit {
-    value: Value,
-    lo: Value,
-    hi: Value,
-}
-
-impl<R: Recorder> Search<'_, '_, R> {
-    /// Searches `node` with the window (`alpha`, `beta`). `max_bounded` /
-    /// `min_bounded`: whether `alpha` / `beta` is a bound a cut can reach:
-    /// some MAX / MIN ancestor has backed up a value, or the initial window
-    /// counts ([`Options::initial_window_counts`]).
+impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
+    /// Searches `node` with the window (`alpha`, `beta`) and returns the value
+    /// the procedure backs up; only that steers the parent's search.
+    /// `max_bounded` / `min_bounded`: whether `alpha` / `beta` is a bound a
+    /// cut can reach: some MAX / MIN ancestor has backed up a value, or the
+    /// initial window counts ([`Options::initial_window_counts`]). `proved`
+    /// receives, for a recorder that keeps it ([`Recorder::EXITS`]), the
+    /// interval the examined children prove (`lo..=hi`, `-inf..=+inf` when
+    /// nothing is known): what the key states beside the value.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn visit(
         &mut self,
         node: u32,
         is_max: bool,
-        alpha: Value,
-        beta: Value,
+        alpha: V,
+        beta: V,
         max_bounded: bool,
         min_bounded: bool,
-    ) -> Visit {
-        match self.tree.kind(node) {
+        proved: &mut (V, V),
+    ) -> V {
+        match self.tree.kind_as::<V>(node) {
             Kind::Leaf(v) => {
                 self.leaves += 1;
-                self.rec.leaf(node, alpha, beta, v);
-                Visit {
-                    value: v,
-                    lo: v,
-                    hi: v,
+                self.rec.leaf(node, v.value());
+                if R::EXITS {
+                    *proved = (v, v);
                 }
+                v
             }
             Kind::Inner { first, count } => self.inner(
                 node,
@@ -833,6 +780,7 @@ impl<R: Recorder> Search<'_, '_, R> {
                 beta,
                 max_bounded,
                 min_bounded,
+                proved,
             ),
         }
     }
@@ -848,18 +796,19 @@ impl<R: Recorder> Search<'_, '_, R> {
         first: u32,
         count: u32,
         is_max: bool,
-        alpha: Value,
-        beta: Value,
+        alpha: V,
+        beta: V,
         max_bounded: bool,
         min_bounded: bool,
-    ) -> Visit {
-        self.rec.enter(node, is_max, first, count, alpha, beta);
+        proved: &mut (V, V),
+    ) -> V {
+        self.rec.enter(node, is_max);
         let rtl = self.options.order == Order::RightToLeft;
         let prune_on_equal = self.options.prune_on_equal;
         let hard = self.options.values == ValueMode::FailHard;
         // `own` is the node's α (MAX) or β (MIN): the best value its children
         // have backed up (∓inf, and no bound, before the first one returns).
-        let mut own = if is_max { Value::NegInf } else { Value::PosInf };
+        let mut own = if is_max { V::NEG_INF } else { V::POS_INF };
         // `m` is what the procedure compares and returns: fail-soft its own
         // bound (F2's v), fail-hard the same clamped by the window (F1's m,
         // which starts at the window's bound).
@@ -883,20 +832,22 @@ impl<R: Recorder> Search<'_, '_, R> {
             } else {
                 (max_bounded, min_bounded || i > 0)
             };
-            let r = self.visit(child, !is_max, a, b, cmax, cmin);
-            if is_max {
-                (lo, hi) = (lo.max(r.lo), hi.max(r.hi));
+            let mut child_proved = (V::NEG_INF, V::POS_INF);
+            let v = self.visit(child, !is_max, a, b, cmax, cmin, &mut child_proved);
+            let (clo, chi) = child_proved;
+            if !R::EXITS {
+            } else if is_max {
+                (lo, hi) = (lo.max(clo), hi.max(chi));
             } else {
-                (lo, hi) = (lo.min(r.lo), hi.min(r.hi));
+                (lo, hi) = (lo.min(clo), hi.min(chi));
             }
-            let improves = if is_max { r.value > own } else { r.value < own };
+            let improves = if is_max { v > own } else { v < own };
             if i == 0 || improves {
-                own = r.value;
-                self.rec.child_done(own);
-                let (a, b) = window(is_max, alpha, beta, own);
-                self.rec.improve(node, a, b, own);
+                own = v;
+                self.rec.child_done(own.value());
+                self.rec.improve(node, own.value());
             } else {
-                self.rec.child_done(own);
+                self.rec.child_done(own.value());
             }
             m = match (hard, is_max) {
                 (false, _) => own,
@@ -912,18 +863,29 @@ impl<R: Recorder> Search<'_, '_, R> {
                         reversed: rtl,
                     };
                     self.cuts += 1;
-                    self.rec.cut(node, is_max, m, pruned, alpha, beta);
+                    self.rec.cut(node, is_max, m.value(), pruned);
                     if is_max {
-                        hi = Value::PosInf
+                        hi = V::POS_INF
                     } else {
-                        lo = Value::NegInf
+                        lo = V::NEG_INF
                     }
                 }
                 break;
             }
         }
+        if R::EXITS {
+            self.exit(node, m, lo, hi);
+            *proved = (lo, hi);
+        }
+        m
+    }
+
+    /// Tells the recorder what the search proved at `node` as it leaves:
+    /// `m` backed up, `lo..=hi` from the examined children.
+    fn exit(&mut self, node: u32, m: V, lo: V, hi: V) {
         // The key states what the children prove when that is exact, else the
         // bound the procedure backs up, on the side the children prove.
+        let (lo, hi, m) = (lo.value(), hi.value(), m.value());
         let bound = if lo == hi {
             Bound::Exact(lo)
         } else if hi <= m {
@@ -939,49 +901,17 @@ impl<R: Recorder> Search<'_, '_, R> {
             Bound::AtLeast(_) => Bound::AtLeast(lo),
             exact => exact,
         };
-        let (a, b) = window(is_max, alpha, beta, own);
-        self.rec.exit(node, a, b, bound, tight, m);
-        Visit { value: m, lo, hi }
+        self.rec.exit(node, bound, tight, m);
     }
 }
 
-/// An entered node, for attributing cuts and placing bounds.
+/// An entered node, for attributing cuts.
 struct Frame {
     node: u32,
     is_max: bool,
     own: Value,
     /// Whether a child has backed up a value yet (before that, the node has no α or β).
     bounded: bool,
-    first: u32,
-    /// This node's slot.
-    slot: u32,
-    /// The slot of its first child; its children's slots follow.
-    children: u32,
-}
-
-/// Where the trace keeps an examined node's bound until the search ends.
-/// Entering a node reserves one slot per child, so a node's slot is found from
-/// its parent's without a table over the whole tree.
-/// 16 bytes: the bound packed as in [`Packed`].
-#[derive(Clone, Copy)]
-struct Slot {
-    payload: i64,
-    /// An entered node's first child's slot.
-    children: u32,
-    /// 0 unexamined, else 1 + the bound's relation × 4 + its value's kind.
-    code: u32,
-}
-
-impl Slot {
-    const UNEXAMINED: Slot = Slot {
-        payload: 0,
-        children: u32::MAX,
-        code: 0,
-    };
-
-    fn set(&mut self, b: Bound) {
-        (self.code, self.payload) = pack_bound(b);
-    }
 }
 
 /// A bound as (code, integer): code 1 + the relation × 4 + the value's kind.
@@ -997,7 +927,22 @@ fn unpack_bound(code: u32, x: i64) -> Option<Bound> {
     Some(join_bound(c / 4, join(c % 4, x)))
 }
 
-/// An examined node and its bound, packed as in [`Slot`] (16 bytes, not 32).
+/// The examined nodes and their bounds as runs, each sorted by id and above
+/// the run before: the search keeps one run a level ([`Trace::levels`]), a
+/// file's list is one run. Equal when the nodes and bounds are.
+#[derive(Clone, Debug, Default)]
+struct Runs(Vec<Vec<Proved>>);
+
+impl PartialEq for Runs {
+    fn eq(&self, other: &Runs) -> bool {
+        self.0.iter().flatten().eq(other.0.iter().flatten())
+    }
+}
+
+impl Eq for Runs {}
+
+/// An examined node and its bound, packed (16 bytes, not 32): code 0 is no
+/// bound, else 1 + the bound's relation × 4 + its value's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Proved {
     payload: i64,
@@ -1015,7 +960,13 @@ impl Proved {
 struct Trace {
     options: Options,
     frames: Vec<Frame>,
-    slots: Vec<Slot>,
+    /// Per depth, the examined nodes with their bounds, in the order the
+    /// search leaves them. Along a level the search meets nodes in id order
+    /// (the reverse right to left), and each level's ids follow the one above,
+    /// so the levels read in turn list the nodes by id: no table over the tree.
+    levels: Vec<Vec<Proved>>,
+    /// Per depth, the skipped children, in search order.
+    skipped: Vec<Vec<Pruned>>,
     evaluated: Vec<NodeId>,
     cuts: Vec<Cut>,
     widened: Vec<(NodeId, Bound)>,
@@ -1024,59 +975,61 @@ struct Trace {
 }
 
 impl Trace {
-    /// `alpha` and `beta` are not stored: [`StepIter`] rebuilds them.
-    fn step(&mut self, node: u32, alpha: Value, beta: Value, event: Event) {
-        let _ = (alpha, beta);
+    /// One pass, its lists grown as it goes: a first pass to size them costs
+    /// a whole search, more than the copies growing makes.
+    fn new(tree: &Tree, options: Options) -> Trace {
+        Trace {
+            options,
+            frames: Vec::with_capacity(tree.height() + 1),
+            levels: Vec::with_capacity(tree.height() + 1),
+            skipped: Vec::new(),
+            evaluated: Vec::new(),
+            cuts: Vec::new(),
+            widened: Vec::new(),
+            backed: Vec::new(),
+            steps: Steps {
+                root_max: tree.root_player() == Player::Max,
+                packed: Vec::new(),
+            },
+        }
+    }
+
+    fn step(&mut self, node: u32, event: Event) {
         self.steps.packed.push(Packed::pack(node, event));
     }
 
-    /// The slot of `node`, a child of the innermost frame (or the root).
-    fn slot_of(&self, node: u32) -> u32 {
-        self.frames
-            .last()
-            .map_or(0, |f| f.children + (node - f.first))
+    /// Keeps what the search proved about `node`, at `depth`.
+    fn prove(&mut self, depth: usize, node: u32, b: Bound) {
+        if self.levels.len() <= depth {
+            self.levels.resize_with(depth + 1, Vec::new);
+        }
+        let (code, payload) = pack_bound(b);
+        self.levels[depth].push(Proved {
+            payload,
+            node,
+            code,
+        });
     }
 
-    /// Lists the bounds and the pruned roots by id: the examined nodes, read
-    /// breadth-first through the slots, come out in id order.
-    fn finish(self, tree: &Tree, value: Value) -> AlphaBeta {
-        // Every slot is an examined node or a pruned root.
-        let pruned_roots: usize = self.cuts.iter().map(|c| c.pruned.len()).sum();
-        let mut pruned = Vec::with_capacity(pruned_roots);
-        // The list is its own queue: an entry holds its slot's index until it
-        // is reached, then its bound. The root is always examined.
-        let mut bounds = Vec::with_capacity(self.slots.len() - pruned_roots);
-        bounds.push(Proved {
-            payload: 0,
-            node: 0,
-            code: 0,
-        });
-        let mut i = 0;
-        while i < bounds.len() {
-            let Proved { payload, node, .. } = bounds[i];
-            let slot = self.slots[payload as usize];
-            bounds[i].payload = slot.payload;
-            bounds[i].code = slot.code;
-            i += 1;
-            if let Kind::Inner { first, count } = tree.kind(node) {
-                for k in 0..count {
-                    let at = slot.children + k;
-                    if self.slots[at as usize].code == 0 {
-                        pruned.push(NodeId(first + k));
-                    } else {
-                        bounds.push(Proved {
-                            payload: i64::from(at),
-                            node: first + k,
-                            code: 0,
-                        });
-                    }
-                }
+    /// Lists the bounds and the skipped roots by id, level by level.
+    fn finish(mut self, value: Value) -> AlphaBeta {
+        let rtl = self.options.order == Order::RightToLeft;
+        if rtl {
+            self.levels.iter_mut().for_each(|level| level.reverse());
+        }
+        let skipped = self.skipped.iter().flatten().map(Pruned::len).sum();
+        let mut pruned = Vec::with_capacity(skipped);
+        for level in &self.skipped {
+            let start = pruned.len();
+            pruned.extend(level.iter().flat_map(Pruned::iter));
+            if rtl {
+                pruned[start..].reverse();
             }
         }
         AlphaBeta {
             options: self.options,
             value,
-            bounds,
+            bounds: Runs(self.levels),
             evaluated: self.evaluated,
             cuts: self.cuts,
             pruned,
@@ -1088,28 +1041,19 @@ impl Trace {
 }
 
 impl Recorder for Trace {
-    fn leaf(&mut self, node: u32, alpha: Value, beta: Value, v: Value) {
+    fn leaf(&mut self, node: u32, v: Value) {
         self.evaluated.push(NodeId(node));
-        self.step(node, alpha, beta, Event::Leaf(v));
-        let slot = self.slot_of(node);
-        self.slots[slot as usize].set(Bound::Exact(v));
+        self.step(node, Event::Leaf(v));
+        self.prove(self.frames.len(), node, Bound::Exact(v));
     }
 
-    fn enter(&mut self, node: u32, is_max: bool, first: u32, count: u32, a: Value, b: Value) {
-        self.step(node, a, b, Event::Enter);
-        let slot = self.slot_of(node);
-        let children = self.slots.len() as u32;
-        self.slots
-            .extend(std::iter::repeat_n(Slot::UNEXAMINED, count as usize));
-        self.slots[slot as usize].children = children;
+    fn enter(&mut self, node: u32, is_max: bool) {
+        self.step(node, Event::Enter);
         self.frames.push(Frame {
             node,
             is_max,
             own: if is_max { Value::NegInf } else { Value::PosInf },
             bounded: false,
-            first,
-            slot,
-            children,
         });
     }
 
@@ -1119,13 +1063,13 @@ impl Recorder for Trace {
         f.bounded = true;
     }
 
-    fn improve(&mut self, node: u32, alpha: Value, beta: Value, own: Value) {
-        self.step(node, alpha, beta, Event::Improve(own));
+    fn improve(&mut self, node: u32, own: Value) {
+        self.step(node, Event::Improve(own));
     }
 
     /// Attributes the cut to the nearest ancestor whose bound causes it, or
     /// else to the initial window (the search only cuts when one does).
-    fn cut(&mut self, node: u32, is_max: bool, own: Value, pruned: Pruned, a: Value, b: Value) {
+    fn cut(&mut self, node: u32, is_max: bool, own: Value, pruned: Pruned) {
         let ancestors = &self.frames[..self.frames.len() - 1];
         let by = ancestors.iter().rev().find(|f| {
             f.is_max != is_max
@@ -1146,11 +1090,16 @@ impl Recorder for Trace {
             pruned,
         };
         self.cuts.push(cut);
-        let (a, b) = window(is_max, a, b, own);
-        self.step(node, a, b, Event::Cut(self.cuts.len() - 1));
+        // The skipped children are one level below the cut node.
+        let depth = self.frames.len();
+        if self.skipped.len() <= depth {
+            self.skipped.resize_with(depth + 1, Vec::new);
+        }
+        self.skipped[depth].push(pruned);
+        self.step(node, Event::Cut(self.cuts.len() - 1));
     }
 
-    fn exit(&mut self, node: u32, a: Value, b: Value, bound: Bound, tight: Bound, backed: Value) {
+    fn exit(&mut self, node: u32, bound: Bound, tight: Bound, backed: Value) {
         if bound != tight {
             self.widened.push((NodeId(node), tight));
         }
@@ -1164,9 +1113,9 @@ impl Recorder for Trace {
             };
             self.backed.push((NodeId(node), claim));
         }
-        let f = self.frames.pop().expect("own frame");
-        self.slots[f.slot as usize].set(bound);
-        self.step(node, a, b, Event::Exit(bound));
+        self.frames.pop().expect("own frame");
+        self.prove(self.frames.len(), node, bound);
+        self.step(node, Event::Exit(bound));
     }
 }
 
@@ -1193,6 +1142,49 @@ mod tests {
 
     fn leaf(v: i64) -> Shape {
         Shape::Leaf(Value::Finite(v))
+    }
+
+    /// A tree of whole numbers is searched as [`Whole`]: the same search as
+    /// [`Value`]'s, step for step, under every convention.
+    #[test]
+    fn whole_numbers_search_as_values_do() {
+        for seed in 0..60 {
+            let (b, d) = (2 + (seed % 3) as u32, 2 + (seed % 4) as u32);
+            let tree = splitmix_tree(b, d, seed).unwrap();
+            assert!(tree.is_whole());
+            for bits in 0..16u32 {
+                let options = Options {
+                    order: if bits & 1 == 0 {
+                        Order::LeftToRight
+                    } else {
+                        Order::RightToLeft
+                    },
+                    prune_on_equal: bits & 2 == 0,
+                    values: if bits & 4 == 0 {
+                        ValueMode::FailSoft
+                    } else {
+                        ValueMode::FailHard
+                    },
+                    initial_window_counts: bits & 8 == 0,
+                };
+                let run = |whole: bool| {
+                    let mut trace = Trace::new(&tree, options);
+                    let (root, leaves, cuts) = if whole {
+                        search_as::<_, Whole>(&tree, options, &mut trace)
+                    } else {
+                        search_as::<_, Value>(&tree, options, &mut trace)
+                    };
+                    (leaves, cuts, trace.finish(root))
+                };
+                assert_eq!(run(true), run(false), "seed {seed}, {options:?}");
+            }
+        }
+        let mut shape = small().to_shape();
+        if let Shape::Inner(children) = &mut shape {
+            children.push(Shape::Leaf(Value::NegInf));
+        }
+        let tree = Tree::from_shape(&shape, Player::Max, None).unwrap();
+        assert!(!tree.is_whole(), "an infinity is not a whole number");
     }
 
     /// MAX root over MIN nodes [3, 5] and [2, 9, 1]: the second MIN node is cut after 2.

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::tree::{Kind, NodeId, Player, Tree};
+use super::tree::{Kind, NodeId, Player, Scalar, Tree, Whole};
 use crate::value::Value;
 
 /// Every node's backed-up value, the best root moves and the principal variation.
@@ -63,22 +63,30 @@ pub fn minimax(tree: &Tree) -> Minimax {
 /// The root's minimax value alone: a depth-first search that stores nothing,
 /// for callers that need no per-node values.
 pub fn minimax_value(tree: &Tree) -> Value {
-    // Leaves are read in their parent's loop, not by a call: most nodes are
-    // leaves, and a call saves and restores registers.
-    #[inline(always)]
-    fn value(tree: &Tree, id: u32, max: bool) -> Value {
-        match tree.kind(id) {
-            Kind::Leaf(v) => v,
-            Kind::Inner { first, count } => inner(tree, first, count, max),
-        }
+    let max = tree.root_player() == Player::Max;
+    if tree.is_whole() {
+        value_as::<Whole>(tree, 0, max).value()
+    } else {
+        value_as::<Value>(tree, 0, max)
     }
-    fn inner(tree: &Tree, first: u32, count: u32, max: bool) -> Value {
-        let mut best = value(tree, first, !max);
-        for c in first + 1..first + count {
-            let v = value(tree, c, !max);
-            best = if max { best.max(v) } else { best.min(v) };
-        }
-        best
+}
+
+/// [`minimax_value`] below `id`, compared as `V`.
+// Leaves are read in their parent's loop, not by a call: most nodes are
+// leaves, and a call saves and restores registers.
+#[inline(always)]
+fn value_as<V: Scalar>(tree: &Tree, id: u32, max: bool) -> V {
+    match tree.kind_as(id) {
+        Kind::Leaf(v) => v,
+        Kind::Inner { first, count } => inner_as(tree, first, count, max),
     }
-    value(tree, 0, tree.root_player() == Player::Max)
+}
+
+fn inner_as<V: Scalar>(tree: &Tree, first: u32, count: u32, max: bool) -> V {
+    let mut best = value_as::<V>(tree, first, !max);
+    for c in first + 1..first + count {
+        let v = value_as(tree, c, !max);
+        best = if max { best.max(v) } else { best.min(v) };
+    }
+    best
 }

@@ -56,7 +56,7 @@ impl NodeId {
 /// number's bits (a decimal's packed form) in `a` (low) and `b` (high). Parents and depths, which
 /// the searches never read, live beside the arena.
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(crate) struct Node {
     a: u32,
     b: u32,
     kind: u32,
@@ -102,6 +102,17 @@ impl Node {
         }
     }
 
+    /// A leaf's number bits.
+    #[inline(always)]
+    fn bits(self) -> i64 {
+        (u64::from(self.a) | (u64::from(self.b) << 32)) as i64
+    }
+
+    /// Whether [`Whole`] holds this leaf's value exactly.
+    fn is_whole(self) -> bool {
+        self.kind == FINITE && !matches!(self.bits(), i64::MIN | i64::MAX)
+    }
+
     /// A placeholder until the node is grown; every node is overwritten.
     const UNGROWN: Node = Node {
         a: 0,
@@ -122,11 +133,70 @@ fn rare_leaf(kind: u32, bits: i64) -> Value {
 
 /// What a search reads of a node: its child range or its value.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Kind {
+pub(crate) enum Kind<V = Value> {
     /// An inner node's children: `first..first + count`.
     Inner { first: u32, count: u32 },
     /// A leaf's value.
-    Leaf(Value),
+    Leaf(V),
+}
+
+/// A value as a search compares it. [`Value`] serves every tree; [`Whole`]
+/// serves a tree whose leaves are all whole numbers (nearly every tree), one
+/// machine compare where [`Value`]'s order matches on two enums.
+pub(crate) trait Scalar: Copy + Ord {
+    /// Below every leaf.
+    const NEG_INF: Self;
+    /// Above every leaf.
+    const POS_INF: Self;
+    /// A leaf node's value.
+    fn of_leaf(node: Node) -> Self;
+    /// The value it stands for.
+    fn value(self) -> Value;
+}
+
+impl Scalar for Value {
+    const NEG_INF: Value = Value::NegInf;
+    const POS_INF: Value = Value::PosInf;
+
+    #[inline(always)]
+    fn of_leaf(n: Node) -> Value {
+        let bits = n.bits();
+        // Whole numbers first: nearly all a search reads.
+        if n.kind == FINITE {
+            Value::Finite(bits)
+        } else {
+            rare_leaf(n.kind, bits)
+        }
+    }
+
+    #[inline(always)]
+    fn value(self) -> Value {
+        self
+    }
+}
+
+/// A whole number, with `i64::MIN` and `i64::MAX` for −∞ and +∞: exact only
+/// in a tree where [`Tree::is_whole`] (no leaf is either of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Whole(i64);
+
+impl Scalar for Whole {
+    const NEG_INF: Whole = Whole(i64::MIN);
+    const POS_INF: Whole = Whole(i64::MAX);
+
+    #[inline(always)]
+    fn of_leaf(n: Node) -> Whole {
+        Whole(n.bits())
+    }
+
+    #[inline(always)]
+    fn value(self) -> Value {
+        match self.0 {
+            i64::MIN => Value::NegInf,
+            i64::MAX => Value::PosInf,
+            x => Value::Finite(x),
+        }
+    }
 }
 
 /// A game tree given as nested lists: numbers are leaves, lists are inner nodes.
@@ -186,6 +256,8 @@ pub struct Tree {
     labels: Option<Vec<String>>,
     /// Labels compared with case: a file named two nodes `a` and `A`.
     case_sensitive: bool,
+    /// Leaves that [`Whole`] cannot hold (infinities, decimals, `i64`'s ends).
+    rare_leaves: u32,
 }
 
 /// The textbook label of the `index`-th node in breadth-first order: `A`…`Z`, `AA`, `AB`, …
@@ -222,7 +294,21 @@ impl Tree {
             root_player,
             labels: None,
             case_sensitive: false,
+            rare_leaves: 0,
         }
+    }
+
+    /// Makes node `id` a leaf of value `v`.
+    fn set_leaf(&mut self, id: usize, v: Value) {
+        let node = Node::leaf(v);
+        self.rare_leaves += u32::from(!node.is_whole());
+        self.nodes[id] = node;
+    }
+
+    /// Whether every leaf is a whole number a search can compare as [`Whole`].
+    #[inline]
+    pub(crate) fn is_whole(&self) -> bool {
+        self.rare_leaves == 0
     }
 
     /// Builds the arena from nested lists, numbering nodes breadth-first.
@@ -235,7 +321,7 @@ impl Tree {
         let mut queue = std::collections::VecDeque::from([(shape, 0u32, 0usize)]);
         while let Some((shape, id, depth)) = queue.pop_front() {
             match shape {
-                Shape::Leaf(v) => tree.nodes[id as usize] = Node::leaf(*v),
+                Shape::Leaf(v) => tree.set_leaf(id as usize, *v),
                 Shape::Inner(children) => {
                     if children.is_empty() {
                         return Err(TreeError::EmptyNode);
@@ -316,7 +402,7 @@ impl Tree {
                 depth += 1;
             }
             match grow(depth) {
-                Grow::Leaf(v) => tree.nodes[next] = Node::leaf(v),
+                Grow::Leaf(v) => tree.set_leaf(next, v),
                 Grow::Children(0) => return Err(TreeError::EmptyNode),
                 Grow::Children(k) => {
                     if tree.nodes.len() as u64 + u64::from(k) > u64::from(u32::MAX) {
@@ -353,18 +439,20 @@ impl Tree {
     /// What a search reads of node `id`, without building an iterator.
     #[inline]
     pub(crate) fn kind(&self, id: u32) -> Kind {
+        self.kind_as(id)
+    }
+
+    /// [`Tree::kind`] with the leaf's value as `V` (see [`Scalar`]).
+    #[inline(always)]
+    pub(crate) fn kind_as<V: Scalar>(&self, id: u32) -> Kind<V> {
         let n = self.nodes[id as usize];
-        let bits = (u64::from(n.a) | (u64::from(n.b) << 32)) as i64;
-        // Inner nodes and whole numbers first: nearly all a search reads.
         if n.kind == INNER {
             Kind::Inner {
                 first: n.a,
                 count: n.b,
             }
-        } else if n.kind == FINITE {
-            Kind::Leaf(Value::Finite(bits))
         } else {
-            Kind::Leaf(rare_leaf(n.kind, bits))
+            Kind::Leaf(V::of_leaf(n))
         }
     }
 
