@@ -675,16 +675,34 @@ fn search_as<R: Recorder, V: Scalar>(
         cuts: 0,
         _values: std::marker::PhantomData,
     };
-    let root = search.visit(
-        0,
-        tree.root_player() == Player::Max,
-        V::NEG_INF,
-        V::POS_INF,
-        options.initial_window_counts,
-        options.initial_window_counts,
-        &mut (V::NEG_INF, V::POS_INF),
-    );
+    let counts = options.initial_window_counts;
+    let whole = &mut (V::NEG_INF, V::POS_INF);
+    let root = match tree.root_player() {
+        Player::Max => search.visit::<MaxSide>(0, V::NEG_INF, V::POS_INF, counts, counts, whole),
+        Player::Min => search.visit::<MinSide>(0, V::NEG_INF, V::POS_INF, counts, counts, whole),
+    };
     (root.value(), search.leaves, search.cuts)
+}
+
+/// Whose node the search is at, as a type: each side's search is compiled
+/// with its comparisons fixed, as C's would be written twice.
+trait Side {
+    const MAX: bool;
+    /// The player at the children.
+    type Other: Side;
+}
+
+struct MaxSide;
+struct MinSide;
+
+impl Side for MaxSide {
+    const MAX: bool = true;
+    type Other = MinSide;
+}
+
+impl Side for MinSide {
+    const MAX: bool = false;
+    type Other = MaxSide;
 }
 
 /// The bounds in force at a node after its own bound became `own`.
@@ -752,10 +770,9 @@ impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
     /// nothing is known): what the key states beside the value.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn visit(
+    fn visit<S: Side>(
         &mut self,
         node: u32,
-        is_max: bool,
         alpha: V,
         beta: V,
         max_bounded: bool,
@@ -771,11 +788,10 @@ impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
                 }
                 v
             }
-            Kind::Inner { first, count } => self.inner(
+            Kind::Inner { first, count } => self.inner::<S>(
                 node,
                 first,
                 count,
-                is_max,
                 alpha,
                 beta,
                 max_bounded,
@@ -790,18 +806,18 @@ impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
     /// Leaves are read in the parent's loop (`visit` is inlined there), not by
     /// a call: most nodes are leaves.
     #[allow(clippy::too_many_arguments)]
-    fn inner(
+    fn inner<S: Side>(
         &mut self,
         node: u32,
         first: u32,
         count: u32,
-        is_max: bool,
         alpha: V,
         beta: V,
         max_bounded: bool,
         min_bounded: bool,
         proved: &mut (V, V),
     ) -> V {
+        let is_max = S::MAX;
         self.rec.enter(node, is_max);
         let rtl = self.options.order == Order::RightToLeft;
         let prune_on_equal = self.options.prune_on_equal;
@@ -833,7 +849,7 @@ impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
                 (max_bounded, min_bounded || i > 0)
             };
             let mut child_proved = (V::NEG_INF, V::POS_INF);
-            let v = self.visit(child, !is_max, a, b, cmax, cmin, &mut child_proved);
+            let v = self.visit::<S::Other>(child, a, b, cmax, cmin, &mut child_proved);
             let (clo, chi) = child_proved;
             if !R::EXITS {
             } else if is_max {
