@@ -116,6 +116,7 @@ fn main() {
         assert_eq!(tree.leaves().count(), (b as usize).pow(d));
         let mut ratios: [Vec<f64>; 4] = Default::default();
         let (mut c_ab_leaf, mut all_ns, mut floor_ns) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut trace_bytes, mut trace_floor) = (Vec::new(), Vec::new());
         let mut read = 0;
         for _ in 0..ROUNDS {
             let got = run_c(&c, spec);
@@ -140,6 +141,16 @@ fn main() {
             assert_eq!((all.value, ab.0, tr.value), (mm, mm, mm));
             assert_eq!(tr.evaluated.len(), ab.1);
             read = ab.1;
+            // What the trace holds: 16-byte steps, a 4-byte index a bound,
+            // the cuts, the leaves read and the pruned roots; and what writing
+            // that many bytes into fresh memory costs alone.
+            let bytes = tr.steps().len() * 16
+                + tr.bounds().count() * 4
+                + tr.cuts.len() * std::mem::size_of::<gametree::Cut>()
+                + (tr.evaluated.len() + tr.pruned.len()) * 4;
+            trace_bytes.push(bytes as f64);
+            let (_, t_bytes) = best(&tree, || vec![1u8; black_box(bytes)]);
+            trace_floor.push(t_bytes / c_ab);
             ratios[0].push(t_mm / c_mm);
             ratios[1].push(t_ab / c_ab);
             ratios[2].push(t_tr / c_ab);
@@ -169,6 +180,11 @@ fn main() {
         println!(
             "  alpha_beta (full trace) / C alpha-beta:    {}",
             spread(tr, TRACED_TARGET)
+        );
+        println!(
+            "    its trace, {:.1} MB, written once into fresh memory alone: {:.2}x C",
+            median(trace_bytes) / 1e6,
+            median(trace_floor)
         );
         println!(
             "  minimax() every node's value / C minimax:  {}, {:.2} ns a node; a fresh 16-byte-a-node buffer alone: {:.2} ns a node",

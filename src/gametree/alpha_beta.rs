@@ -280,14 +280,12 @@ pub enum Event {
 
 /// The full result of alpha-beta on a tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "AlphaBetaRepr", from = "AlphaBetaRepr")]
+#[serde(into = "AlphaBetaRepr", try_from = "AlphaBetaRepr")]
 pub struct AlphaBeta {
     /// The conventions used.
     pub options: Options,
     /// The root's value (always exact).
     pub value: Value,
-    /// What the search proved about each examined node, by id (see [`AlphaBeta::bound`]).
-    bounds: Runs,
     /// Leaves in the order they were evaluated.
     pub evaluated: Vec<NodeId>,
     /// Every cut, in the order they happened.
@@ -309,10 +307,64 @@ pub struct AlphaBeta {
 /// not stored: they follow from the events before it (a node's window is its
 /// parent's after the parent's last improvement), so [`AlphaBeta::steps`]
 /// rebuilds them in one pass.
+///
+/// Each examined node's last step (its leaf, or its exit) carries what the
+/// search proved about it, so the bounds by id are kept as those steps'
+/// indices: `ends`, one list a level. Along a level the search meets nodes in
+/// id order (the reverse right to left, turned round), and each level's ids
+/// follow the level above, so the lists read in turn give the nodes by id:
+/// no table over the tree, no bound stored twice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Steps {
     root_max: bool,
     packed: Vec<Packed>,
+    ends: Vec<Vec<u32>>,
+}
+
+impl Steps {
+    /// Finds `ends` from the steps, as [`Trace`] keeps them.
+    fn find_ends(&mut self, rtl: bool) {
+        let mut ends: Vec<Vec<u32>> = Vec::new();
+        let mut depth = 0usize;
+        for (i, p) in self.packed.iter().enumerate() {
+            let at = match p.event() {
+                Event::Enter => {
+                    depth += 1;
+                    continue;
+                }
+                Event::Exit(_) => {
+                    depth = depth.saturating_sub(1);
+                    depth
+                }
+                Event::Leaf(_) => depth,
+                Event::Improve(_) | Event::Cut(_) => continue,
+            };
+            if ends.len() <= at {
+                ends.resize_with(at + 1, Vec::new);
+            }
+            ends[at].push(i as u32);
+        }
+        if rtl {
+            ends.iter_mut().for_each(|level| level.reverse());
+        }
+        self.ends = ends;
+    }
+
+    /// Each examined node with its bound, by id.
+    fn bounds(&self) -> impl Iterator<Item = (NodeId, Bound)> + '_ {
+        self.ends.iter().flatten().map(|&i| self.bound_at(i))
+    }
+
+    /// The node of step `i`, a leaf or an exit, and the bound it carries.
+    fn bound_at(&self, i: u32) -> (NodeId, Bound) {
+        let p = self.packed[i as usize];
+        let bound = match p.event() {
+            Event::Leaf(v) => Bound::Exact(v),
+            Event::Exit(b) => b,
+            _ => unreachable!("ends index leaves and exits"),
+        };
+        (NodeId(p.node), bound)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -498,38 +550,34 @@ impl From<AlphaBeta> for AlphaBetaRepr {
     }
 }
 
-impl From<AlphaBetaRepr> for AlphaBeta {
-    fn from(r: AlphaBetaRepr) -> AlphaBeta {
-        AlphaBeta {
+impl TryFrom<AlphaBetaRepr> for AlphaBeta {
+    type Error = String;
+
+    /// The bounds are read from the steps; the file's list must agree.
+    fn try_from(r: AlphaBetaRepr) -> Result<AlphaBeta, String> {
+        let mut steps = Steps {
+            root_max: r.root == Player::Max,
+            packed: r
+                .steps
+                .iter()
+                .map(|s| Packed::pack(s.node.0, s.event))
+                .collect(),
+            ends: Vec::new(),
+        };
+        steps.find_ends(r.options.order == Order::RightToLeft);
+        if !steps.bounds().eq(r.bounds.iter().copied()) {
+            return Err("the bounds do not match the steps' leaves and exits".into());
+        }
+        Ok(AlphaBeta {
             options: r.options,
             value: r.value,
-            bounds: Runs(vec![
-                r.bounds
-                    .into_iter()
-                    .map(|(id, b)| {
-                        let (code, payload) = pack_bound(b);
-                        Proved {
-                            payload,
-                            node: id.0,
-                            code,
-                        }
-                    })
-                    .collect(),
-            ]),
             evaluated: r.evaluated,
             cuts: r.cuts,
             pruned: r.pruned,
             widened: r.widened,
             backed: r.backed,
-            steps: Steps {
-                root_max: r.root == Player::Max,
-                packed: r
-                    .steps
-                    .iter()
-                    .map(|s| Packed::pack(s.node.0, s.event))
-                    .collect(),
-            },
-        }
+            steps,
+        })
     }
 }
 
@@ -559,8 +607,7 @@ impl AlphaBeta {
             inside && (p.node as usize) < nodes
         });
         steps_ok
-            && self.proved().is_sorted_by(|a, b| a.node < b.node)
-            && self.proved().all(|p| (p.node as usize) < nodes)
+            && self.bounds().is_sorted_by(|a, b| a.0 < b.0)
             && self.evaluated.iter().all(ok)
             && self.pruned.iter().all(ok)
             && self.widened.iter().all(|(n, _)| ok(n))
@@ -573,12 +620,12 @@ impl AlphaBeta {
 
     /// What the search proved about `id`, `None` if it was never examined.
     pub fn bound(&self, id: NodeId) -> Option<Bound> {
-        let runs = &self.bounds.0;
-        let run = runs.partition_point(|run| run.last().is_some_and(|p| p.node < id.0));
-        let run = runs.get(run)?;
-        run.binary_search_by_key(&id.0, |p| p.node)
-            .ok()
-            .map(|i| run[i].bound())
+        let node = |i: &u32| self.steps.packed[*i as usize].node;
+        let ends = &self.steps.ends;
+        let level = ends.partition_point(|l| l.last().is_some_and(|i| node(i) < id.0));
+        let level = ends.get(level)?;
+        let k = level.binary_search_by_key(&id.0, node).ok()?;
+        Some(self.steps.bound_at(level[k]).1)
     }
 
     /// Whether the search examined `id` (evaluated it, or entered it).
@@ -598,12 +645,7 @@ impl AlphaBeta {
 
     /// Every examined node and what the search proved about it, by id.
     pub fn bounds(&self) -> impl Iterator<Item = (NodeId, Bound)> + '_ {
-        self.proved().map(|p| (NodeId(p.node), p.bound()))
-    }
-
-    /// The examined nodes with their bounds packed, by id.
-    fn proved(&self) -> impl Iterator<Item = &Proved> + '_ {
-        self.bounds.0.iter().flatten()
+        self.steps.bounds()
     }
 
     /// Every node never examined (the pruned roots and all below them), by id.
@@ -930,57 +972,10 @@ struct Frame {
     bounded: bool,
 }
 
-/// A bound as (code, integer): code 1 + the relation × 4 + the value's kind.
-fn pack_bound(b: Bound) -> (u32, i64) {
-    let (relation, v) = split_bound(b);
-    let (kind, x) = split(v);
-    (1 + relation * 4 + kind, x)
-}
-
-/// The inverse of [`pack_bound`]; code 0 is no bound.
-fn unpack_bound(code: u32, x: i64) -> Option<Bound> {
-    let c = code.checked_sub(1)?;
-    Some(join_bound(c / 4, join(c % 4, x)))
-}
-
-/// The examined nodes and their bounds as runs, each sorted by id and above
-/// the run before: the search keeps one run a level ([`Trace::levels`]), a
-/// file's list is one run. Equal when the nodes and bounds are.
-#[derive(Clone, Debug, Default)]
-struct Runs(Vec<Vec<Proved>>);
-
-impl PartialEq for Runs {
-    fn eq(&self, other: &Runs) -> bool {
-        self.0.iter().flatten().eq(other.0.iter().flatten())
-    }
-}
-
-impl Eq for Runs {}
-
-/// An examined node and its bound, packed (16 bytes, not 32): code 0 is no
-/// bound, else 1 + the bound's relation × 4 + its value's kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Proved {
-    payload: i64,
-    node: u32,
-    code: u32,
-}
-
-impl Proved {
-    fn bound(self) -> Bound {
-        unpack_bound(self.code, self.payload).expect("examined nodes have a bound")
-    }
-}
-
 /// Records the full trace.
 struct Trace {
     options: Options,
     frames: Vec<Frame>,
-    /// Per depth, the examined nodes with their bounds, in the order the
-    /// search leaves them. Along a level the search meets nodes in id order
-    /// (the reverse right to left), and each level's ids follow the one above,
-    /// so the levels read in turn list the nodes by id: no table over the tree.
-    levels: Vec<Vec<Proved>>,
     /// Per depth, the skipped children, in search order.
     skipped: Vec<Vec<Pruned>>,
     evaluated: Vec<NodeId>,
@@ -997,7 +992,6 @@ impl Trace {
         Trace {
             options,
             frames: Vec::with_capacity(tree.height() + 1),
-            levels: Vec::with_capacity(tree.height() + 1),
             skipped: Vec::new(),
             evaluated: Vec::new(),
             cuts: Vec::new(),
@@ -1006,6 +1000,7 @@ impl Trace {
             steps: Steps {
                 root_max: tree.root_player() == Player::Max,
                 packed: Vec::new(),
+                ends: Vec::with_capacity(tree.height() + 1),
             },
         }
     }
@@ -1014,24 +1009,21 @@ impl Trace {
         self.steps.packed.push(Packed::pack(node, event));
     }
 
-    /// Keeps what the search proved about `node`, at `depth`.
-    fn prove(&mut self, depth: usize, node: u32, b: Bound) {
-        if self.levels.len() <= depth {
-            self.levels.resize_with(depth + 1, Vec::new);
+    /// Keeps the step just made, a leaf or an exit at `depth`, as its node's
+    /// last ([`Steps`]).
+    fn end(&mut self, depth: usize) {
+        let ends = &mut self.steps.ends;
+        if ends.len() <= depth {
+            ends.resize_with(depth + 1, Vec::new);
         }
-        let (code, payload) = pack_bound(b);
-        self.levels[depth].push(Proved {
-            payload,
-            node,
-            code,
-        });
+        ends[depth].push(self.steps.packed.len() as u32 - 1);
     }
 
     /// Lists the bounds and the skipped roots by id, level by level.
     fn finish(mut self, value: Value) -> AlphaBeta {
         let rtl = self.options.order == Order::RightToLeft;
         if rtl {
-            self.levels.iter_mut().for_each(|level| level.reverse());
+            self.steps.ends.iter_mut().for_each(|level| level.reverse());
         }
         let skipped = self.skipped.iter().flatten().map(Pruned::len).sum();
         let mut pruned = Vec::with_capacity(skipped);
@@ -1045,7 +1037,6 @@ impl Trace {
         AlphaBeta {
             options: self.options,
             value,
-            bounds: Runs(self.levels),
             evaluated: self.evaluated,
             cuts: self.cuts,
             pruned,
@@ -1060,7 +1051,7 @@ impl Recorder for Trace {
     fn leaf(&mut self, node: u32, v: Value) {
         self.evaluated.push(NodeId(node));
         self.step(node, Event::Leaf(v));
-        self.prove(self.frames.len(), node, Bound::Exact(v));
+        self.end(self.frames.len());
     }
 
     fn enter(&mut self, node: u32, is_max: bool) {
@@ -1130,8 +1121,8 @@ impl Recorder for Trace {
             self.backed.push((NodeId(node), claim));
         }
         self.frames.pop().expect("own frame");
-        self.prove(self.frames.len(), node, bound);
         self.step(node, Event::Exit(bound));
+        self.end(self.frames.len());
     }
 }
 
@@ -1192,7 +1183,16 @@ mod tests {
                     };
                     (leaves, cuts, trace.finish(root))
                 };
-                assert_eq!(run(true), run(false), "seed {seed}, {options:?}");
+                let ab = run(true);
+                assert_eq!(ab, run(false), "seed {seed}, {options:?}");
+                let ab = ab.2;
+                // The bounds the search kept are those its steps end on.
+                let mut found = ab.steps.clone();
+                found.find_ends(options.order == Order::RightToLeft);
+                assert_eq!(found.ends, ab.steps.ends, "seed {seed}, {options:?}");
+                assert!(ab.fits(tree.len()));
+                let examined = tree.ids().filter(|&i| ab.examined(i)).count();
+                assert_eq!(ab.bounds().count(), examined);
             }
         }
         let mut shape = small().to_shape();
@@ -1284,6 +1284,13 @@ mod tests {
                 ab.steps().collect::<Vec<_>>()
             );
         }
+        // A file whose bounds disagree with its steps is refused.
+        let ab = alpha_beta(&tree, Options::default());
+        let json = serde_json::to_string(&ab).unwrap();
+        let tampered = json.replacen(r#"[2,"<=2"]"#, r#"[2,"<=1"]"#, 1);
+        assert_ne!(tampered, json);
+        let err = serde_json::from_str::<AlphaBeta>(&tampered).unwrap_err();
+        assert!(err.to_string().contains("do not match"), "{err}");
         let bounds: Vec<Bound> = serde_json::from_str(r#"[3, "<=2", ">=-inf", "+inf"]"#).unwrap();
         assert_eq!(
             bounds,
