@@ -21,23 +21,16 @@ pub struct Minimax {
 /// Minimax over the whole tree: MAX nodes take the largest child value, MIN
 /// nodes the smallest. Children have larger ids than their parent, so one pass
 /// from the deepest level to the root sees every child before its parent (no
-/// recursion), and each level has one player.
+/// recursion), and each level has one player. The deepest level, all leaves
+/// and most of the tree, is read from the tree by its parents and written
+/// once, at the end, with no placeholder first; leaves of whole numbers are
+/// compared as [`Whole`].
 pub fn minimax(tree: &Tree) -> Minimax {
-    let mut values = vec![Value::NegInf; tree.len()];
-    for (depth, level) in tree.levels().enumerate().rev() {
-        let max = (depth % 2 == 0) == (tree.root_player() == Player::Max);
-        for id in level {
-            values[id as usize] = match tree.kind(id) {
-                Kind::Leaf(v) => v,
-                Kind::Inner { first, count } => {
-                    let children = values[first as usize..(first + count) as usize].iter();
-                    if max { children.max() } else { children.min() }
-                        .copied()
-                        .expect("inner nodes have children")
-                }
-            };
-        }
-    }
+    let values = if tree.is_whole() {
+        values_as::<Whole>(tree)
+    } else {
+        values_as::<Value>(tree)
+    };
     let value = values[0];
     let best_moves = tree
         .children(tree.root())
@@ -58,6 +51,39 @@ pub fn minimax(tree: &Tree) -> Minimax {
         best_moves,
         principal_variation,
     }
+}
+
+/// [`minimax`]'s values, leaves compared as `V`.
+fn values_as<V: Scalar>(tree: &Tree) -> Vec<Value> {
+    let leaf = |id: u32| match tree.kind_as::<V>(id) {
+        Kind::Leaf(v) => v,
+        Kind::Inner { .. } => unreachable!("the deepest level is all leaves"),
+    };
+    let levels: Vec<_> = tree.levels().collect();
+    let deepest = levels.last().map_or(0, |l| l.start);
+    let mut values = Vec::with_capacity(tree.len());
+    values.resize(deepest as usize, Value::NegInf);
+    for (depth, level) in levels.iter().enumerate().rev().skip(1) {
+        let max = (depth % 2 == 0) == (tree.root_player() == Player::Max);
+        let above_deepest = depth + 2 == levels.len();
+        for id in level.clone() {
+            values[id as usize] = match tree.kind_as::<V>(id) {
+                Kind::Leaf(v) => v.value(),
+                Kind::Inner { first, count } if above_deepest => {
+                    let leaves = (first..first + count).map(leaf);
+                    let best = if max { leaves.max() } else { leaves.min() };
+                    best.expect("inner nodes have children").value()
+                }
+                Kind::Inner { first, count } => {
+                    let children = values[first as usize..(first + count) as usize].iter();
+                    let best = if max { children.max() } else { children.min() };
+                    *best.expect("inner nodes have children")
+                }
+            };
+        }
+    }
+    values.extend((deepest..tree.len() as u32).map(|id| leaf(id).value()));
+    values
 }
 
 /// The root's minimax value alone: a depth-first search that stores nothing,

@@ -176,6 +176,54 @@ fn alpha_beta_agrees_with_minimax_on_ten_thousand_random_trees() {
     assert!(cuts > 10_000, "only {cuts} cuts in 10,000 trees");
 }
 
+/// The value of `id` by recursion over the tree: the reference for every node.
+fn naive_at(tree: &Tree, id: NodeId) -> Value {
+    match tree.leaf(id) {
+        Some(v) => v,
+        None => {
+            let values = tree.children(id).map(|c| naive_at(tree, c));
+            if tree.player(id) == Player::Max {
+                values.max().unwrap()
+            } else {
+                values.min().unwrap()
+            }
+        }
+    }
+}
+
+/// The shape with every infinity turned into a whole number.
+fn whole(shape: &Shape) -> Shape {
+    match shape {
+        Shape::Leaf(Value::PosInf) => Shape::Leaf(Value::Finite(9)),
+        Shape::Leaf(Value::NegInf) => Shape::Leaf(Value::Finite(-9)),
+        Shape::Leaf(v) => Shape::Leaf(*v),
+        Shape::Inner(children) => Shape::Inner(children.iter().map(whole).collect()),
+    }
+}
+
+/// `minimax` gives every node its value, on trees with infinities (compared
+/// as values) and on the same trees in whole numbers (compared as `i64`).
+#[test]
+fn minimax_values_every_node_as_recursion_does() {
+    let mut whole_trees = 0;
+    for seed in 0..3_000u64 {
+        let mut rng = Rng::from_seed(seed);
+        let depth = rng.between(1, 5) as u32;
+        let shape = random_shape(&mut rng, depth);
+        for shape in [shape.clone(), whole(&shape)] {
+            for root in [Player::Max, Player::Min] {
+                let tree = Tree::from_shape(&shape, root, None).unwrap();
+                let mm = minimax(&tree);
+                let naive: Vec<Value> = tree.ids().map(|id| naive_at(&tree, id)).collect();
+                assert_eq!(mm.values, naive, "seed {seed}, {root:?}");
+                assert_eq!(mm.value, naive[0]);
+                whole_trees += usize::from(shape == whole(&shape));
+            }
+        }
+    }
+    assert!(whole_trees >= 6_000, "{whole_trees}");
+}
+
 #[test]
 fn prune_on_equal_never_examines_more() {
     for seed in 0..2_000u64 {
