@@ -777,8 +777,8 @@ trait Recorder {
     const EXITS: bool = true;
     fn leaf(&mut self, _node: u32, _v: Value) {}
     fn enter(&mut self, _node: u32, _is_max: bool) {}
-    /// A child of the innermost entered node returned; `own` is that node's α or β.
-    fn child_done(&mut self, _own: Value) {}
+    /// The node's own bound (α at MAX, β at MIN) became `own`: after its
+    /// first child, and whenever a child beats it (only then does it change).
     fn improve(&mut self, _node: u32, _own: Value) {}
     fn cut(&mut self, _node: u32, _is_max: bool, _own: Value, _pruned: Pruned) {}
     /// `bound` is what the key states, `tight` what the children alone give,
@@ -902,10 +902,7 @@ impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
             let improves = if is_max { v > own } else { v < own };
             if i == 0 || improves {
                 own = v;
-                self.rec.child_done(own.value());
                 self.rec.improve(node, own.value());
-            } else {
-                self.rec.child_done(own.value());
             }
             m = match (hard, is_max) {
                 (false, _) => own,
@@ -1064,13 +1061,10 @@ impl Recorder for Trace {
         });
     }
 
-    fn child_done(&mut self, own: Value) {
+    fn improve(&mut self, node: u32, own: Value) {
         let f = self.frames.last_mut().expect("own frame");
         f.own = own;
         f.bounded = true;
-    }
-
-    fn improve(&mut self, node: u32, own: Value) {
         self.step(node, Event::Improve(own));
     }
 
