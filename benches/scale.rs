@@ -276,6 +276,43 @@ fn and_or_dag(levels: usize, width: usize, seed: u64) -> Graph {
     andor::generate::with_heuristic(&graph, true, &mut rng)
 }
 
+/// The bytes a graph's nodes and connectors take (labels, child lists and
+/// arc costs included; the allocator's own words left out).
+fn footprint(graph: &Graph) -> usize {
+    use std::mem::size_of;
+    let nodes: usize = graph
+        .nodes()
+        .iter()
+        .map(|n| size_of::<Node>() + n.label.len())
+        .sum();
+    let connectors: usize = graph
+        .connectors()
+        .iter()
+        .map(|c| size_of::<Connector>() + c.to.len() * (4 + 8) + 8)
+        .sum();
+    nodes + connectors
+}
+
+/// Nanoseconds a dependent read at a random place in an array of `bytes`.
+fn chase_ns(bytes: usize) -> f64 {
+    let len = (bytes / 8).max(1);
+    let array: Vec<u64> = (0..len as u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    let reads = 5_000_000;
+    let (mut at, mut x) = (0usize, 0x2545_F491_4F6C_DD1Du64);
+    let (_, t) = time(|| {
+        for _ in 0..reads {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            at = ((array[at] ^ x) % len as u64) as usize;
+        }
+        black_box(at)
+    });
+    t * 1e9 / reads as f64
+}
+
 fn main() {
     // `cargo bench --bench scale -- solve andor`: only the sections named.
     let only: Vec<String> = std::env::args()
@@ -323,11 +360,22 @@ fn main() {
             "\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)"
         );
         println!(
-            "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6}",
-            "nodes", "connectors", "build s", "optimal s", "AO* s", "expanded", "revisions", "cost"
+            "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6} {:>8} {:>9} {:>9}",
+            "nodes",
+            "connectors",
+            "build s",
+            "optimal s",
+            "AO* s",
+            "expanded",
+            "revisions",
+            "cost",
+            "graph MB",
+            "us/rev",
+            "chase ns"
         );
         for width in [2_500usize, 5_000, 10_000] {
             let (graph, build) = time(|| and_or_dag(100, width, 2));
+            let graph_bytes = footprint(&graph);
             let (opt, t_opt) = time(|| andor::optimal(black_box(&graph), CostModel::Sum));
             let (run, t_ao) =
                 time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
@@ -337,13 +385,19 @@ fn main() {
             );
             let revisions: usize = run.cycles.iter().map(|c| c.revised.len()).sum();
             println!(
-                "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6}",
+                "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6} {:>8.0} {:>9.3} {:>9.1}",
                 graph.len(),
                 graph.connectors().len(),
                 run.expanded.len(),
-                run.cost
+                run.cost,
+                graph_bytes as f64 / 1e6,
+                t_ao * 1e6 / revisions as f64,
+                chase_ns(graph_bytes)
             );
         }
+        println!(
+            "(graph MB: its nodes and connectors, with their lists; chase ns: one read at a random place in an array that large, each read's place depending on the last, as a revision's reads of parents and children do: the anchor for how a step's cost grows once the graph outgrows the processor's caches)"
+        );
     }
 
     if wanted("braids") {
