@@ -101,7 +101,7 @@ impl Board {
     /// `side`'s frontier discs as a bit set: next to an empty square (8-neighbourhood).
     pub fn frontier_bits(&self, side: Side) -> u64 {
         let empty = self.empty_bits();
-        let near_empty = DIRECTIONS.iter().fold(0, |acc, step| acc | step(empty));
+        let near_empty = DIRECTIONS.iter().fold(0, |acc, step| acc | step.of(empty));
         self.bits(side) & near_empty
     }
 
@@ -115,7 +115,9 @@ impl Board {
     /// legal moves included.
     pub fn potential_bits(&self, side: Side) -> u64 {
         let opponent = self.bits(side.other());
-        let near = DIRECTIONS.iter().fold(0, |acc, step| acc | step(opponent));
+        let near = DIRECTIONS
+            .iter()
+            .fold(0, |acc, step| acc | step.of(opponent));
         self.empty_bits() & near
     }
 
@@ -139,7 +141,7 @@ impl Board {
         while left != 0 {
             let mut region = left & left.wrapping_neg();
             loop {
-                let grown = steps.iter().fold(region, |acc, step| acc | step(region)) & left;
+                let grown = steps.iter().fold(region, |acc, step| acc | step.of(region)) & left;
                 if grown == region {
                     break;
                 }
