@@ -58,14 +58,23 @@ impl Lang {
         })
     }
 
-    /// A built-in language.
+    /// A built-in language. Each table is parsed once a process (the
+    /// practice page asks for one with every request) and copied out.
     pub fn builtin(code: &str) -> Option<Lang> {
-        let (_, text) = BUILTIN.iter().find(|(c, _)| *c == code)?;
-        let source = Source {
-            path: format!("templates/lang/{code}.toml"),
-            text: (*text).to_string(),
-        };
-        Some(Lang::parse(code, &source).expect("built-in string tables are valid"))
+        static PARSED: std::sync::OnceLock<Vec<Lang>> = std::sync::OnceLock::new();
+        let parsed = PARSED.get_or_init(|| {
+            BUILTIN
+                .iter()
+                .map(|(code, text)| {
+                    let source = Source {
+                        path: format!("templates/lang/{code}.toml"),
+                        text: (*text).to_string(),
+                    };
+                    Lang::parse(code, &source).expect("built-in string tables are valid")
+                })
+                .collect()
+        });
+        parsed.iter().find(|l| l.code == code).cloned()
     }
 
     /// The string for `key`; a missing key shows itself, so a gap is visible, never fatal.
