@@ -339,10 +339,7 @@ impl Steps {
                 Event::Leaf(_) => depth,
                 Event::Improve(_) | Event::Cut(_) => continue,
             };
-            if ends.len() <= at {
-                ends.resize_with(at + 1, Vec::new);
-            }
-            ends[at].push(i as u32);
+            push_at(&mut ends, at, i as u32);
         }
         if rtl {
             ends.iter_mut().for_each(|level| level.reverse());
@@ -893,11 +890,12 @@ impl<R: Recorder, V: Scalar> Search<'_, '_, R, V> {
             let mut child_proved = (V::NEG_INF, V::POS_INF);
             let v = self.visit::<S::Other>(child, a, b, cmax, cmin, &mut child_proved);
             let (clo, chi) = child_proved;
-            if !R::EXITS {
-            } else if is_max {
-                (lo, hi) = (lo.max(clo), hi.max(chi));
-            } else {
-                (lo, hi) = (lo.min(clo), hi.min(chi));
+            if R::EXITS {
+                (lo, hi) = if is_max {
+                    (lo.max(clo), hi.max(chi))
+                } else {
+                    (lo.min(clo), hi.min(chi))
+                };
             }
             let improves = if is_max { v > own } else { v < own };
             if i == 0 || improves {
@@ -969,6 +967,14 @@ struct Frame {
     bounded: bool,
 }
 
+/// Appends `item` to the list of level `depth`, making the levels down to it.
+fn push_at<T>(levels: &mut Vec<Vec<T>>, depth: usize, item: T) {
+    if levels.len() <= depth {
+        levels.resize_with(depth + 1, Vec::new);
+    }
+    levels[depth].push(item);
+}
+
 /// Records the full trace.
 struct Trace {
     options: Options,
@@ -1009,11 +1015,8 @@ impl Trace {
     /// Keeps the step just made, a leaf or an exit at `depth`, as its node's
     /// last ([`Steps`]).
     fn end(&mut self, depth: usize) {
-        let ends = &mut self.steps.ends;
-        if ends.len() <= depth {
-            ends.resize_with(depth + 1, Vec::new);
-        }
-        ends[depth].push(self.steps.packed.len() as u32 - 1);
+        let last = self.steps.packed.len() as u32 - 1;
+        push_at(&mut self.steps.ends, depth, last);
     }
 
     /// Lists the bounds and the skipped roots by id, level by level.
@@ -1092,11 +1095,7 @@ impl Recorder for Trace {
         };
         self.cuts.push(cut);
         // The skipped children are one level below the cut node.
-        let depth = self.frames.len();
-        if self.skipped.len() <= depth {
-            self.skipped.resize_with(depth + 1, Vec::new);
-        }
-        self.skipped[depth].push(pruned);
+        push_at(&mut self.skipped, self.frames.len(), pruned);
         self.step(node, Event::Cut(self.cuts.len() - 1));
     }
 
