@@ -209,15 +209,17 @@ const NOT_COL_A: u64 = !0x0101_0101_0101_0101;
 /// Every square except column h; the same for westward shifts.
 const NOT_COL_H: u64 = !0x8080_8080_8080_8080;
 
-/// One of the eight directions: a shift moving every bit one step (left when
-/// positive), and the mask that drops what wrapped round a row. Row-wrap is
-/// the classic bitboard bug, hence the column masks on anything with an
-/// east/west component. Data, not functions: a search calls these millions
-/// of times, and a table of function pointers is called indirectly where it
-/// is not unrolled (the practice page's size-optimised build).
+/// One of the eight directions: a rotation moving every bit one step, and
+/// the mask that drops what came round (over the board's end, or from one
+/// row's edge to the next row's). Row-wrap is the classic bitboard bug, hence
+/// the column masks on anything with an east/west component. A rotation, not
+/// a shift left or right: one instruction and no branch on the direction.
+/// Data, not functions: a search calls these millions of times, and a table
+/// of function pointers is called indirectly where it is not unrolled (the
+/// practice page's size-optimised build).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Step {
-    shift: i8,
+    rotate: u32,
     mask: u64,
 }
 
@@ -225,17 +227,25 @@ impl Step {
     /// Every bit of `b` moved one step this way.
     #[inline(always)]
     pub(super) fn of(self, b: u64) -> u64 {
-        let moved = if self.shift > 0 {
-            b << self.shift
-        } else {
-            b >> -self.shift
-        };
-        moved & self.mask
+        b.rotate_left(self.rotate) & self.mask
     }
 }
 
+/// The step that shifts by `shift` (left when positive) and keeps `mask`:
+/// a shift is the rotation with the bits that came round masked off.
 const fn step(shift: i8, mask: u64) -> Step {
-    Step { shift, mask }
+    let s = shift.unsigned_abs() as u32;
+    if shift > 0 {
+        Step {
+            rotate: s,
+            mask: mask & (u64::MAX << s),
+        }
+    } else {
+        Step {
+            rotate: 64 - s,
+            mask: mask & (u64::MAX >> s),
+        }
+    }
 }
 
 /// The eight directions.
@@ -423,14 +433,15 @@ impl Board {
         let opp = self.bits(side.other());
         let mut flips = 0;
         for step in DIRECTIONS {
-            let mut run = 0;
-            let mut cur = step.of(start);
-            while cur & opp != 0 {
-                run |= cur;
-                cur = step.of(cur);
+            // The run of opponent discs from `start`, grown a disc at a time
+            // (six at most fit between two squares), as `legal_bits` grows
+            // its runs: no branch on the board's contents.
+            let mut run = step.of(start) & opp;
+            for _ in 0..5 {
+                run |= step.of(run) & opp;
             }
-            // `cur` is now 0 (fell off the board), empty, or our own disc.
-            if cur & own != 0 {
+            // One step past the run: a square off the board, empty, or ours.
+            if step.of(run) & own != 0 {
                 flips |= run;
             }
         }
