@@ -226,8 +226,13 @@ pub(super) struct Step {
 impl Step {
     /// Every bit of `b` moved one step this way.
     #[inline(always)]
-    pub(super) fn of(self, b: u64) -> u64 {
+    pub(super) const fn of(self, b: u64) -> u64 {
         b.rotate_left(self.rotate) & self.mask
+    }
+
+    /// Whether the step goes to higher squares (a shift left).
+    fn counts_up(self) -> bool {
+        self.rotate < 32
     }
 }
 
@@ -259,6 +264,26 @@ pub(super) const DIRECTIONS: [Step; 8] = [
     step(9, NOT_COL_A),  // south-east
     step(7, NOT_COL_H),  // south-west
 ];
+
+/// Per square, per direction of [`DIRECTIONS`], the squares beyond it to the
+/// board's edge, nearest first along the direction.
+const RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut at = DIRECTIONS[d].of(1 << square);
+            while at != 0 {
+                rays[square][d] |= at;
+                at = DIRECTIONS[d].of(at);
+            }
+            d += 1;
+        }
+        square += 1;
+    }
+    rays
+};
 
 /// The square indices of the set bits, ascending.
 fn squares_of(mut bits: u64) -> Vec<usize> {
@@ -432,16 +457,20 @@ impl Board {
         let own = self.bits(side);
         let opp = self.bits(side.other());
         let mut flips = 0;
-        for step in DIRECTIONS {
-            // The run of opponent discs from `start`, grown a disc at a time
-            // (six at most fit between two squares), as `legal_bits` grows
-            // its runs: no branch on the board's contents.
-            let mut run = step.of(start) & opp;
-            for _ in 0..5 {
-                run |= step.of(run) & opp;
-            }
-            // One step past the run: a square off the board, empty, or ours.
-            if step.of(run) & own != 0 {
+        for (step, &ray) in DIRECTIONS.iter().zip(&RAYS[square]) {
+            // The nearest square along the ray that is not the opponent's:
+            // the lowest bit of the ray's blockers when the direction counts
+            // up the board, the highest when it counts down. The run before
+            // it is flipped if it is ours (empty, or off the board: nothing).
+            let blockers = ray & !opp;
+            let (nearest, run) = if step.counts_up() {
+                let nearest = blockers & blockers.wrapping_neg();
+                (nearest, ray & nearest.wrapping_sub(1))
+            } else {
+                let nearest = (1u64 << 63).wrapping_shr(blockers.leading_zeros()) & blockers;
+                (nearest, ray & !(nearest << 1).wrapping_sub(1))
+            };
+            if nearest & own != 0 {
                 flips |= run;
             }
         }
