@@ -293,6 +293,20 @@ fn footprint(graph: &Graph) -> usize {
     nodes + connectors
 }
 
+/// This process's minor page faults and system seconds so far, from
+/// `/proc/self/stat` (Linux; `None` elsewhere): what first touching fresh
+/// memory costs, which a large trace pays.
+fn faults_and_sys() -> Option<(u64, f64)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's closing parenthesis: minflt is the 10th
+    // field of the line, stime the 15th (in clock ticks, 100 a second here).
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let minflt = fields.get(7)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((minflt, stime / 100.0))
+}
+
 /// Nanoseconds a dependent read at a random place in an array of `bytes`.
 fn chase_ns(bytes: usize) -> f64 {
     let len = (bytes / 8).max(1);
@@ -360,7 +374,7 @@ fn main() {
             "\nAND/OR DAGs, 100 levels, sum cost, consistent h (optimal = one pass over every node; AO* = Nilsson with trace)"
         );
         println!(
-            "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6} {:>8} {:>9} {:>9}",
+            "{:>12} {:>12} {:>12} {:>10} {:>10} {:>10} {:>12} {:>6} {:>8} {:>9} {:>9} {:>8} {:>9} {:>9}",
             "nodes",
             "connectors",
             "build s",
@@ -371,21 +385,34 @@ fn main() {
             "cost",
             "graph MB",
             "us/rev",
-            "chase ns"
+            "chase ns",
+            "faults",
+            "sys s",
+            "us/fault"
         );
         for width in [2_500usize, 5_000, 10_000] {
             let (graph, build) = time(|| and_or_dag(100, width, 2));
             let graph_bytes = footprint(&graph);
             let (opt, t_opt) = time(|| andor::optimal(black_box(&graph), CostModel::Sum));
+            let before = faults_and_sys();
             let (run, t_ao) =
                 time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
+            let paid = before.zip(faults_and_sys()).map(|((f0, s0), (f1, s1))| (f1 - f0, s1 - s0));
             assert_eq!(
                 opt.cost, run.cost,
                 "AO* with admissible h finds the optimum"
             );
             let revisions: usize = run.cycles.iter().map(|c| c.revised.len()).sum();
+            let (faults, sys, per_fault) = match paid {
+                Some((f, s)) => (
+                    f.to_string(),
+                    format!("{s:.2}"),
+                    format!("{:.1}", s * 1e6 / f.max(1) as f64),
+                ),
+                None => ("-".into(), "-".into(), "-".into()),
+            };
             println!(
-                "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6} {:>8.0} {:>9.3} {:>9.1}",
+                "{:>12} {:>12} {build:>12.3} {t_opt:>10.3} {t_ao:>10.3} {:>10} {revisions:>12} {:>6} {:>8.0} {:>9.3} {:>9.1} {faults:>8} {sys:>9} {per_fault:>9}",
                 graph.len(),
                 graph.connectors().len(),
                 run.expanded.len(),
@@ -396,7 +423,7 @@ fn main() {
             );
         }
         println!(
-            "(graph MB: its nodes and connectors, with their lists; chase ns: one read at a random place in an array that large, each read's place depending on the last, as a revision's reads of parents and children do: the anchor for how a step's cost grows once the graph outgrows the processor's caches)"
+            "(graph MB: its nodes and connectors, with their lists; chase ns: one read at a random place in an array that large, each read's place depending on the last, as a revision's reads of parents and children do: the anchor for how a step's cost grows once the graph outgrows the processor's caches; faults, sys s: the minor page faults and system time of the AO* run, most of them its trace's first touch of fresh memory, and what each cost)"
         );
     }
 
