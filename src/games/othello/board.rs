@@ -265,8 +265,8 @@ pub(super) const DIRECTIONS: [Step; 8] = [
     step(7, NOT_COL_H),  // south-west
 ];
 
-/// Per square, per direction of [`DIRECTIONS`], the squares beyond it to the
-/// board's edge, nearest first along the direction.
+/// Per square, per direction of [`DIRECTIONS`], the squares beyond it up to
+/// the board's edge.
 const RAYS: [[u64; 8]; 64] = {
     let mut rays = [[0; 8]; 64];
     let mut square = 0;
@@ -460,8 +460,9 @@ impl Board {
         for (step, &ray) in DIRECTIONS.iter().zip(&RAYS[square]) {
             // The nearest square along the ray that is not the opponent's:
             // the lowest bit of the ray's blockers when the direction counts
-            // up the board, the highest when it counts down. The run before
-            // it is flipped if it is ours (empty, or off the board: nothing).
+            // up the board, the highest when it counts down. The opponent's
+            // run before it flips when that square is ours; when it is empty,
+            // or the ray ends first, nothing flips.
             let blockers = ray & !opp;
             let (nearest, run) = if step.counts_up() {
                 let nearest = blockers & blockers.wrapping_neg();
