@@ -240,6 +240,7 @@ fn run(graph: &Graph, options: Options) -> AoStar {
     let mut traced = 0usize;
     let mut expanded = Vec::new();
     let mut in_set = vec![false; n];
+    let mut scratch = Scratch::default();
     let outcome = loop {
         let start_cost = st.cost[start.index()].expect("start is generated");
         if st.solved[start.index()] {
@@ -260,28 +261,38 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         let tip = st.first_tip(start);
         st.expanded[tip.index()] = true;
         expanded.push(tip);
-        let mut generated = Vec::new();
-        let mut solved_now = Vec::new();
+        // One set of lists serves every cycle, and a traced cycle keeps
+        // copies of just their length: the trace is most of a long run's
+        // memory, and lists grown by doubling would hold up to twice it.
+        let Scratch {
+            generated,
+            solved_now,
+            revised,
+            connector_costs,
+        } = &mut scratch;
+        generated.clear();
+        solved_now.clear();
+        revised.clear();
+        connector_costs.clear();
         for &c in graph.connectors_of(tip) {
             st.steps += 1 + graph.connector(c).to.len() as u64;
             for &t in &graph.connector(c).to {
                 if st.cost[t.index()].is_none() {
                     generated.push(t);
-                    st.generate(t, &mut solved_now);
+                    st.generate(t, solved_now);
                 }
             }
         }
-        let mut connector_costs = Vec::new();
-        let revised = st.revise(tip, &mut in_set, &mut solved_now, &mut connector_costs);
+        st.revise(tip, &mut in_set, solved_now, connector_costs, revised);
         if options.max_traced.is_none_or(|m| traced < m) && untraced.is_none() {
             traced += revised.len() + connector_costs.len();
             cycles.push(Cycle {
                 expanded: tip,
-                generated,
-                revised,
-                solved: solved_now,
+                generated: generated.clone(),
+                revised: revised.clone(),
+                solved: solved_now.clone(),
                 start_cost: st.cost[start.index()].expect("start is generated"),
-                connector_costs,
+                connector_costs: connector_costs.clone(),
             });
         } else {
             untraced.cycles += 1;
@@ -303,6 +314,16 @@ fn run(graph: &Graph, options: Options) -> AoStar {
         marked: st.marked,
         solved: st.solved,
     }
+}
+
+/// What one cycle lists as it goes: the nodes it generated and solved, its
+/// revisions and their connectors' costs.
+#[derive(Default)]
+struct Scratch {
+    generated: Vec<NodeId>,
+    solved_now: Vec<NodeId>,
+    revised: Vec<Revision>,
+    connector_costs: Vec<Cost>,
 }
 
 impl State<'_> {
@@ -334,14 +355,16 @@ impl State<'_> {
         at
     }
 
-    /// Revises costs from `from` up through marked connectors; returns the revisions.
+    /// Revises costs from `from` up through marked connectors, listing the
+    /// revisions in `revisions`.
     fn revise(
         &mut self,
         from: NodeId,
         in_set: &mut [bool],
         solved_now: &mut Vec<NodeId>,
         costs: &mut Vec<Cost>,
-    ) -> Vec<Revision> {
+        revisions: &mut Vec<Revision>,
+    ) {
         let graph = self.graph;
         // The next node to revise: the lowest row of the drawing, then the
         // first in file order. A descendant is on a lower row, so none of the
@@ -349,7 +372,6 @@ impl State<'_> {
         let rank = |m: NodeId| (graph.level(m), std::cmp::Reverse(m));
         let mut set = std::collections::BinaryHeap::from([(rank(from), from)]);
         in_set[from.index()] = true;
-        let mut revisions = Vec::new();
         while let Some((_, m)) = set.pop() {
             in_set[m.index()] = false;
             let old = self.cost[m.index()].expect("revised nodes are generated");
@@ -415,6 +437,5 @@ impl State<'_> {
                 }
             }
         }
-        revisions
     }
 }
