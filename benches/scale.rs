@@ -397,7 +397,9 @@ fn main() {
             let before = faults_and_sys();
             let (run, t_ao) =
                 time(|| andor::ao_star(black_box(&graph), andor::ao_star::Options::default()));
-            let paid = before.zip(faults_and_sys()).map(|((f0, s0), (f1, s1))| (f1 - f0, s1 - s0));
+            let paid = before
+                .zip(faults_and_sys())
+                .map(|((f0, s0), (f1, s1))| (f1 - f0, s1 - s0));
             assert_eq!(
                 opt.cost, run.cost,
                 "AO* with admissible h finds the optimum"
