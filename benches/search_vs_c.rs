@@ -1,5 +1,9 @@
 //! treequiz's minimax and alpha-beta against a tight C arena implementation
 //! (`benches/c/ab.c`, built here with `gcc -O2`) on the same SplitMix64 trees.
+//! Beside the targets (against C's bare searches) it prints the like-for-like
+//! figures: `alpha_beta` against C recording the same trace, and `minimax()`
+//! against C writing every node's value into fresh memory; each anchor's
+//! counts (steps, cuts, pruned roots, bounds) must equal treequiz's.
 //!
 //! `cargo bench --bench search_vs_c` runs `ROUNDS` interleaved rounds (C, then
 //! treequiz, each the best of `REPS` runs in the round) and prints each
@@ -19,7 +23,7 @@ use treequiz::gametree::{self, Options};
 use treequiz::value::Value;
 
 const TREES: [(u32, u32, u64); 3] = [(4, 10, 1), (8, 7, 1), (4, 11, 1)];
-const REPS: usize = 3;
+const REPS: usize = 10;
 const ROUNDS: usize = 5;
 
 /// Targets: treequiz / C.
@@ -27,6 +31,8 @@ const MINIMAX_TARGET: f64 = 1.3;
 const UNTRACED_TARGET: f64 = 1.3;
 const TRACED_TARGET: f64 = 3.0;
 const ALL_VALUES_TARGET: f64 = 2.0;
+/// The like-for-like bar (C doing the same work), as for the bare searches.
+const SAME_WORK_TARGET: f64 = 1.3;
 
 /// Best of `REPS` runs, in seconds, with the last result. Each run follows a
 /// `minimax_value` pass over the tree, as each of C's alpha-beta runs follows
@@ -115,6 +121,7 @@ fn main() {
         let n = tree.len();
         assert_eq!(tree.leaves().count(), (b as usize).pow(d));
         let mut ratios: [Vec<f64>; 4] = Default::default();
+        let (mut same_trace, mut same_values, mut c_trace) = (Vec::new(), Vec::new(), Vec::new());
         let (mut c_ab_leaf, mut all_ns, mut floor_ns) = (Vec::new(), Vec::new(), Vec::new());
         let (mut trace_bytes, mut trace_floor) = (Vec::new(), Vec::new());
         let mut read = 0;
@@ -122,6 +129,7 @@ fn main() {
             let got = run_c(&c, spec);
             let num = |k: &str| got[k].parse::<f64>().expect("a number");
             let (c_mm, c_ab) = (num("minimax_s"), num("alphabeta_s"));
+            let (c_all, c_traced) = (num("all_values_s"), num("traced_s"));
             let (mm, t_mm) = best(&tree, || gametree::minimax_value(black_box(&tree)));
             let (all, t_all) = best(&tree, || gametree::minimax(black_box(&tree)));
             // The floor of any fresh per-node result: a buffer of one `Value`
@@ -140,6 +148,18 @@ fn main() {
             assert_eq!(got["leaves_read"], ab.1.to_string(), "leaves read");
             assert_eq!((all.value, ab.0, tr.value), (mm, mm, mm));
             assert_eq!(tr.evaluated.len(), ab.1);
+            // C's anchors did the same work: every value, and the same trace.
+            assert_eq!(Value::Finite(got["all_values_root"].parse().unwrap()), mm);
+            assert_eq!(Value::Finite(got["traced_value"].parse().unwrap()), mm);
+            let count = |k: &str| got[k].parse::<usize>().expect("a count");
+            assert_eq!(count("traced_leaves_read"), tr.evaluated.len());
+            assert_eq!(count("traced_steps"), tr.steps().len());
+            assert_eq!(count("traced_cuts"), tr.cuts.len());
+            assert_eq!(count("traced_pruned"), tr.pruned.len());
+            assert_eq!(count("traced_bounds"), tr.bounds().count());
+            same_trace.push(t_tr / c_traced);
+            same_values.push(t_all / c_all);
+            c_trace.push(c_traced / c_ab);
             read = ab.1;
             // What the trace holds: 16-byte steps, a 4-byte index a bound,
             // the cuts, the leaves read and the pruned roots; and what writing
@@ -187,10 +207,19 @@ fn main() {
             median(trace_floor)
         );
         println!(
+            "    C recording the same trace / C alpha-beta:  {:.2}x; alpha_beta / C with the same trace: {}",
+            median(c_trace),
+            spread(same_trace, SAME_WORK_TARGET)
+        );
+        println!(
             "  minimax() every node's value / C minimax:  {}, {:.2} ns a node; a fresh 16-byte-a-node buffer alone: {:.2} ns a node",
             spread(all, ALL_VALUES_TARGET),
             median(all_ns),
             median(floor_ns)
+        );
+        println!(
+            "    minimax() / C writing every node's value (4 bytes a node) into fresh memory: {}",
+            spread(same_values, SAME_WORK_TARGET)
         );
     }
     println!("\nload average after: {}", loadavg());
