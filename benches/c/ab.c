@@ -4,7 +4,7 @@
  * (prune when the bounds are equal). Prints one `key value` per line.
  *
  * Two more, the anchors for what treequiz keeps: minimax writing every
- * node's value into fresh memory, and alpha-beta recording the trace a key
+ * node's value as treequiz does (16 bytes, malloc), and alpha-beta recording the trace a key
  * prints (the same content as treequiz's `alpha_beta`, fail-soft, left to
  * right): each step packed in 16 bytes, the leaves read, each examined
  * node's last step by level (its bound by id), each cut with the nearest
@@ -13,6 +13,7 @@
  * usage: ab B D SEED [REPS] */
 #include <stdint.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -56,19 +57,23 @@ static int32_t alphabeta(uint32_t n, int32_t alpha, int32_t beta, int max) {
     return best;
 }
 
-/* Every node's value, bottom-up a level at a time (ids grow downwards). */
-static int32_t *minimax_all(uint64_t n, uint64_t inner, uint32_t b, uint32_t d) {
-    int32_t *v = malloc(n * sizeof *v);
-    for (uint64_t i = inner; i < n; i++) v[i] = nodes[i].value;
+/* Every node's value, bottom-up a level at a time (ids grow downwards), in
+ * what treequiz keeps a value in (16 bytes: a kind and a 64-bit number) and
+ * from the same allocator, so that both pay the same for memory. */
+typedef struct { int64_t kind, value; } Value16;
+static Value16 *minimax_all(uint64_t n, uint64_t inner, uint32_t b, uint32_t d) {
+    Value16 *v = malloc(n * sizeof *v);
+    if (!v) abort();
+    for (uint64_t i = inner; i < n; i++) v[i].kind = 1, v[i].value = nodes[i].value;
     uint64_t end = inner, width = (n - inner) / b;
     for (uint32_t depth = d; depth-- > 0; width /= b) {
         int max = depth % 2 == 0;
         for (uint64_t i = end - width; i < end; i++) {
             const Node *x = &nodes[i];
-            int32_t best = v[x->first];
+            int64_t best = v[x->first].value;
             for (uint32_t c = x->first + 1; c < x->first + x->count; c++)
-                if (max ? v[c] > best : v[c] < best) best = v[c];
-            v[i] = best;
+                if (max ? v[c].value > best : v[c].value < best) best = v[c].value;
+            v[i].kind = 1, v[i].value = best;
         }
         end -= width;
     }
@@ -245,6 +250,12 @@ int main(int argc, char **argv) {
     uint32_t b = (uint32_t)atoi(argv[1]), d = (uint32_t)atoi(argv[2]);
     uint64_t state = strtoull(argv[3], NULL, 10);
     int reps = argc > 4 ? atoi(argv[4]) : 5;
+    /* glibc's thresholds as a process settles after freeing blocks of up to
+     * 32 MB (as the Rust side's has by the second tree): a freed trace is
+     * kept for the next run, not handed back and faulted in again. Left to
+     * themselves they depend on what this short process freed first. */
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
     uint64_t n = 1, level = 1;
     for (uint32_t i = 0; i < d; i++) {
         level *= b;
@@ -287,9 +298,9 @@ int main(int argc, char **argv) {
         /* The anchors: each after a minimax pass, as the Rust side runs them. */
         minimax(0, 1);
         t0 = now();
-        int32_t *all = minimax_all(n, inner, b, d);
+        Value16 *all = minimax_all(n, inner, b, d);
         t1 = now();
-        all_root = all[0];
+        all_root = (int32_t)all[0].value;
         free(all);
         if (t1 - t0 < all_best) all_best = t1 - t0;
         minimax(0, 1);
