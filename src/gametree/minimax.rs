@@ -55,10 +55,8 @@ pub fn minimax(tree: &Tree) -> Minimax {
 
 /// [`minimax`]'s values, leaves compared as `V`.
 fn values_as<V: Scalar>(tree: &Tree) -> Vec<Value> {
-    let leaf = |id: u32| match tree.kind_as::<V>(id) {
-        Kind::Leaf(v) => v,
-        Kind::Inner { .. } => unreachable!("the deepest level is all leaves"),
-    };
+    // The deepest level is all leaves.
+    let leaf = |id: u32| tree.leaf_as::<V>(id);
     let levels: Vec<_> = tree.levels().collect();
     let deepest = levels.last().map_or(0, |l| l.start);
     let mut values = Vec::with_capacity(tree.len());
@@ -68,21 +66,23 @@ fn values_as<V: Scalar>(tree: &Tree) -> Vec<Value> {
         let above_deepest = depth + 2 == levels.len();
         for id in level.clone() {
             values[id as usize] = match tree.kind_as::<V>(id) {
-                Kind::Leaf(v) => v.value(),
+                Kind::Leaf(v) => v.node_value(),
                 Kind::Inner { first, count } if above_deepest => {
                     let leaves = (first..first + count).map(leaf);
                     let best = if max { leaves.max() } else { leaves.min() };
-                    best.expect("inner nodes have children").value()
+                    best.expect("inner nodes have children").node_value()
                 }
                 Kind::Inner { first, count } => {
-                    let children = values[first as usize..(first + count) as usize].iter();
+                    let children = values[first as usize..(first + count) as usize]
+                        .iter()
+                        .map(|&v| V::of_node_value(v));
                     let best = if max { children.max() } else { children.min() };
-                    *best.expect("inner nodes have children")
+                    best.expect("inner nodes have children").node_value()
                 }
             };
         }
     }
-    values.extend((deepest..tree.len() as u32).map(|id| leaf(id).value()));
+    values.extend((deepest..tree.len() as u32).map(|id| leaf(id).node_value()));
     values
 }
 

@@ -152,6 +152,14 @@ pub(crate) trait Scalar: Copy + Ord {
     fn of_leaf(node: Node) -> Self;
     /// The value it stands for.
     fn value(self) -> Value;
+    /// [`Scalar::value`] of a node's value (a leaf's, or backed up from
+    /// leaves), never the searches' ±inf bounds: a whole number's is finite.
+    #[inline(always)]
+    fn node_value(self) -> Value {
+        self.value()
+    }
+    /// A node's value read back as `V`: what [`Scalar::node_value`] gave.
+    fn of_node_value(v: Value) -> Self;
 }
 
 impl Scalar for Value {
@@ -172,6 +180,11 @@ impl Scalar for Value {
     #[inline(always)]
     fn value(self) -> Value {
         self
+    }
+
+    #[inline(always)]
+    fn of_node_value(v: Value) -> Value {
+        v
     }
 }
 
@@ -195,6 +208,19 @@ impl Scalar for Whole {
             i64::MIN => Value::NegInf,
             i64::MAX => Value::PosInf,
             x => Value::Finite(x),
+        }
+    }
+
+    #[inline(always)]
+    fn node_value(self) -> Value {
+        Value::Finite(self.0)
+    }
+
+    #[inline(always)]
+    fn of_node_value(v: Value) -> Whole {
+        match v {
+            Value::Finite(x) => Whole(x),
+            _ => unreachable!("a whole-number tree's nodes are whole numbers"),
         }
     }
 }
@@ -454,6 +480,14 @@ impl Tree {
         } else {
             Kind::Leaf(V::of_leaf(n))
         }
+    }
+
+    /// A leaf's value as `V`; `id` must be a leaf.
+    #[inline(always)]
+    pub(crate) fn leaf_as<V: Scalar>(&self, id: u32) -> V {
+        let n = self.nodes[id as usize];
+        debug_assert!(n.kind != INNER, "node {id} is not a leaf");
+        V::of_leaf(n)
     }
 
     /// The id range of each level, from the root down.
