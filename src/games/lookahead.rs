@@ -15,6 +15,11 @@ pub trait Position: Sized {
     fn children(&self) -> Vec<Self> {
         self.successors().into_iter().map(|(_, p)| p).collect()
     }
+    /// How many [`Position::children`] there are: what a search that stops
+    /// at them counts without making them (a game may count faster).
+    fn child_count(&self) -> usize {
+        self.children().len()
+    }
     /// The static evaluation for MAX (won and lost games as ±inf, or a score).
     fn evaluate(&self) -> Value;
 }
@@ -210,18 +215,34 @@ pub fn frontier_depths<P: Position + Clone>(
         if visited > cap {
             return None;
         }
-        let next = match given.split(1) {
-            None => Vec::new(),
-            Some(_) => position.children(),
+        let moves = match given.split(1) {
+            None => 0,
+            Some(_) => position.child_count(),
         };
-        if next.is_empty() {
-            leaves += 1;
-            lo = lo.min(depth);
-            hi = hi.max(depth);
-            continue;
-        }
-        let child = given.split(next.len()).expect("expanded above");
-        stack.extend(next.into_iter().map(|p| (p, child, depth + 1)));
+        // A leaf; or children that are all leaves (nothing left to give
+        // them), counted without being made: most of the nodes.
+        let (count, at) = match given.split(moves) {
+            _ if moves == 0 => (1, depth),
+            Some(child) if child.split(1).is_some() => {
+                stack.extend(
+                    position
+                        .children()
+                        .into_iter()
+                        .map(|p| (p, child, depth + 1)),
+                );
+                continue;
+            }
+            _ => {
+                visited += moves;
+                if visited > cap {
+                    return None;
+                }
+                (moves, depth + 1)
+            }
+        };
+        leaves += count;
+        lo = lo.min(at);
+        hi = hi.max(at);
     }
     Some(Frontier {
         nodes: visited,

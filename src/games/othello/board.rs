@@ -484,6 +484,11 @@ impl Board {
         squares_of(self.legal_bits(side))
     }
 
+    /// How many legal moves `side` has.
+    pub fn move_count(&self, side: Side) -> usize {
+        self.legal_bits(side).count_ones() as usize
+    }
+
     /// Legal moves of `side` in square order (row-major: a1, b1, …, h1, a2, …), each with the
     /// squares it flips, sorted ascending. A move is legal when it flips at least one disc.
     pub fn moves(&self, side: Side) -> Vec<(usize, Vec<usize>)> {

@@ -173,6 +173,14 @@ impl Position for Node<'_> {
         }
     }
 
+    fn child_count(&self) -> usize {
+        match self.board.move_count(self.to_move) {
+            // A pass, unless the game is over.
+            0 => usize::from(!self.board.finished()),
+            n => n,
+        }
+    }
+
     fn evaluate(&self) -> Value {
         Value::Finite(self.board.eval(self.max, self.weights))
     }
@@ -543,8 +551,9 @@ mod tests {
         })
     }
 
-    /// The generator's count of a search's shape, made without evaluating,
-    /// is the tree's: on 2,000 random positions, budgets and depths.
+    /// The generator's count of a search's shape, made without evaluating
+    /// (nor making the positions at its frontier), is the tree's: on 2,000
+    /// random positions, budgets and depths.
     #[test]
     fn frontier_depths_are_the_trees() {
         let mut pick = xorshift(0x9E37_79B9_7F4A_7C15);
@@ -569,8 +578,11 @@ mod tests {
                 lo: *depths.iter().min().unwrap(),
                 hi: *depths.iter().max().unwrap(),
             };
-            let got = crate::games::lookahead::frontier_depths(&g.root(), g.horizon, usize::MAX);
-            assert_eq!(got, Some(want), "{board}");
+            let count = |cap| crate::games::lookahead::frontier_depths(&g.root(), g.horizon, cap);
+            assert_eq!(count(usize::MAX), Some(want), "{board}");
+            // The cap: the tree's size is allowed, one node fewer is not.
+            assert_eq!(count(want.nodes), Some(want), "{board}");
+            assert_eq!(count(want.nodes - 1), None, "{board}");
             assert_eq!(super::super::lookahead::uneven(&t), want.uneven());
         }
     }
