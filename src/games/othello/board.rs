@@ -286,13 +286,17 @@ const RAYS: [[u64; 8]; 64] = {
 };
 
 /// The square indices of the set bits, ascending.
-fn squares_of(mut bits: u64) -> Vec<usize> {
-    let mut out = Vec::with_capacity(bits.count_ones() as usize);
-    while bits != 0 {
-        out.push(bits.trailing_zeros() as usize);
+pub(super) fn squares(mut bits: u64) -> impl ExactSizeIterator<Item = usize> {
+    (0..bits.count_ones()).map(move |_| {
+        let square = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-    }
-    out
+        square
+    })
+}
+
+/// [`squares`] as a list.
+fn squares_of(bits: u64) -> Vec<usize> {
+    squares(bits).collect()
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -673,22 +677,22 @@ pub fn random_position(plies: u32, pick: &mut dyn FnMut(usize) -> usize) -> (Boa
     let mut side = Side::Black;
     let mut played = 0;
     while played < plies {
-        let moves = squares_of(board.legal_bits(side));
-        if moves.is_empty() {
+        let legal = board.legal_bits(side);
+        let moves = legal.count_ones() as usize;
+        if moves == 0 {
             if board.legal_bits(side.other()) == 0 {
                 break; // game over
             }
             side = side.other(); // pass
             continue;
         }
-        let i = pick(moves.len());
-        assert!(
-            i < moves.len(),
-            "pick({}) returned {i}, outside 0..{}",
-            moves.len(),
-            moves.len()
-        );
-        board = board.play(side, moves[i]);
+        let i = pick(moves);
+        // The i-th legal square in square order, read off the bits (no list
+        // made: this runs for every ply of every position a generator draws).
+        let square = squares(legal)
+            .nth(i)
+            .unwrap_or_else(|| panic!("pick({moves}) returned {i}, outside 0..{moves}"));
+        board = board.play(side, square);
         side = side.other();
         played += 1;
     }

@@ -167,9 +167,11 @@ impl Position for Node<'_> {
     }
 
     fn children(&self) -> Vec<Self> {
-        match self.board.legal_squares(self.to_move) {
-            moves if moves.is_empty() => self.successors().into_iter().map(|(_, p)| p).collect(),
-            moves => moves.into_iter().map(|square| self.after(square)).collect(),
+        match self.board.legal_bits(self.to_move) {
+            0 => self.successors().into_iter().map(|(_, p)| p).collect(),
+            moves => board::squares(moves)
+                .map(|square| self.after(square))
+                .collect(),
         }
     }
 
