@@ -50,6 +50,18 @@ impl Position for Node<'_> {
             .collect()
     }
 
+    fn children(&self) -> Vec<Self> {
+        let game = self.game;
+        game.tree
+            .children(self.id)
+            .map(|id| Node { game, id })
+            .collect()
+    }
+
+    fn child_count(&self) -> usize {
+        self.game.tree.children(self.id).count()
+    }
+
     fn evaluate(&self) -> Value {
         self.game.value(self.id)
     }
