@@ -256,11 +256,13 @@ fn read_entries<'a>(
     let mut parent: HashMap<&str, &str> = HashMap::new();
     let mut named: HashMap<&str, Range<usize>> = HashMap::new();
     let all = words(successors);
+    // Lines with words, split as `words` splits them (ASCII whitespace: a
+    // line of vertical tabs alone is a word, not a blank line).
     let lines = |e: &Entry<'a>| -> Vec<&'a str> {
         e.lines
             .iter()
             .copied()
-            .filter(|l| !l.trim().is_empty())
+            .filter(|l| l.split_ascii_whitespace().next().is_some())
             .collect()
     };
     let offset = |l: &str| l.as_ptr() as usize - source.text.as_ptr() as usize;
