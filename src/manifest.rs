@@ -12,9 +12,14 @@ use crate::instance::{self, Instance};
 use crate::problem_set::ProblemSet;
 use crate::scoring::Scoring;
 
-/// The manifest format this build writes and reads. Version 1 (treequiz
-/// before typed keys) held rendered answers only; it is refused with a hint.
-pub const FORMAT: u32 = 2;
+/// The manifest format this build writes. Version 1 (treequiz before typed
+/// keys) held rendered answers only; it is refused with a hint.
+pub const FORMAT: u32 = 3;
+
+/// The oldest format this build reads: format 2 differs from 3 only in that a
+/// minimax trace lists every node's value, the deepest level's leaves too
+/// (which the tree holds), and [`crate::gametree::Minimax`] reads both.
+pub const OLDEST_READ: u32 = 2;
 
 /// Most values (numbers, strings, booleans, lists and table keys) the
 /// instance of one exercise may hold in a manifest: 16 for each node of the
@@ -518,9 +523,9 @@ impl Head {
             format!("`{name}` must come before `variants`, which `generate` writes last")
         };
         let format = self.format.ok_or_else(|| missing("format"))?;
-        if format != FORMAT {
+        if !(OLDEST_READ..=FORMAT).contains(&format) {
             return Err(format!(
-                "this manifest has format {format}; this treequiz reads format {FORMAT}: write it again with this treequiz's `generate`"
+                "this manifest has format {format}; this treequiz reads formats {OLDEST_READ} to {FORMAT}: write it again with this treequiz's `generate`"
             ));
         }
         Ok(Manifest {

@@ -57,22 +57,30 @@ static int32_t alphabeta(uint32_t n, int32_t alpha, int32_t beta, int max) {
     return best;
 }
 
-/* Every node's value, bottom-up a level at a time (ids grow downwards), in
- * what treequiz keeps a value in (16 bytes: a kind and a 64-bit number) and
- * from the same allocator, so that both pay the same for memory. */
+/* The value of every node above the deepest level, bottom-up a level at a
+ * time (ids grow downwards), as treequiz keeps them: in 16 bytes (a kind and a
+ * 64-bit number) from the same allocator, so that both pay the same for
+ * memory. The deepest level's leaves are read where the tree holds them. */
 typedef struct { int64_t kind, value; } Value16;
 static Value16 *minimax_all(uint64_t n, uint64_t inner, uint32_t b, uint32_t d) {
-    Value16 *v = malloc(n * sizeof *v);
+    Value16 *v = malloc(inner * sizeof *v);
     if (!v) abort();
-    for (uint64_t i = inner; i < n; i++) v[i].kind = 1, v[i].value = nodes[i].value;
     uint64_t end = inner, width = (n - inner) / b;
     for (uint32_t depth = d; depth-- > 0; width /= b) {
         int max = depth % 2 == 0;
         for (uint64_t i = end - width; i < end; i++) {
             const Node *x = &nodes[i];
-            int64_t best = v[x->first].value;
-            for (uint32_t c = x->first + 1; c < x->first + x->count; c++)
-                if (max ? v[c].value > best : v[c].value < best) best = v[c].value;
+            uint32_t last = x->first + x->count;
+            int64_t best;
+            if (depth + 1 == d) {
+                best = nodes[x->first].value;
+                for (uint32_t c = x->first + 1; c < last; c++)
+                    if (max ? nodes[c].value > best : nodes[c].value < best) best = nodes[c].value;
+            } else {
+                best = v[x->first].value;
+                for (uint32_t c = x->first + 1; c < last; c++)
+                    if (max ? v[c].value > best : v[c].value < best) best = v[c].value;
+            }
             v[i].kind = 1, v[i].value = best;
         }
         end -= width;

@@ -433,7 +433,7 @@ fn explain_budget(ctx: &Context<'_>, ask: &[&str], lang: &Lang, figures: Figures
                 t.label(id).into_owned(),
                 budget.to_string(),
                 format!("{budget} / {moves} = {}", budget / moves),
-                mm.values[id.index()].to_string(),
+                mm.of(t, id).to_string(),
             ]
         })
         .collect();

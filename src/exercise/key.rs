@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::andor::{AoStar, Cost, Optimal};
 use crate::chance::Expectiminimax;
 use crate::gametree::{AlphaBeta, Bound, Minimax, Player};
-use crate::instance::Item;
+use crate::instance::{Item, Model};
 use crate::value::{Ratio, Value};
 
 /// The key's answer to one field.
@@ -168,11 +168,12 @@ impl Key {
         self.answers.get(field)
     }
 
-    /// Checks that every id of the key names something in a model with
-    /// `nodes` nodes (or states) and `connectors` connectors, and that the
-    /// trace's tables have one entry per node, so nothing read back from a
-    /// file can index outside the instance.
-    pub fn check_ids(&self, nodes: usize, connectors: usize) -> Result<(), String> {
+    /// Checks that every id of the key names something in `model` (one of
+    /// its nodes or states, or connectors), and that the trace's tables have
+    /// one entry per node, so nothing read back from a file can index outside
+    /// the instance.
+    pub fn check_ids(&self, model: &Model<'_>) -> Result<(), String> {
+        let (nodes, connectors) = (model.nodes(), model.connectors());
         let node = |n: u32| (n as usize) < nodes;
         let item_ok = |i: &Item| match *i {
             Item::Node(n) => node(n),
@@ -221,13 +222,13 @@ impl Key {
             ));
         }
         let fits = match &self.trace {
-            Trace::Minimax(mm) => minimax_fits(mm, nodes),
+            Trace::Minimax(mm) => model.tree().is_some_and(|t| mm.fits(t)),
             Trace::AlphaBeta(ab) => ab.fits(nodes),
             Trace::Lookahead {
                 minimax,
                 alpha_beta,
                 ..
-            } => minimax_fits(minimax, nodes) && alpha_beta.fits(nodes),
+            } => model.tree().is_some_and(|t| minimax.fits(t)) && alpha_beta.fits(nodes),
             Trace::Solvable { solvable } => solvable.len() == nodes,
             Trace::SolutionCost { sum, max } => {
                 sum.fits(nodes, connectors) && max.fits(nodes, connectors)
@@ -346,15 +347,6 @@ fn once(items: impl IntoIterator<Item = Item>) -> bool {
 /// evaluating it (a leaf), its parent improving on it, a cut at it, leaving
 /// it; with room to spare.
 const STEPS_PER_NODE: usize = 8;
-
-fn minimax_fits(mm: &Minimax, nodes: usize) -> bool {
-    mm.values.len() == nodes
-        && mm
-            .best_moves
-            .iter()
-            .chain(&mm.principal_variation)
-            .all(|n| n.index() < nodes)
-}
 
 #[cfg(test)]
 mod tests {

@@ -35,7 +35,7 @@ pub(super) fn solve(t: &Tree, eval: Value, conventions: &Conventions) -> Key {
                 "move_values",
                 Answer::Values(
                     t.children(t.root())
-                        .map(|c| (node(c), minimax.values[c.index()]))
+                        .map(|c| (node(c), minimax.of(t, c)))
                         .collect(),
                 ),
             ),
@@ -91,11 +91,7 @@ pub(super) fn explain(
     };
     marks.values = t
         .ids()
-        .map(|id| {
-            t.leaf(id)
-                .is_none()
-                .then(|| mm.values[id.index()].to_string())
-        })
+        .map(|id| t.leaf(id).is_none().then(|| mm.of(t, id).to_string()))
         .collect();
     marks.answer_path = mm.best_moves.clone();
     marks.last_move_only = true;

@@ -57,7 +57,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
                 Answer::Values(
                     t.ids()
                         .filter(|&id| t.leaf(id).is_none())
-                        .map(|id| (node(id), mm.values[id.index()]))
+                        .map(|id| (node(id), mm.of(t, id)))
                         .collect(),
                 ),
             ),
@@ -77,11 +77,7 @@ pub(super) fn key_marks(t: &crate::gametree::Tree, mm: &crate::gametree::Minimax
     TreeMarks {
         values: t
             .ids()
-            .map(|id| {
-                t.leaf(id)
-                    .is_none()
-                    .then(|| mm.values[id.index()].to_string())
-            })
+            .map(|id| t.leaf(id).is_none().then(|| mm.of(t, id).to_string()))
             .collect(),
         answer_path: mm.principal_variation[1..].to_vec(),
         ..TreeMarks::default()
@@ -145,15 +141,12 @@ fn point(_: &[&str]) -> Vec<super::Limit> {
 
 /// How a node's value is backed up from its children's: `min(3, 12, 8) = 3`.
 pub(super) fn backed_up(t: &crate::gametree::Tree, mm: &Minimax, n: NodeId) -> String {
-    let values: Vec<String> = t
-        .children(n)
-        .map(|c| mm.values[c.index()].to_string())
-        .collect();
+    let values: Vec<String> = t.children(n).map(|c| mm.of(t, c).to_string()).collect();
     let rule = match t.player(n) {
         crate::gametree::Player::Max => "max",
         crate::gametree::Player::Min => "min",
     };
-    format!("{rule}({}) = {}", values.join(", "), mm.values[n.index()])
+    format!("{rule}({}) = {}", values.join(", "), mm.of(t, n))
 }
 
 /// The inner nodes in the order a student backs them up: depth first, left

@@ -375,7 +375,7 @@ impl KindDef {
         {
             return Err(format!("`{extra}` is not a field of {}", self.name));
         }
-        key.check_ids(model.nodes(), model.connectors())
+        key.check_ids(model)
     }
 }
 

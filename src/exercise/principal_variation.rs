@@ -57,7 +57,7 @@ fn trace<'a>(ctx: &'a Context<'_>) -> &'a Minimax {
 /// The children of `n` whose value is `n`'s: the moves its player may choose.
 fn best_children(t: &Tree, mm: &Minimax, n: NodeId) -> Vec<NodeId> {
     t.children(n)
-        .filter(|c| mm.values[c.index()] == mm.values[n.index()])
+        .filter(|&c| mm.of(t, c) == mm.of(t, n))
         .collect()
 }
 
@@ -80,7 +80,7 @@ fn unusable(instance: &Instance) -> Option<String> {
                 t.label(n),
                 best.len(),
                 names.join(", "),
-                mm.values[n.index()]
+                mm.of(t, n)
             )
         })
     })
@@ -105,7 +105,7 @@ fn solve(instance: &Instance, _: &super::Conventions) -> Key {
 /// `E = 3, F = 12, H = 5`: what the player at `n` chooses among.
 fn children_values(t: &Tree, mm: &Minimax, n: NodeId) -> String {
     t.children(n)
-        .map(|c| format!("{} = {}", t.label(c), mm.values[c.index()]))
+        .map(|c| format!("{} = {}", t.label(c), mm.of(t, c)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -166,7 +166,7 @@ fn replay(ctx: &Context<'_>) -> Vec<Frame> {
             for m in std::iter::once(n).chain(t.children(n)) {
                 let label = t.label(m).into_owned();
                 if t.leaf(m).is_none() && !values.iter().any(|(l, _)| *l == label) {
-                    values.push((label, mm.values[m.index()].to_string()));
+                    values.push((label, mm.of(t, m).to_string()));
                 }
             }
             Frame {
@@ -188,7 +188,7 @@ fn teach(ctx: &Context<'_>, field: &str, mistake: Mistake<'_>, hide: bool) -> Ve
         Item::Node(n) => Some(NodeId(n)),
         _ => None,
     };
-    let value = |n: NodeId| mm.values[n.index()].to_string();
+    let value = |n: NodeId| mm.of(t, n).to_string();
     match mistake {
         // Every step before `pos` is right: the key's step comes from its
         // parent, which is also the student's last node.

@@ -646,7 +646,7 @@ mod tests {
         let values: Vec<(String, Value)> = look
             .tree
             .children(look.tree.root())
-            .map(|c| (look.tree.label(c).into_owned(), mm.values[c.index()]))
+            .map(|c| (look.tree.label(c).into_owned(), mm.of(&look.tree, c)))
             .collect();
         assert_eq!(
             values,

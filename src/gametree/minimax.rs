@@ -10,8 +10,11 @@ use crate::value::Value;
 pub struct Minimax {
     /// The root's value.
     pub value: Value,
-    /// The value of every node, indexed by [`NodeId`].
-    pub values: Vec<Value>,
+    /// The value of every node above the tree's deepest level, indexed by
+    /// [`NodeId`]; [`Minimax::of`] reads any node's. The deepest level is all
+    /// leaves (most of the tree), whose values the tree holds already. A
+    /// manifest of format 2 lists every node, which [`Minimax::of`] reads too.
+    values: Vec<Value>,
     /// The root's children whose value equals the root's, left to right.
     pub best_moves: Vec<NodeId>,
     /// From the root, always the leftmost best child, down to a leaf.
@@ -22,8 +25,8 @@ pub struct Minimax {
 /// nodes the smallest. Children have larger ids than their parent, so one pass
 /// from the deepest level to the root sees every child before its parent (no
 /// recursion), and each level has one player. The deepest level, all leaves
-/// and most of the tree, is read from the tree by its parents and written
-/// once, at the end, with no placeholder first. In a tree of whole numbers
+/// and most of the tree, is read from the tree by its parents and not copied
+/// ([`Minimax::of`] reads it there). In a tree of whole numbers
 /// every node's value is one, and all are compared as [`Whole`] (`Value`'s
 /// order, an enum's, costs a third of the run).
 pub fn minimax(tree: &Tree) -> Minimax {
@@ -32,36 +35,59 @@ pub fn minimax(tree: &Tree) -> Minimax {
     } else {
         values_as::<Value>(tree)
     };
-    let value = values[0];
-    let best_moves = tree
+    let mut mm = Minimax {
+        value: Value::NegInf,
+        values,
+        best_moves: Vec::new(),
+        principal_variation: vec![tree.root()],
+    };
+    mm.value = mm.of(tree, tree.root());
+    mm.best_moves = tree
         .children(tree.root())
-        .filter(|c| values[c.index()] == value)
+        .filter(|&c| mm.of(tree, c) == mm.value)
         .collect();
-    let mut principal_variation = vec![tree.root()];
     let mut at = tree.root();
     while let Some(next) = tree
         .children(at)
-        .find(|c| values[c.index()] == values[at.index()])
+        .find(|&c| mm.of(tree, c) == mm.of(tree, at))
     {
-        principal_variation.push(next);
+        mm.principal_variation.push(next);
         at = next;
     }
-    Minimax {
-        value,
-        values,
-        best_moves,
-        principal_variation,
+    mm
+}
+
+impl Minimax {
+    /// The backed-up value of `id`, a node of the tree this was found in.
+    pub fn of(&self, tree: &Tree, id: NodeId) -> Value {
+        match self.values.get(id.index()) {
+            Some(&v) => v,
+            None => tree
+                .leaf(id)
+                .expect("past the values kept, every node is a leaf of the deepest level"),
+        }
+    }
+
+    /// Whether this was found in a tree of `tree`'s shape, as far as a file
+    /// read back can tell: a value for each node above the deepest level (or
+    /// for every node, as format 2 kept them), and moves that are its nodes.
+    pub fn fits(&self, tree: &Tree) -> bool {
+        let nodes = tree.len();
+        (self.values.len() == tree.deepest_level_start() || self.values.len() == nodes)
+            && self
+                .best_moves
+                .iter()
+                .chain(&self.principal_variation)
+                .all(|n| n.index() < nodes)
     }
 }
 
-/// [`minimax`]'s values, leaves compared as `V`.
+/// [`minimax`]'s values above the deepest level, leaves compared as `V`.
 fn values_as<V: Scalar>(tree: &Tree) -> Vec<Value> {
     // The deepest level is all leaves.
     let leaf = |id: u32| tree.leaf_as::<V>(id);
     let levels: Vec<_> = tree.levels().collect();
-    let deepest = levels.last().map_or(0, |l| l.start);
-    let mut values = Vec::with_capacity(tree.len());
-    values.resize(deepest as usize, Value::NegInf);
+    let mut values = vec![Value::NegInf; tree.deepest_level_start()];
     for (depth, level) in levels.iter().enumerate().rev().skip(1) {
         let max = (depth % 2 == 0) == (tree.root_player() == Player::Max);
         let above_deepest = depth + 2 == levels.len();
@@ -83,7 +109,6 @@ fn values_as<V: Scalar>(tree: &Tree) -> Vec<Value> {
             };
         }
     }
-    values.extend((deepest..tree.len() as u32).map(|id| leaf(id).node_value()));
     values
 }
 

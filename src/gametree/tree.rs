@@ -624,6 +624,11 @@ impl Tree {
     pub fn height(&self) -> usize {
         self.level_starts.len() - 1
     }
+
+    /// The first id of the deepest level: every node from it on is a leaf.
+    pub fn deepest_level_start(&self) -> usize {
+        self.level_starts.last().map_or(0, |&s| s as usize)
+    }
 }
 
 /// The benchmark tree shared with the C reference in `benches/c/ab.c`: uniform

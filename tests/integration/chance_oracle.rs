@@ -254,7 +254,7 @@ fn without_chance_nodes_it_is_minimax() {
             let mm = minimax(&plain);
             let e = expectiminimax(&ChanceTree::uniform(plain.clone(), levels).unwrap());
             for id in plain.ids() {
-                assert_eq!(e.values[id.index()].to_value(), Some(mm.values[id.index()]));
+                assert_eq!(e.values[id.index()].to_value(), Some(mm.of(&plain, id)));
             }
             assert_eq!(e.best_moves, mm.best_moves, "seed {seed}");
         }

@@ -294,7 +294,7 @@ fn cs188s_own_tests_read_and_solve_as_cs188_does() {
         for id in t.ids() {
             let state = t.label(id);
             assert_eq!(
-                value(mm.values[id.index()]),
+                value(mm.of(&t, id)),
                 values[state.as_ref()],
                 "{name}: {state}"
             );

@@ -148,12 +148,7 @@ fn tic_tac_toe_lookahead_equals_direct_search() {
         for c in t.children(t.root()) {
             let after = board.play(cell(&t.label(c)), to_move);
             let v = direct_ttt(after, to_move.other(), game.max, game.depth - 1);
-            assert_eq!(
-                mm.values[c.index()],
-                v,
-                "seed {seed}: {board} {}",
-                t.label(c)
-            );
+            assert_eq!(mm.of(t, c), v, "seed {seed}: {board} {}", t.label(c));
         }
         // Merging keeps one move per class of symmetric positions, and only one.
         let kept: Vec<Board> = t

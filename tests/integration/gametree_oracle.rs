@@ -92,10 +92,10 @@ fn check(tree: &Tree, shape: &Shape, options: Options, seed: u64) {
     for id in tree.ids() {
         if let Some(b) = ab.bound(id) {
             assert!(
-                b.admits(truth.values[id.index()]),
+                b.admits(truth.of(tree, id)),
                 "seed {seed} {options:?}: {} reported {b} but is {}",
                 tree.label(id),
-                truth.values[id.index()]
+                truth.of(tree, id)
             );
         }
     }
@@ -215,7 +215,12 @@ fn minimax_values_every_node_as_recursion_does() {
                 let tree = Tree::from_shape(&shape, root, None).unwrap();
                 let mm = minimax(&tree);
                 let naive: Vec<Value> = tree.ids().map(|id| naive_at(&tree, id)).collect();
-                assert_eq!(mm.values, naive, "seed {seed}, {root:?}");
+                let got: Vec<Value> = tree.ids().map(|id| mm.of(&tree, id)).collect();
+                assert_eq!(got, naive, "seed {seed}, {root:?}");
+                assert!(
+                    mm.fits(&tree),
+                    "seed {seed}: a value for each node above the deepest level"
+                );
                 assert_eq!(mm.value, naive[0]);
                 whole_trees += usize::from(shape == whole(&shape));
             }
@@ -306,10 +311,10 @@ fn knuth_moore_minimal_tree_on_perfect_ordering() {
         // The ordering really is perfect: every node's first child carries its value, uniquely.
         for id in tree.ids().filter(|&id| tree.leaf(id).is_none()) {
             let first = tree.children(id).next().unwrap();
-            assert_eq!(mm.values[first.index()], mm.values[id.index()]);
+            assert_eq!(mm.of(&tree, first), mm.of(&tree, id));
             assert_eq!(
                 tree.children(id)
-                    .filter(|c| mm.values[c.index()] == mm.values[id.index()])
+                    .filter(|&c| mm.of(&tree, c) == mm.of(&tree, id))
                     .count(),
                 1
             );

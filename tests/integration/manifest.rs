@@ -146,10 +146,101 @@ fn a_key_naming_a_node_the_instance_lacks_is_refused() {
 #[test]
 fn a_manifest_of_the_first_format_says_to_generate_again() {
     let (out, text) = demo("manifest-old");
-    let old = text.replacen("  \"format\": 2,\n", "", 1);
+    let format = format!("  \"format\": {},\n", treequiz::manifest::FORMAT);
+    let old = text.replacen(&format, "", 1);
+    assert_ne!(old, text);
     let (code, err) = grade_with(&out, &old);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("older treequiz"), "{err}");
+}
+
+/// A manifest of format 2 lists every node's minimax value, the deepest
+/// level's leaves too (format 3 leaves them to the tree): this build reads it
+/// and grades as it does its own.
+#[test]
+fn a_manifest_of_format_2_grades_as_format_3() {
+    let (out, text) = demo("manifest-format-2");
+    let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(old["format"], 3);
+    old["format"] = 2.into();
+    let mut traces = 0;
+    for v in old["variants"].as_array_mut().unwrap() {
+        for e in v["exercises"].as_array_mut().unwrap() {
+            if e["key"]["trace"]["solver"] != "minimax" {
+                continue;
+            }
+            // Level by level from the root: the last level is all leaves.
+            let mut level = vec![e["instance"]["tree"].clone()];
+            while level.iter().any(|n| n.is_array()) {
+                level = level
+                    .iter()
+                    .flat_map(|n| n.as_array().cloned().unwrap_or_default())
+                    .collect();
+            }
+            let values = e["key"]["trace"]["values"].as_array_mut().unwrap();
+            values.extend(level);
+            traces += 1;
+        }
+    }
+    assert!(traces > 0, "the demo set has a minimax exercise");
+    let report = |name: &str, manifest: &str| {
+        let path = out.join(format!("{name}.json"));
+        std::fs::write(&path, manifest).unwrap();
+        let report = out.join(name);
+        let (code, _, err) = run(&[
+            "grade",
+            "--manifest",
+            path.to_str().unwrap(),
+            out.join("key.toml").to_str().unwrap(),
+            "--out",
+            report.to_str().unwrap(),
+        ]);
+        assert_eq!((code, err.as_str()), (0, ""), "{name}");
+        files_under(&report)
+    };
+    let new = report("format-3", &text);
+    let old = report(
+        "format-2",
+        &(serde_json::to_string_pretty(&old).unwrap() + "\n"),
+    );
+    assert!(!new.is_empty());
+    assert_eq!(old, new);
+}
+
+/// Every file under `dir`, by path from it, with its bytes.
+fn files_under(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().display().to_string();
+                files.push((name, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A minimax trace keeps a value for each node above the deepest level, or
+/// (format 2) for every node; a list of any other length is refused.
+#[test]
+fn a_minimax_trace_of_another_length_is_refused() {
+    let (out, text) = demo("manifest-minimax-length");
+    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let exercises = m["variants"][0]["exercises"].as_array_mut().unwrap();
+    let e = exercises
+        .iter_mut()
+        .find(|e| e["key"]["trace"]["solver"] == "minimax")
+        .expect("the demo set has a minimax exercise");
+    e["key"]["trace"]["values"].as_array_mut().unwrap().pop();
+    let (code, err) = grade_with(&out, &serde_json::to_string_pretty(&m).unwrap());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("trace does not fit the instance"), "{err}");
 }
 
 /// How many mangled manifests each never-panic test reads (raise with
