@@ -273,7 +273,7 @@ fn and_or_dag(levels: usize, width: usize, seed: u64) -> Graph {
     }
     let graph =
         Graph::new(nodes, connectors, NodeId(0), CostModel::Sum).expect("layers make a DAG");
-    andor::generate::with_heuristic(&graph, true, &mut rng)
+    andor::generate::with_heuristic(graph, true, &mut rng)
 }
 
 /// The bytes a graph's nodes and connectors take (labels, child lists and

@@ -314,6 +314,15 @@ impl Graph {
         Ok(graph)
     }
 
+    /// The same graph with each node's `h` replaced, in id order: `h` is no
+    /// part of the graph's indexes, so none is built again.
+    pub fn with_h(mut self, h: impl IntoIterator<Item = u64>) -> Graph {
+        for (node, h) in self.nodes.iter_mut().zip(h) {
+            node.h = h;
+        }
+        self
+    }
+
     /// Kahn's algorithm, smallest id first among ready nodes, so the order is deterministic.
     fn topological_ranks(&self) -> Result<Vec<u32>, GraphError> {
         let n = self.nodes.len();
