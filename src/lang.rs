@@ -58,23 +58,21 @@ impl Lang {
         })
     }
 
-    /// A built-in language. Each table is parsed once a process (the
-    /// practice page asks for one with every request) and copied out.
+    /// A built-in language. Each table is parsed once a process, when first
+    /// asked for (the practice page asks for one with every request, and
+    /// never for the others), and copied out.
     pub fn builtin(code: &str) -> Option<Lang> {
-        static PARSED: std::sync::OnceLock<Vec<Lang>> = std::sync::OnceLock::new();
-        let parsed = PARSED.get_or_init(|| {
-            BUILTIN
-                .iter()
-                .map(|(code, text)| {
-                    let source = Source {
-                        path: format!("templates/lang/{code}.toml"),
-                        text: (*text).to_string(),
-                    };
-                    Lang::parse(code, &source).expect("built-in string tables are valid")
-                })
-                .collect()
+        static PARSED: [std::sync::OnceLock<Lang>; BUILTIN.len()] =
+            [const { std::sync::OnceLock::new() }; BUILTIN.len()];
+        let i = BUILTIN.iter().position(|(c, _)| *c == code)?;
+        let lang = PARSED[i].get_or_init(|| {
+            let source = Source {
+                path: format!("templates/lang/{code}.toml"),
+                text: BUILTIN[i].1.to_string(),
+            };
+            Lang::parse(code, &source).expect("built-in string tables are valid")
         });
-        parsed.iter().find(|l| l.code == code).cloned()
+        Some(lang.clone())
     }
 
     /// The string for `key`; a missing key shows itself, so a gap is visible, never fatal.

@@ -557,7 +557,7 @@ impl Budgets {
         // A search under a budget depends on it only through what the root's
         // children get (`Horizon::split`): budgets that give them the same
         // are one search, counted once.
-        let moves = root.children().len().max(1) as u32;
+        let moves = root.child_count().max(1) as u32;
         let mut searched: Vec<(Option<u32>, bool)> = Vec::new();
         let mut makes_point = |b: u32| {
             let given = (b > 0).then(|| b / moves);
