@@ -36,17 +36,8 @@ pub struct Node<'a> {
 
 impl Position for Node<'_> {
     fn successors(&self) -> Vec<(String, Self)> {
-        let t = &self.game.tree;
-        t.children(self.id)
-            .map(|c| {
-                (
-                    format!("#{}", c.0),
-                    Node {
-                        game: self.game,
-                        id: c,
-                    },
-                )
-            })
+        (self.children().into_iter())
+            .map(|n| (format!("#{}", n.id.0), n))
             .collect()
     }
 

@@ -46,11 +46,9 @@ pub fn minimax(tree: &Tree) -> Minimax {
         .children(tree.root())
         .filter(|&c| mm.of(tree, c) == mm.value)
         .collect();
+    // Every node of the variation has the root's value.
     let mut at = tree.root();
-    while let Some(next) = tree
-        .children(at)
-        .find(|&c| mm.of(tree, c) == mm.of(tree, at))
-    {
+    while let Some(next) = tree.children(at).find(|&c| mm.of(tree, c) == mm.value) {
         mm.principal_variation.push(next);
         at = next;
     }
