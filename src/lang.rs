@@ -2,23 +2,45 @@
 //! explanations Rust writes into keys.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::input::{DocKind, InputError, Source};
 
 /// A language's strings, by dotted key (`note.cut`), and the same as a nested
 /// table for templates (`t.sheet.key`).
+/// Cheap to copy: the tables are shared (a request on the page, a sheet, a
+/// grade row each take one).
 #[derive(Clone, Debug)]
 pub struct Lang {
-    /// The language's name (`en`, `zh`, …).
+    /// The language's code (`en`, `zh`, …).
     pub code: String,
-    strings: BTreeMap<String, String>,
-    nested: serde_json::Value,
+    strings: Arc<BTreeMap<String, String>>,
+    nested: Arc<serde_json::Value>,
+}
+
+/// A built-in language.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    /// Its code, as a problem set's `language` names it.
+    pub code: &'static str,
+    /// Its name in itself, as a language picker shows it.
+    pub name: &'static str,
+    /// Its string table.
+    pub text: &'static str,
 }
 
 /// The built-in languages.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("en", include_str!("../templates/lang/en.toml")),
-    ("zh", include_str!("../templates/lang/zh.toml")),
+pub const BUILTIN: &[Builtin] = &[
+    Builtin {
+        code: "en",
+        name: "English",
+        text: include_str!("../templates/lang/en.toml"),
+    },
+    Builtin {
+        code: "zh",
+        name: "中文",
+        text: include_str!("../templates/lang/zh.toml"),
+    },
 ];
 
 impl Lang {
@@ -26,10 +48,13 @@ impl Lang {
     pub fn parse(code: &str, source: &Source) -> Result<Lang, InputError> {
         let doc = source.parse()?;
         let mut strings = BTreeMap::new();
+        // The same strings by section, in the file's order, for templates.
+        let mut nested = serde_json::Map::new();
         let DocKind::Table(sections) = &doc.kind else {
             unreachable!("a TOML document is a table")
         };
         for (section, table) in sections {
+            let mut own = serde_json::Map::new();
             let DocKind::Table(entries) = &table.kind else {
                 return Err(source.error(
                     table,
@@ -46,29 +71,28 @@ impl Lang {
                     ));
                 };
                 strings.insert(format!("{}.{}", section.name, key.name), text.clone());
+                own.insert(key.name.clone(), text.clone().into());
             }
+            nested.insert(section.name.clone(), own.into());
         }
-        let nested = toml::from_str::<toml::Table>(&source.text)
-            .map(|t| serde_json::to_value(t).unwrap_or_default())
-            .unwrap_or_default();
         Ok(Lang {
             code: code.to_string(),
-            strings,
-            nested,
+            strings: Arc::new(strings),
+            nested: Arc::new(nested.into()),
         })
     }
 
     /// A built-in language. Each table is parsed once a process, when first
     /// asked for (the practice page asks for one with every request, and
-    /// never for the others), and copied out.
+    /// never for the others), and shared.
     pub fn builtin(code: &str) -> Option<Lang> {
         static PARSED: [std::sync::OnceLock<Lang>; BUILTIN.len()] =
             [const { std::sync::OnceLock::new() }; BUILTIN.len()];
-        let i = BUILTIN.iter().position(|(c, _)| *c == code)?;
+        let i = BUILTIN.iter().position(|b| b.code == code)?;
         let lang = PARSED[i].get_or_init(|| {
             let source = Source {
                 path: format!("templates/lang/{code}.toml"),
-                text: BUILTIN[i].1.to_string(),
+                text: BUILTIN[i].text.to_string(),
             };
             Lang::parse(code, &source).expect("built-in string tables are valid")
         });
@@ -127,6 +151,22 @@ mod tests {
         let zh = Lang::builtin("zh").unwrap();
         assert_eq!(en.keys().collect::<Vec<_>>(), zh.keys().collect::<Vec<_>>());
         assert!(en.keys().count() > 80);
+    }
+
+    /// The nested table is the file's, read by a TOML reader: templates see
+    /// every string where the file puts it.
+    #[test]
+    fn the_nested_table_is_the_files() {
+        for b in BUILTIN {
+            let lang = Lang::builtin(b.code).unwrap();
+            let read: toml::Table = toml::from_str(b.text).unwrap();
+            assert_eq!(
+                lang.nested(),
+                &serde_json::to_value(read).unwrap(),
+                "{}",
+                b.code
+            );
+        }
     }
 
     #[test]

@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn every_phrase_has_a_string_in_every_builtin_language() {
-        for (code, _) in crate::lang::BUILTIN {
+        for code in crate::lang::BUILTIN.iter().map(|b| b.code) {
             let lang = Lang::builtin(code).unwrap();
             for p in Phrase::ALL {
                 assert!(lang.has(p.key()), "{code} lacks {}", p.key());
@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn every_mistake_wording_is_a_phrases_and_fills_from_its_arguments() {
-        for (code, _) in crate::lang::BUILTIN {
+        for code in crate::lang::BUILTIN.iter().map(|b| b.code) {
             let lang = Lang::builtin(code).unwrap();
             for key in lang.keys().filter(|k| k.starts_with("mistake.")) {
                 // A shared phrase's, or a kind's own (`Phrase::Own`): the

@@ -340,52 +340,62 @@ impl Renderer {
         env.render(name, context).map_err(|e| error(e.to_string()))
     }
 
-    /// The string table of `set`'s language; when none has it, the error
-    /// points at the set's `language` line.
+    /// The string table of `set`'s language ([`set_lang`] in the renderer's folder).
     pub fn set_lang(&self, set: &crate::problem_set::ProblemSet) -> Result<Lang, InputError> {
-        // Only "no table for this language" is about the set's line; a
-        // broken or unreadable table of the user's names its own file.
-        self.lang(&set.language).map_err(|e| {
-            if e.path == set.language {
-                set.unknown_language(e)
-            } else {
-                e
-            }
-        })
+        set_lang(self.user_dir.as_deref(), set)
     }
 
-    /// The string table for `code`: the user's `lang/<code>.toml`, else a built-in one.
+    /// The string table for `code` ([`lang`] in the renderer's folder).
     pub fn lang(&self, code: &str) -> Result<Lang, InputError> {
-        if let Some(path) = self
-            .user_dir
-            .as_ref()
-            .map(|d| d.join("lang").join(format!("{code}.toml")))
-            // A FIFO or folder of the name is refused by read_source, not skipped.
-            .filter(|p| p.exists())
-        {
-            let source = crate::input::read_source(&path)?;
-            let lang = Lang::parse(code, &source)?;
-            // A missing string would print its key on a student's sheet: refuse it here.
-            let reference = Lang::builtin("en").expect("English is built in");
-            let missing: Vec<&str> = reference
-                .keys()
-                .filter(|k| !lang.keys().any(|l| l == *k))
-                .collect();
-            if !missing.is_empty() {
-                let shown: Vec<&str> = missing.iter().take(8).copied().collect();
-                return Err(InputError::file(
-                    &source.path,
-                    format!("the string table lacks {} key(s): {}{}", missing.len(), shown.join(", "), if missing.len() > 8 { ", …" } else { "" }),
-                    Some("copy them from the lang/en.toml that `treequiz templates export DIR` writes, and translate them".into()),
-                ));
-            }
-            return Ok(lang);
-        }
-        Lang::builtin(code).ok_or_else(|| {
-            let known: Vec<&str> = lang::BUILTIN.iter().map(|(c, _)| *c).collect();
-            InputError::file(code, format!("no string table for the language `{code}`"), Some(format!("the built-in languages are {}; add your own as lang/{code}.toml in the --templates folder", known.join(", "))))
-        })
+        lang(self.user_dir.as_deref(), code)
     }
+}
+
+/// The string table of `set`'s language, from `user_dir` (a `--templates`
+/// folder) or built in; when none has it, the error points at the set's
+/// `language` line. No template is read: the page finds its language
+/// before it renders anything.
+pub fn set_lang(
+    user_dir: Option<&Path>,
+    set: &crate::problem_set::ProblemSet,
+) -> Result<Lang, InputError> {
+    // Only "no table for this language" is about the set's line; a
+    // broken or unreadable table of the user's names its own file.
+    lang(user_dir, &set.language).map_err(|e| {
+        if e.path == set.language {
+            set.unknown_language(e)
+        } else {
+            e
+        }
+    })
+}
+
+/// The string table for `code`: `user_dir`'s `lang/<code>.toml`, else a built-in one.
+pub fn lang(user_dir: Option<&Path>, code: &str) -> Result<Lang, InputError> {
+    if let Some(path) = user_dir
+        .map(|d| d.join("lang").join(format!("{code}.toml")))
+        // A FIFO or folder of the name is refused by read_source, not skipped.
+        .filter(|p| p.exists())
+    {
+        let source = crate::input::read_source(&path)?;
+        let lang = Lang::parse(code, &source)?;
+        // A missing string would print its key on a student's sheet: refuse it here.
+        let reference = Lang::builtin("en").expect("English is built in");
+        let missing: Vec<&str> = reference.keys().filter(|k| !lang.has(k)).collect();
+        if !missing.is_empty() {
+            let shown: Vec<&str> = missing.iter().take(8).copied().collect();
+            return Err(InputError::file(
+                &source.path,
+                format!("the string table lacks {} key(s): {}{}", missing.len(), shown.join(", "), if missing.len() > 8 { ", …" } else { "" }),
+                Some("copy them from the lang/en.toml that `treequiz templates export DIR` writes, and translate them".into()),
+            ));
+        }
+        return Ok(lang);
+    }
+    Lang::builtin(code).ok_or_else(|| {
+        let known: Vec<&str> = lang::BUILTIN.iter().map(|b| b.code).collect();
+        InputError::file(code, format!("no string table for the language `{code}`"), Some(format!("the built-in languages are {}; add your own as lang/{code}.toml in the --templates folder", known.join(", "))))
+    })
 }
 
 /// Writes the built-in templates and string tables into `dir`; returns the
@@ -396,14 +406,14 @@ pub fn export(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
     let files: Vec<(&str, &str)> = TEMPLATES
         .iter()
         .copied()
-        .chain(lang::BUILTIN.iter().map(|(code, text)| {
+        .chain(lang::BUILTIN.iter().map(|b| {
             (
-                if *code == "en" {
+                if b.code == "en" {
                     "lang/en.toml"
                 } else {
                     "lang/zh.toml"
                 },
-                *text,
+                b.text,
             )
         }))
         .collect();

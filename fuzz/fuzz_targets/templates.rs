@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     let names: Vec<String> = treequiz::render::TEMPLATES
         .iter()
         .map(|(n, _)| n.to_string())
-        .chain(treequiz::lang::BUILTIN.iter().map(|(c, _)| format!("lang/{c}.toml")))
+        .chain(treequiz::lang::BUILTIN.iter().map(|b| format!("lang/{}.toml", b.code)))
         .collect();
     let name = names
         .iter()

@@ -525,7 +525,7 @@ fn check_kind(kind: &KindDef, out: &mut Vec<String>) {
             out.push(format!("{name}'s {size} size: {why}"));
         }
     }
-    for (code, _) in crate::lang::BUILTIN {
+    for code in crate::lang::BUILTIN.iter().map(|b| b.code) {
         let lang = Lang::builtin(code).expect("a built-in language");
         check_strings(kind, &lang, out);
     }
@@ -587,7 +587,7 @@ fn check_hints(kind: &KindDef, instance: &Instance) -> Result<(), String> {
     if hints.is_empty() {
         return Err("no hints".into());
     }
-    for (code, _) in crate::lang::BUILTIN {
+    for code in crate::lang::BUILTIN.iter().map(|b| b.code) {
         let lang = Lang::builtin(code).expect("a built-in language");
         for r in hints.iter().flat_map(|h| [&h.question, &h.answer]) {
             let mut names = Vec::new();
@@ -1176,7 +1176,7 @@ mod tests {
         let conventions = Conventions::default();
         let langs: Vec<Lang> = crate::lang::BUILTIN
             .iter()
-            .map(|(code, _)| Lang::builtin(code).unwrap())
+            .map(|b| Lang::builtin(b.code).unwrap())
             .collect();
         let mut taught = 0;
         for instance in &instances {
@@ -1281,7 +1281,7 @@ mod tests {
             "tests/fixtures/good/grundy-7.toml",
         ];
         let conventions = Conventions::default();
-        for (code, _) in crate::lang::BUILTIN {
+        for code in crate::lang::BUILTIN.iter().map(|b| b.code) {
             let lang = Lang::builtin(code).unwrap();
             for path in instances {
                 let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);

@@ -174,7 +174,7 @@ fn mangled_template_folders_never_panic() {
         .chain(
             treequiz::lang::BUILTIN
                 .iter()
-                .map(|(c, t)| (format!("lang/{c}.toml"), *t)),
+                .map(|b| (format!("lang/{}.toml", b.code), b.text)),
         )
         .collect();
     let alphabet: Vec<char> = "{}%#-+|()[]\"'=., \n_abcdefghijklmnoprstuvxyz0123456789é"

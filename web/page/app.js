@@ -41,7 +41,7 @@ const embeddedPlan = JSON.parse($('#tq-plan').textContent || 'null') || '';
 // the other wording when the solution is shown or hidden.
 // `hintsTaken`, `hinted` (by question), `seen` (the solution was shown):
 // what this exercise's checks count against the mastery streak.
-const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, strings: {}, active: {}, replay: {}, shown: false, last: null, hintsTaken: 0, hinted: {}, hintStep: {}, seen: false, sizeByHand: false };
+const S = { lang: '', kind: '', size: 'medium', seed: '', options: {}, set: '', page: null, sheets: null, strings: {}, active: {}, replay: {}, shown: false, last: null, hintsTaken: 0, hinted: {}, hintStep: {}, seen: false, sizeByHand: false };
 const str = (key, fill = {}) => Object.entries(fill).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), S.strings[key] ?? key);
 
 function readHash() {
@@ -113,6 +113,7 @@ function draw() {
   if (!page.ok) return fail(page.error);
   S.set = set;
   S.page = page;
+  S.sheets = null;
   S.seed = page.seed;
   S.active = {};
   S.replay = {};
@@ -137,6 +138,20 @@ function draw() {
   showProgress();
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
+  // The sheets once the exercise is on screen, so that a check or a download waits for nothing.
+  (window.requestIdleCallback || (f => setTimeout(f, 100)))(() => { if (S.page === page) sheets(); });
+}
+
+// The exercise's worksheet, blank sheet and key as `treequiz generate` writes
+// them: rendered after the exercise is drawn (the templates are parsed then,
+// not before the first exercise appears), from the exercise the module kept.
+function sheets() {
+  if (!S.sheets) {
+    const r = call({ op: 'sheets', set: S.set, seed: S.seed, lang: S.lang, plan: S.set === embedded ? embeddedPlan : '' });
+    if (!r.ok) throw new Error(r.error);
+    S.sheets = r;
+  }
+  return S.sheets;
 }
 
 // A figure fits the width it has: up to half again its printed size where
@@ -555,7 +570,7 @@ function asTyped(n, name, text) {
 // student would hand in, read by the same grader as `treequiz check`.
 function filledSheet() {
   let section = 0;
-  return S.page.answer_sheet.split('\n').map(line => {
+  return sheets().answer_sheet.split('\n').map(line => {
     const head = line.match(/^\[q(\d+)\]$/);
     if (head) section = +head[1];
     const m = section && line.match(/^([A-Za-z0-9_]+) = ""$/);
@@ -903,11 +918,11 @@ function progressNote(text) { $('#progress-note').textContent = text; }
 // ---- downloads and the command line ---------------------------------------------
 function downloads() {
   const url = (text, type) => URL.createObjectURL(new Blob([text], { type }));
-  const sheet = $('#dl-sheet');
-  sheet.onclick = () => { sheet.href = url(filledSheet(), 'text/plain'); };
-  sheet.href = url(S.page.answer_sheet, 'text/plain');
+  // A sheet's link takes its file when clicked: the sheets come after the exercise is drawn.
+  const link = (a, file) => { a.href = '#'; a.onclick = () => { a.href = file(); }; };
+  link($('#dl-sheet'), () => url(filledSheet(), 'text/plain'));
   $('#dl-set').href = url(S.set, 'text/plain');
-  $('#worksheet').href = url(S.page.worksheet_html, 'text/html');
+  link($('#worksheet'), () => url(sheets().worksheet_html, 'text/html'));
   $('#command').textContent = `treequiz generate set.toml --seed ${S.seed} --out practice && treequiz check practice/answer-sheet.toml`;
 }
 

@@ -77,7 +77,7 @@ async function open(page, file, hash) {
   return { first: +(await page.evaluate(() => document.body.dataset.firstMs)), marks };
 }
 
-const state = page => page.evaluate(() => ({ set: S.set, seed: S.seed, variant: S.page.variant, key: S.page.key_toml, blank: S.page.answer_sheet, questions: S.page.questions.map(q => ({ number: q.number, fields: q.fields.map(f => ({ name: f.name, shape: f.shape, pick: f.pick })) })) }));
+const state = page => page.evaluate(() => ({ set: S.set, seed: S.seed, variant: S.page.variant, key: sheets().key_toml, blank: sheets().answer_sheet, questions: S.page.questions.map(q => ({ number: q.number, fields: q.fields.map(f => ({ name: f.name, shape: f.shape, pick: f.pick })) })) }));
 const feedbackText = page => page.evaluate(() => document.querySelector('#feedback pre.feedback-text')?.textContent ?? document.querySelector('#feedback pre')?.textContent);
 // Before the solution: the `grade --hide-key` Markdown, and no column for the key.
 const hiddenFeedback = page => page.evaluate(() => ({

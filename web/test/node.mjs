@@ -35,16 +35,19 @@ for (const [setFile, seed] of [['demo.toml', 2026], ['game-tree-quiz.toml', 7], 
   const page = call({ op: 'practice', set: setText, seed: String(seed) });
   const made = performance.now() - t0;
   assert.equal(page.ok, true, page.error);
+  // The sheets come apart from the exercise on screen, from the one the module kept.
+  const sheets = call({ op: 'sheets', set: setText, seed: String(seed) });
+  assert.equal(sheets.ok, true, sheets.error);
   // Run from a folder beside the set, as the page's sheet names it: by its
   // file name (the CLI writes a path from the sheet only inside its own folder).
   mkdirSync(join(dir, 'run'));
   execFileSync(cli, ['generate', '../set.toml', '--seed', String(seed), '--out', '../out'], { cwd: join(dir, 'run') });
   for (const [field, file] of [['worksheet_html', 'worksheet.html'], ['answer_sheet', 'answer-sheet.toml'], ['key_html', 'key.html'], ['key_toml', 'key.toml']]) {
-    assert.equal(page[field], readFileSync(join(dir, 'out', file), 'utf8'), `${setFile}: ${file} differs from generate's`);
+    assert.equal(sheets[field], readFileSync(join(dir, 'out', file), 'utf8'), `${setFile}: ${file} differs from generate's`);
     cases++;
   }
   // The key scores full marks; a blank sheet gets the CLI's feedback, word for word.
-  for (const [name, sheet] of [['key', page.key_toml], ['blank', page.answer_sheet]]) {
+  for (const [name, sheet] of [['key', sheets.key_toml], ['blank', sheets.answer_sheet]]) {
     // Named as the page names a sheet, so that the feedback's heading agrees.
     writeFileSync(join(dir, 'answer-sheet.toml'), sheet);
     const t1 = performance.now();

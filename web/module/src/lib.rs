@@ -7,7 +7,7 @@
 //! generate` and `treequiz check` call, and lays out what they return as data
 //! the page can show.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 use serde_json::{Value as Json, json};
 use treequiz::class_set::Variant;
@@ -23,6 +23,7 @@ use treequiz::lang::Lang;
 use treequiz::problem_set::ProblemSet;
 use treequiz::render::Renderer;
 use treequiz::rng::Master;
+use treequiz::view::SheetView;
 
 mod kinds;
 
@@ -93,6 +94,9 @@ fn call(request: &Json) -> Result<Json, String> {
             .map(|set| json!({ "ok": true, "set": set })),
         "practice" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
             p.page()
+        }),
+        "sheets" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
+            p.sheets()
         }),
         "check" => match exam(text("sheet"), text("file"), text("form"), text("form_file"))? {
             Some(checked) => Ok(checked),
@@ -171,7 +175,8 @@ struct Practice {
     set_text: String,
     seed: u64,
     set: ProblemSet,
-    renderer: Renderer,
+    /// Made at the first render: the first exercise is drawn without it.
+    renderer: OnceCell<Result<Renderer, String>>,
     lang: Lang,
     variants: Vec<Variant>,
     book: KeyBook,
@@ -221,8 +226,7 @@ impl Practice {
             set.language = lang.to_string();
         }
         let seed = seed.unwrap_or(set.seed);
-        let renderer = Renderer::new(None).map_err(|e| e.to_string())?;
-        let lang = renderer.set_lang(&set).map_err(|e| e.to_string())?;
+        let lang = treequiz::render::set_lang(None, &set).map_err(|e| e.to_string())?;
         let master = Master::from_seed(seed);
         let carried = plan
             .split_once(':')
@@ -239,7 +243,7 @@ impl Practice {
             set_text: set_text.to_string(),
             seed,
             set,
-            renderer,
+            renderer: OnceCell::new(),
             lang,
             variants,
             book,
@@ -247,16 +251,28 @@ impl Practice {
     }
 
     fn render(&self, name: &str, view: &impl serde::Serialize) -> Result<String, String> {
-        self.renderer.render(name, view).map_err(|e| e.to_string())
+        let renderer = (self
+            .renderer
+            .get_or_init(|| Renderer::new(None).map_err(|e| e.to_string())))
+        .as_ref()
+        .map_err(Clone::clone)?;
+        renderer.render(name, view).map_err(|e| e.to_string())
     }
 
-    /// The practice variant: its four sheets, byte for byte what `generate
-    /// SET --seed SEED` writes, and each question laid out for the page.
-    fn page(&self) -> Result<Json, String> {
+    /// The practice variant's blank and key sheets.
+    fn views(&self) -> (SheetView<'_>, SheetView<'_>) {
         let variant = &self.variants[0];
         let practice = Some((SET_FILE, self.seed));
-        let blank = treequiz::view::sheet(&self.set, variant, &self.lang, false, practice);
-        let key = treequiz::view::sheet(&self.set, variant, &self.lang, true, practice);
+        let sheet = |key| treequiz::view::sheet(&self.set, variant, &self.lang, key, practice);
+        (sheet(false), sheet(true))
+    }
+
+    /// The practice variant, each question laid out for the page. Its sheets
+    /// come apart ([`Practice::sheets`]): rendering them parses the templates,
+    /// which the first exercise on screen does not need.
+    fn page(&self) -> Result<Json, String> {
+        let variant = &self.variants[0];
+        let (blank, key) = self.views();
         let questions: Vec<Json> = blank
             .exercises
             .iter()
@@ -273,6 +289,15 @@ impl Practice {
             "path": self.set.path.iter().map(|k| k.name).collect::<Vec<_>>(),
             "strings": self.lang.nested().get("page"),
             "questions": questions,
+        }))
+    }
+
+    /// The practice variant's four sheets, byte for byte what `generate SET
+    /// --seed SEED` writes.
+    fn sheets(&self) -> Result<Json, String> {
+        let (blank, key) = self.views();
+        Ok(json!({
+            "ok": true,
             "worksheet_html": self.render("worksheet.html", &blank)?,
             "answer_sheet": self.render("answer-sheet.toml", &blank)?,
             "key_html": self.render("key.html", &key)?,
@@ -519,7 +544,8 @@ mod tests {
                             );
                         }
                     }
-                    let key = page["key_toml"].as_str().unwrap();
+                    let sheets = ask(json!({ "op": "sheets", "set": set, "seed": "42" }));
+                    let key = sheets["key_toml"].as_str().unwrap();
                     let right =
                         ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": key }));
                     let fb = &right["feedback"];
@@ -527,7 +553,7 @@ mod tests {
                         fb["total"], fb["max"],
                         "{name} {size} {lang}: the key is not full marks"
                     );
-                    let blank = page["answer_sheet"].as_str().unwrap();
+                    let blank = sheets["answer_sheet"].as_str().unwrap();
                     let wrong =
                         ask(json!({ "op": "check", "set": set, "seed": "42", "sheet": blank }));
                     assert_eq!(
@@ -594,8 +620,28 @@ mod tests {
         let set = include_str!("../../../problem-sets/demo.toml");
         let own = ask(json!({ "op": "practice", "set": set, "seed": "" }));
         assert_eq!(own["seed"], "2026");
-        let at_2026 = ask(json!({ "op": "practice", "set": set, "seed": "2026" }));
+        let own = ask(json!({ "op": "sheets", "set": set, "seed": "" }));
+        let at_2026 = ask(json!({ "op": "sheets", "set": set, "seed": "2026" }));
+        assert!(own["key_toml"].as_str().unwrap().contains("[q1]"));
         assert_eq!(own["key_toml"], at_2026["key_toml"]);
+    }
+
+    /// The first exercise on screen parses no template (the most of a cold
+    /// page's first draw, when the engine compiles every function it runs):
+    /// its sheets come at the next request, from the exercise kept.
+    #[test]
+    fn the_first_draw_renders_no_sheet() {
+        let set = ask(json!({ "op": "set", "kind": "alpha-beta", "size": "small" }));
+        let set = set["set"].as_str().unwrap();
+        let page = ask(json!({ "op": "practice", "set": set, "seed": "7" }));
+        assert!(page.get("answer_sheet").is_none());
+        let rendered = || LAST.with(|l| l.borrow().as_ref().unwrap().renderer.get().is_some());
+        assert!(!rendered());
+        let sheets = ask(json!({ "op": "sheets", "set": set, "seed": "7" }));
+        assert!(rendered());
+        for name in ["worksheet_html", "answer_sheet", "key_html", "key_toml"] {
+            assert!(!sheets[name].as_str().unwrap().is_empty(), "{name}");
+        }
     }
 
     /// A teacher's set names its own course path; a kind's page has the
@@ -648,9 +694,9 @@ mod tests {
     fn hidden_feedback_names_no_key_answer() {
         let set = ask(json!({ "op": "set", "kind": "minimax", "size": "small" }));
         let set = set["set"].as_str().unwrap();
-        let page = ask(json!({ "op": "practice", "set": set, "seed": "5" }));
+        let sheets = ask(json!({ "op": "sheets", "set": set, "seed": "5" }));
         let wrong =
-            page["answer_sheet"]
+            sheets["answer_sheet"]
                 .as_str()
                 .unwrap()
                 .replacen("value = \"\"", "value = 999", 1);
