@@ -139,7 +139,7 @@ function draw() {
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
   // The sheets once the exercise is on screen, so that a check or a download waits for nothing.
-  (window.requestIdleCallback || (f => setTimeout(f, 100)))(() => { if (S.page === page) sheets(); });
+  (window.requestIdleCallback || (f => setTimeout(f, 100)))(() => { if (S.page === page) { sheets(); downloads(); } });
 }
 
 // The exercise's worksheet, blank sheet and key as `treequiz generate` writes
@@ -159,11 +159,12 @@ function sheets() {
 // its printed size gets a button that shows it at that size, scrolling
 // sideways from its middle, where a tree's root is (pinch-zoom works too).
 function fit() {
-  for (const svg of $$('.figure-box svg')) {
-    const box = svg.parentElement;
-    const zoom = zoomButton(box);
+  // Every box measured before any is changed: one layout for all the
+  // figures, not one for each (nine on a course's sheet).
+  const figures = $$('.figure-box svg').map(svg => ({ svg, box: svg.parentElement, zoom: zoomButton(svg.parentElement) }));
+  for (const f of figures) f.room = f.box.clientWidth - 10;
+  for (const { svg, box, zoom, room } of figures) {
     const natural = parseFloat(svg.getAttribute('width')) * 96 / 25.4;
-    const room = box.clientWidth - 10;
     zoom.hidden = box.hidden || natural <= room + 1;
     if (room <= 0) continue;  // not on screen: fitted when shown
     const enlarged = box.classList.contains('enlarged') && natural > room + 1;
@@ -918,8 +919,9 @@ function progressNote(text) { $('#progress-note').textContent = text; }
 // ---- downloads and the command line ---------------------------------------------
 function downloads() {
   const url = (text, type) => URL.createObjectURL(new Blob([text], { type }));
-  // A sheet's link takes its file when clicked: the sheets come after the exercise is drawn.
-  const link = (a, file) => { a.href = '#'; a.onclick = () => { a.href = file(); }; };
+  // A sheet's link takes its file when clicked (the answers typed so far),
+  // and has it beforehand once the sheets have come, after the draw.
+  const link = (a, file) => { a.href = S.sheets ? file() : '#'; a.onclick = () => { a.href = file(); }; };
   link($('#dl-sheet'), () => url(filledSheet(), 'text/plain'));
   $('#dl-set').href = url(S.set, 'text/plain');
   link($('#worksheet'), () => url(sheets().worksheet_html, 'text/html'));

@@ -254,6 +254,14 @@ mkdirSync(join(own, 'run'));
 execFileSync(cli, ['generate', '../set.toml', '--out', '../out'], { cwd: join(own, 'run') });
 eq(d.key, readFileSync(join(own, 'out', 'key.toml'), 'utf8'), 'the demo page\'s first exercise is not generate\'s practice sheet');
 eq(d.blank, readFileSync(join(own, 'out', 'answer-sheet.toml'), 'utf8'), 'the demo page\'s answer sheet is not generate\'s');
+// The links under the exercise, once the sheets have come (after the draw,
+// in the browser's idle time): the printable worksheet and, with nothing
+// typed, the downloaded answer sheet are generate's.
+await page.waitForFunction(() => document.getElementById('worksheet').href.startsWith('blob:'));
+const linked = await page.evaluate(async () => (await fetch(document.getElementById('worksheet').href)).text());
+eq(linked, readFileSync(join(own, 'out', 'worksheet.html'), 'utf8'), 'the demo page\'s printable worksheet is not generate\'s');
+const [downloaded] = await Promise.all([page.waitForEvent('download'), page.click('#dl-sheet')]);
+eq(readFileSync(await downloaded.path(), 'utf8'), d.blank, 'the demo page\'s downloaded answer sheet is not its blank sheet');
 eq(await page.isVisible('#size-box'), false, 'the demo page shows the size picker');
 // The Chinese midterm built in (issue 31): `treequiz practice` makes the
 // set's fairness plan at its seed and the page carries it, so its first
