@@ -8,6 +8,7 @@ use crate::input::{DocKind, InputError, Source};
 
 /// A language's strings, by dotted key (`note.cut`), and the same as a nested
 /// table for templates (`t.sheet.key`).
+///
 /// Cheap to copy: the tables are shared (a request on the page, a sheet, a
 /// grade row each take one).
 #[derive(Clone, Debug)]
