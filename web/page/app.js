@@ -139,19 +139,32 @@ function draw() {
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
   // The sheets once the exercise is on screen, so that a check or a download waits for nothing.
-  (window.requestIdleCallback || (f => setTimeout(f, 100)))(() => { if (S.page === page) { sheets(); downloads(); } });
+  (window.requestIdleCallback || (f => setTimeout(f, 100)))(() => { if (S.page === page) { sheets(); solved(); downloads(); } });
 }
 
+// The exercise on screen, as the module's requests about it name it.
+const onScreen = () => ({ set: S.set, seed: S.seed, lang: S.lang, plan: S.set === embedded ? embeddedPlan : '' });
+
 // The exercise's worksheet, blank sheet and key as `treequiz generate` writes
-// them: rendered after the exercise is drawn (the templates are parsed then,
-// not before the first exercise appears), from the exercise the module kept.
+// them, and each question's solution (its key laid out, its hints): made
+// after the exercise is drawn, not before it appears (a cold page compiles
+// every function it runs), from the exercise the module kept.
 function sheets() {
   if (!S.sheets) {
-    const r = call({ op: 'sheets', set: S.set, seed: S.seed, lang: S.lang, plan: S.set === embedded ? embeddedPlan : '' });
+    const r = call({ op: 'sheets', ...onScreen() });
     if (!r.ok) throw new Error(r.error);
     S.sheets = r;
   }
   return S.sheets;
+}
+function solved() {
+  if (!S.page.solved) {
+    const r = call({ op: 'solution', ...onScreen() });
+    if (!r.ok) throw new Error(r.error);
+    for (const k of r.questions) Object.assign(q(k.number), { key: k.key, hints: k.hints });
+    S.page.solved = true;
+  }
+  return S.page.questions;
 }
 
 // A figure fits the width it has: up to half again its printed size where
@@ -239,6 +252,7 @@ function hintRow(q) {
 }
 
 function nextHint(n) {
+  solved();
   const hints = q(n).hints, at = S.hintStep[n] ?? 0, i = Math.floor(at / 2);
   const box = $(`#q${n} .hints`), button = $(`#q${n} .hint-button`);
   if (i >= hints.length) {
@@ -587,7 +601,7 @@ function filledSheet() {
 // name) and is checked as `treequiz check` checks it, with no key.
 function check(sheet, file, form = null) {
   const t0 = performance.now();
-  const grade = () => call({ op: 'check', set: S.set, seed: S.seed, lang: S.lang, plan: S.set === embedded ? embeddedPlan : '', sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown, hints: S.hintsTaken });
+  const grade = () => call({ op: 'check', ...onScreen(), sheet, file, form: form?.text ?? '', form_file: form?.file ?? '', hide_key: !S.shown, hints: S.hintsTaken });
   let r = grade();
   if (!r.ok) { showFeedbackError(r.error); return r; }
   if (r.exam) { examFeedback(r); return r; }
@@ -682,6 +696,7 @@ async function dropped(files) {
 
 // ---- the solution and its replay ------------------------------------------------
 function solution(show) {
+  if (show) solved();
   for (const q of S.page.questions) {
     const box = $(`#solution${q.number}`);
     box.hidden = !show;
@@ -720,7 +735,7 @@ function solution(show) {
 // Step i of the key's table: its row, and the nodes it names ringed on the
 // question's figure beside the caption; past the last step, the key's figure.
 function replay(n, i) {
-  const q = S.page.questions.find(x => x.number === n), steps = q.key.steps;
+  const q = solved().find(x => x.number === n), steps = q.key.steps;
   i = Math.max(0, Math.min(i, steps.length));
   S.replay[n] = i;
   const box = $(`#solution${n}`), stage = $('.replay-figure', box), svg = $('svg', stage);

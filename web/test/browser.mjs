@@ -415,7 +415,7 @@ async function tutor() {
   eq(await level(), 'new', 'a first visit is not new');
   // Two hints on question 1: asked, told, then the next asked.
   await open(t, file, 'kind=minimax&size=small&seed=101&lang=en');
-  const s = await state(t), hints = await t.evaluate(() => S.page.questions[0].hints);
+  const s = await state(t), hints = await t.evaluate(() => solved()[0].hints);
   ok(hints.length >= 2, `minimax has ${hints.length} hints`);
   await t.click('#q1 .hint-button');
   eq(await t.textContent('#q1 .hint-question'), hints[0].question, 'the first hint is not asked');

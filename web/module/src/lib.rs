@@ -98,6 +98,9 @@ fn call(request: &Json) -> Result<Json, String> {
         "sheets" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
             p.sheets()
         }),
+        "solution" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
+            p.solution()
+        }),
         "check" => match exam(text("sheet"), text("file"), text("form"), text("form_file"))? {
             Some(checked) => Ok(checked),
             None => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
@@ -259,26 +262,21 @@ impl Practice {
         renderer.render(name, view).map_err(|e| e.to_string())
     }
 
-    /// The practice variant's blank and key sheets.
-    fn views(&self) -> (SheetView<'_>, SheetView<'_>) {
-        let variant = &self.variants[0];
+    /// The practice variant's blank sheet, or its key.
+    fn view(&self, key: bool) -> SheetView<'_> {
         let practice = Some((SET_FILE, self.seed));
-        let sheet = |key| treequiz::view::sheet(&self.set, variant, &self.lang, key, practice);
-        (sheet(false), sheet(true))
+        treequiz::view::sheet(&self.set, &self.variants[0], &self.lang, key, practice)
     }
 
     /// The practice variant, each question laid out for the page. Its sheets
-    /// come apart ([`Practice::sheets`]): rendering them parses the templates,
-    /// which the first exercise on screen does not need.
+    /// ([`Practice::sheets`]) and its solution ([`Practice::solution`]) come
+    /// apart: the first exercise on screen needs neither, and a cold page
+    /// waits for every function it runs to be compiled.
     fn page(&self) -> Result<Json, String> {
         let variant = &self.variants[0];
-        let (blank, key) = self.views();
-        let questions: Vec<Json> = blank
-            .exercises
-            .iter()
-            .zip(&key.exercises)
+        let questions: Vec<Json> = (self.view(false).exercises.iter())
             .zip(&variant.items)
-            .map(|((q, k), item)| question(q, k, item, &self.set.conventions, &self.lang))
+            .map(|(q, item)| question(q, item))
             .collect();
         Ok(json!({
             "ok": true,
@@ -295,7 +293,7 @@ impl Practice {
     /// The practice variant's four sheets, byte for byte what `generate SET
     /// --seed SEED` writes.
     fn sheets(&self) -> Result<Json, String> {
-        let (blank, key) = self.views();
+        let (blank, key) = (self.view(false), self.view(true));
         Ok(json!({
             "ok": true,
             "worksheet_html": self.render("worksheet.html", &blank)?,
@@ -303,6 +301,17 @@ impl Practice {
             "key_html": self.render("key.html", &key)?,
             "key_toml": self.render("answer-sheet.toml", &key)?,
         }))
+    }
+
+    /// Each question's key (figure, answers, notes, step table with the
+    /// nodes each step names) and hints, by question number.
+    fn solution(&self) -> Result<Json, String> {
+        let key = self.view(true);
+        let questions: Vec<Json> = (key.exercises.iter())
+            .zip(&self.variants[0].items)
+            .map(|(k, item)| solution(k, item, &self.set.conventions, &self.lang))
+            .collect();
+        Ok(json!({ "ok": true, "questions": questions }))
     }
 
     /// Grades a practice answer sheet as `treequiz check` does (an exam's is
@@ -357,13 +366,7 @@ impl Practice {
 /// One question for the page: what the worksheet says, its figure with the
 /// places a student can pick, each field's shape and what it picks, and the
 /// key with its steps for the replay.
-fn question(
-    q: &treequiz::view::ExerciseView,
-    k: &treequiz::view::ExerciseView,
-    item: &treequiz::class_set::Item,
-    conventions: &treequiz::exercise::Conventions,
-    lang: &Lang,
-) -> Json {
+fn question(q: &treequiz::view::ExerciseView, item: &treequiz::class_set::Item) -> Json {
     let model = item.instance.model();
     let (figure, _) = model.sheet_figure(&item.instance);
     let kind = item.exercise.kind;
@@ -391,6 +394,31 @@ fn question(
             })
         })
         .collect();
+    json!({
+        "number": q.number,
+        "kind": kind.name,
+        "heading": q.heading,
+        "points_text": q.points_text,
+        "prompt": q.prompt,
+        "legend": q.legend,
+        "conventions": q.conventions,
+        "figure": to_svg_with_targets(&figure),
+        "fields": fields,
+    })
+}
+
+/// A question's solution: its key `k` laid out for the page (the step
+/// table with the nodes of the question's figure each step names, and the
+/// kind's replay frames) and its hints, worded as `check --hint N` words them.
+fn solution(
+    k: &treequiz::view::ExerciseView,
+    item: &treequiz::class_set::Item,
+    conventions: &treequiz::exercise::Conventions,
+    lang: &Lang,
+) -> Json {
+    let model = item.instance.model();
+    let (figure, _) = model.sheet_figure(&item.instance);
+    let kind = item.exercise.kind;
     let key = k.key.as_ref().expect("a key view");
     let labels: Vec<&str> = figure
         .targets
@@ -416,21 +444,13 @@ fn question(
         .iter()
         .enumerate()
         .map(|(i, h)| {
-            let view = HintView::of(q.number, i + 1, &all, lang);
+            let view = HintView::of(k.number, i + 1, &all, lang);
             json!({ "heading": view.heading, "question": view.question, "answer": view.answer, "nodes": h.nodes })
         })
         .collect();
     json!({
-        "number": q.number,
-        "kind": kind.name,
+        "number": k.number,
         "hints": hints,
-        "heading": q.heading,
-        "points_text": q.points_text,
-        "prompt": q.prompt,
-        "legend": q.legend,
-        "conventions": q.conventions,
-        "figure": to_svg_with_targets(&figure),
-        "fields": fields,
         "key": {
             "legend": key.legend,
             "figure": key.figure_svg,
@@ -626,15 +646,23 @@ mod tests {
         assert_eq!(own["key_toml"], at_2026["key_toml"]);
     }
 
-    /// The first exercise on screen parses no template (the most of a cold
-    /// page's first draw, when the engine compiles every function it runs):
-    /// its sheets come at the next request, from the exercise kept.
+    /// The first exercise on screen parses no template and lays out no key
+    /// (most of a cold page's first draw, when the engine compiles every
+    /// function it runs): its sheets and solution come at later requests,
+    /// from the exercise kept.
     #[test]
-    fn the_first_draw_renders_no_sheet() {
+    fn the_first_draw_renders_no_sheet_and_no_key() {
         let set = ask(json!({ "op": "set", "kind": "alpha-beta", "size": "small" }));
         let set = set["set"].as_str().unwrap();
         let page = ask(json!({ "op": "practice", "set": set, "seed": "7" }));
         assert!(page.get("answer_sheet").is_none());
+        let q = page["questions"][0].as_object().unwrap();
+        assert!(!q.contains_key("key") && !q.contains_key("hints"), "{q:?}");
+        let solution = ask(json!({ "op": "solution", "set": set, "seed": "7" }));
+        let k = &solution["questions"][0];
+        assert_eq!(k["number"], 1);
+        assert!(!k["key"]["steps"].as_array().unwrap().is_empty());
+        assert!(!k["key"]["figure"].as_str().unwrap().is_empty());
         let rendered = || LAST.with(|l| l.borrow().as_ref().unwrap().renderer.get().is_some());
         assert!(!rendered());
         let sheets = ask(json!({ "op": "sheets", "set": set, "seed": "7" }));
@@ -656,7 +684,8 @@ mod tests {
         let page = ask(json!({ "op": "practice", "set": set["set"], "seed": "3" }));
         assert_eq!(page["path"][0], "minimax");
         assert_eq!(page["path"].as_array().unwrap().len(), 9);
-        let hints = page["questions"][0]["hints"].as_array().unwrap();
+        let solution = ask(json!({ "op": "solution", "set": set["set"], "seed": "3" }));
+        let hints = solution["questions"][0]["hints"].as_array().unwrap();
         assert!(hints.len() >= 2, "{hints:?}");
         assert!(
             hints[0]["question"].as_str().unwrap().ends_with('?'),
