@@ -138,7 +138,8 @@ function draw() {
   showProgress();
   status('');
   document.body.dataset.drawnMs = (performance.now() - t0).toFixed(1);
-  // The sheets once the exercise is on screen, so that a check or a download waits for nothing.
+  // The sheets and the solution once the exercise is on screen, so that a
+  // check, a download, a hint or the solution waits for nothing.
   (window.requestIdleCallback || (f => setTimeout(f, 100)))(() => { if (S.page === page) { sheets(); solved(); downloads(); } });
 }
 
