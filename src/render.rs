@@ -403,19 +403,13 @@ pub fn lang(user_dir: Option<&Path>, code: &str) -> Result<Lang, InputError> {
 /// teacher's edit) is overwritten only with `force`: without it nothing is
 /// written and the error lists the files that differ.
 pub fn export(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
+    let tables: Vec<(String, &str)> = (lang::BUILTIN.iter())
+        .map(|b| (format!("lang/{}.toml", b.code), b.text))
+        .collect();
     let files: Vec<(&str, &str)> = TEMPLATES
         .iter()
         .copied()
-        .chain(lang::BUILTIN.iter().map(|b| {
-            (
-                if b.code == "en" {
-                    "lang/en.toml"
-                } else {
-                    "lang/zh.toml"
-                },
-                b.text,
-            )
-        }))
+        .chain(tables.iter().map(|(name, text)| (name.as_str(), *text)))
         .collect();
     export_files(dir, &files, force, "the built-in templates")
 }
