@@ -88,22 +88,21 @@ fn call(request: &Json) -> Result<Json, String> {
             .map(Some)
             .map_err(|_| format!("`{s}` is not a seed: write a whole number")),
     };
+    // A request about the exercise the request names (its set, seed,
+    // language and plan), made or kept by [`with_practice`].
+    let on_screen = |f: &dyn Fn(&Practice) -> Result<Json, String>| {
+        with_practice(text("set"), seed()?, text("lang"), text("plan"), f)
+    };
     match text("op") {
         "start" => Ok(kinds::start(&lang()?)),
         "set" => kinds::set(text("kind"), text("size"), request.get("options"), &lang()?)
             .map(|set| json!({ "ok": true, "set": set })),
-        "practice" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
-            p.page()
-        }),
-        "sheets" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
-            p.sheets()
-        }),
-        "solution" => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
-            p.solution()
-        }),
+        "practice" => on_screen(&|p| p.page()),
+        "sheets" => on_screen(&|p| p.sheets()),
+        "solution" => on_screen(&|p| p.solution()),
         "check" => match exam(text("sheet"), text("file"), text("form"), text("form_file"))? {
             Some(checked) => Ok(checked),
-            None => with_practice(text("set"), seed()?, text("lang"), text("plan"), |p| {
+            None => on_screen(&|p| {
                 let hide_key = request.get("hide_key").and_then(Json::as_bool) == Some(true);
                 let hints = request.get("hints").and_then(Json::as_u64).unwrap_or(0);
                 p.check(text("sheet"), text("file"), hide_key, hints as usize)
